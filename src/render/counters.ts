@@ -1,0 +1,134 @@
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { font } from './fonts.js';
+import type { CounterView } from './scene.js';
+
+/**
+ * One counter drawn as on the printed sheet: the formation's colours, the designation on
+ * top, a NATO-style type symbol, the combat value below, and a corner mark when reduced.
+ */
+export function drawCounter(ctx: SKRSContext2D, c: CounterView, x: number, y: number, side: number, top: boolean): void {
+  ctx.save();
+  ctx.fillStyle = c.colour;
+  ctx.strokeStyle = '#111111';
+  ctx.lineWidth = Math.max(1, side * 0.03);
+  ctx.shadowColor = 'rgba(0,0,0,0.35)';
+  ctx.shadowBlur = top ? side * 0.08 : 0;
+  ctx.shadowOffsetX = top ? side * 0.03 : 0;
+  ctx.shadowOffsetY = top ? side * 0.04 : 0;
+  ctx.fillRect(x, y, side, side);
+  ctx.shadowColor = 'transparent';
+  ctx.strokeRect(x, y, side, side);
+  if (!top) {
+    ctx.restore();
+    return;
+  }
+  const cx = x + side / 2;
+  ctx.fillStyle = c.text;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'top';
+  // The designation on top, or the size mark when a counter has no designation.
+  const top_ = c.label || c.size || '';
+  ctx.font = font(side * 0.22, { bold: true, condensed: true });
+  ctx.fillText(fit(ctx, top_, side * 0.92), cx, y + side * 0.04);
+
+  const bw = side * 0.6;
+  const bh = side * 0.3;
+  drawSymbol(ctx, c, cx - bw / 2, y + side * 0.29, bw, bh);
+
+  ctx.fillStyle = c.text;
+  ctx.textBaseline = 'alphabetic';
+  ctx.font = font(side * 0.34, { bold: true });
+  ctx.fillText(c.strength, cx, y + side * 0.94);
+  if (c.reduced) {
+    // A contrasting corner triangle marks the reduced (flipped) side.
+    ctx.beginPath();
+    ctx.moveTo(x + side, y + side * 0.62);
+    ctx.lineTo(x + side, y + side);
+    ctx.lineTo(x + side * 0.62, y + side);
+    ctx.closePath();
+    ctx.fillStyle = c.text;
+    ctx.fill();
+  }
+  ctx.restore();
+}
+
+function fit(ctx: SKRSContext2D, text: string, width: number): string {
+  if (ctx.measureText(text).width <= width) return text;
+  let t = text;
+  while (t.length > 1 && ctx.measureText(`${t}…`).width > width) t = t.slice(0, -1);
+  return `${t}…`;
+}
+
+function drawSymbol(ctx: SKRSContext2D, c: CounterView, x: number, y: number, w: number, h: number): void {
+  ctx.lineWidth = Math.max(1, w * 0.06);
+  ctx.strokeStyle = c.text;
+  ctx.strokeRect(x, y, w, h);
+  const cross = () => {
+    ctx.beginPath();
+    ctx.moveTo(x, y);
+    ctx.lineTo(x + w, y + h);
+    ctx.moveTo(x + w, y);
+    ctx.lineTo(x, y + h);
+    ctx.stroke();
+  };
+  const oval = () => {
+    ctx.beginPath();
+    ctx.ellipse(x + w / 2, y + h / 2, w * 0.34, h * 0.3, 0, 0, Math.PI * 2);
+    ctx.stroke();
+  };
+  switch (c.symbol) {
+    case 'infantry':
+    case 'rifle':
+      cross();
+      break;
+    case 'guards':
+      cross();
+      ctx.fillStyle = c.text;
+      ctx.font = font(h * 0.55, { bold: true, condensed: true });
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText('G', x + w / 2, y + h * 0.2);
+      break;
+    case 'panzer':
+      oval();
+      break;
+    case 'motorized':
+      cross();
+      oval();
+      break;
+    case 'cavalry':
+      ctx.beginPath();
+      ctx.moveTo(x, y + h);
+      ctx.lineTo(x + w, y);
+      ctx.stroke();
+      break;
+    case 'airborne':
+      cross();
+      ctx.beginPath();
+      ctx.arc(x + w * 0.38, y + h * 0.78, w * 0.12, Math.PI, 0);
+      ctx.arc(x + w * 0.62, y + h * 0.78, w * 0.12, Math.PI, 0);
+      ctx.stroke();
+      break;
+    case 'brigade':
+      ctx.beginPath();
+      ctx.moveTo(x, y + h);
+      ctx.lineTo(x + w, y);
+      ctx.stroke();
+      oval();
+      break;
+    case 'artillery':
+      ctx.beginPath();
+      ctx.arc(x + w / 2, y + h / 2, h * 0.2, 0, Math.PI * 2);
+      ctx.fillStyle = c.text;
+      ctx.fill();
+      break;
+    case 'air':
+      // A propeller: two blades about a hub.
+      ctx.fillStyle = c.text;
+      ctx.beginPath();
+      ctx.ellipse(x + w * 0.35, y + h / 2, w * 0.15, h * 0.16, 0, 0, Math.PI * 2);
+      ctx.ellipse(x + w * 0.65, y + h / 2, w * 0.15, h * 0.16, 0, 0, Math.PI * 2);
+      ctx.fill();
+      break;
+  }
+}

@@ -1,0 +1,230 @@
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { HexId } from '../kernel/hex.js';
+import type { LoadedMap } from '../maps/game-map.js';
+import { drawCounter } from './counters.js';
+import { font } from './fonts.js';
+import type { HexLayout, Point } from './layout.js';
+import type { Highlights, Scene, StackView } from './scene.js';
+import { boundarySides, hexPath, star } from './static-layer.js';
+import { theme } from './theme.js';
+
+/** Layers that change with the game: control, front line, counters, highlights. */
+
+let hatchPattern: ReturnType<SKRSContext2D['createPattern']> | undefined;
+
+function hatch(ctx: SKRSContext2D) {
+  if (!hatchPattern) {
+    const tile = createCanvas(8, 8);
+    const t = tile.getContext('2d');
+    t.strokeStyle = theme.german.hatch;
+    t.lineWidth = 1.2;
+    t.beginPath();
+    t.moveTo(-2, 10);
+    t.lineTo(10, -2);
+    t.moveTo(-2, 2);
+    t.lineTo(2, -2);
+    t.moveTo(6, 10);
+    t.lineTo(10, 6);
+    t.stroke();
+    hatchPattern = ctx.createPattern(tile, 'repeat');
+  }
+  return hatchPattern;
+}
+
+export function drawControl(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMap, scene: Scene, visible: (id: HexId) => boolean): void {
+  const control = scene.control;
+  if (!control) return;
+  const entries = Object.entries(control.hexes).filter(([id]) => map.has(id) && visible(id));
+  if (control.style === 'marker') {
+    for (const [id, side] of entries) drawControlFlag(ctx, layout, id, side);
+    return;
+  }
+  // Soviet hexes get a warm wash; German hexes a grey wash plus hatching, so the two
+  // differ by texture as well as hue (colour-blind safe).
+  for (const [id, side] of entries) {
+    hexPath(ctx, layout, id);
+    ctx.fillStyle = side === 'german' ? theme.german.wash : theme.soviet.wash;
+    ctx.fill();
+    if (side === 'german') {
+      ctx.fillStyle = hatch(ctx)!;
+      ctx.fill();
+    }
+  }
+  const sides = boundarySides(
+    map,
+    entries.map(([id]) => id),
+    (a, b) => control.hexes[a] !== undefined && control.hexes[b] !== undefined && control.hexes[a] !== control.hexes[b],
+  );
+  for (const [width, colour] of [
+    [0.26, theme.frontOutline],
+    [0.15, theme.front],
+  ] as const) {
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = Math.max(2, layout.size * width);
+    ctx.lineCap = 'round';
+    ctx.beginPath();
+    for (const [id, dir] of sides) {
+      const [p, q] = layout.side(id, dir);
+      ctx.moveTo(p.x, p.y);
+      ctx.lineTo(q.x, q.y);
+    }
+    ctx.stroke();
+  }
+  ctx.lineCap = 'butt';
+}
+
+function drawControlFlag(ctx: SKRSContext2D, layout: HexLayout, id: HexId, side: 'german' | 'soviet'): void {
+  const c = layout.center(id);
+  const s = layout.size;
+  const w = s * 0.42;
+  const h = s * 0.3;
+  const x = c.x - s * 0.8;
+  const y = c.y - s * 0.55;
+  const colours = side === 'german' ? theme.german : theme.soviet;
+  ctx.fillStyle = colours.fill;
+  ctx.strokeStyle = '#1d1a14';
+  ctx.lineWidth = 1;
+  ctx.fillRect(x, y, w, h);
+  ctx.strokeRect(x, y, w, h);
+  ctx.fillStyle = colours.text;
+  ctx.font = font(h * 0.85, { bold: true, condensed: true });
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(side === 'german' ? 'G' : 'S', x + w / 2, y + h / 2 + 0.5);
+}
+
+export function drawStacks(ctx: SKRSContext2D, layout: HexLayout, stacks: StackView[], visible: (id: HexId) => boolean): void {
+  const side = layout.size * 1.2;
+  for (const stack of stacks) {
+    if (stack.counters.length === 0 || !visible(stack.hex)) continue;
+    const center = layout.center(stack.hex);
+    // Sit a little low in the hex so the printed hex id above stays readable.
+    const c = { x: center.x, y: center.y + layout.size * 0.1 };
+    const depth = Math.min(stack.counters.length, 3);
+    const step = Math.max(2, side * 0.06);
+    // Counters under the top one peek out up and to the right, as a real stack does.
+    for (let i = depth - 1; i >= 0; i--) {
+      const counter = stack.counters[i]!;
+      drawCounter(ctx, counter, c.x - side / 2 + i * step, c.y - side / 2 - i * step, side, i === 0);
+    }
+    if (stack.counters.length > 1) {
+      const bx = c.x + side / 2 + (depth - 1) * step;
+      const by = c.y - side / 2 - (depth - 1) * step;
+      const r = Math.max(7, side * 0.17);
+      ctx.beginPath();
+      ctx.arc(bx, by, r, 0, Math.PI * 2);
+      ctx.fillStyle = '#ffffff';
+      ctx.fill();
+      ctx.lineWidth = Math.max(1, r * 0.18);
+      ctx.strokeStyle = '#1d1a14';
+      ctx.stroke();
+      ctx.fillStyle = '#1d1a14';
+      ctx.font = font(r * 1.25, { bold: true, condensed: true });
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(String(stack.counters.length), bx, by + 0.5);
+    }
+  }
+}
+
+export function drawHighlights(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMap, h: Highlights | undefined): void {
+  if (!h) return;
+  const s = layout.size;
+  for (const id of h.selected ?? []) {
+    if (!map.has(id)) continue;
+    hexPath(ctx, layout, id, 0.93);
+    ctx.setLineDash([s * 0.22, s * 0.12]);
+    ctx.lineWidth = Math.max(2, s * 0.12);
+    ctx.strokeStyle = theme.selected;
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+  for (const id of h.combat ?? []) {
+    if (!map.has(id)) continue;
+    hexPath(ctx, layout, id, 0.92);
+    ctx.lineWidth = Math.max(2.5, s * 0.13);
+    ctx.strokeStyle = theme.combat;
+    ctx.stroke();
+    const c = layout.center(id);
+    star(ctx, c.x - s * 0.62, c.y + s * 0.5, s * 0.22, s * 0.1);
+    ctx.fillStyle = theme.combat;
+    ctx.fill();
+  }
+  const path = (h.path ?? []).filter((id) => map.has(id));
+  if (path.length >= 2) drawArrow(ctx, layout, path.map((id) => layout.center(id)), h.pathLabel);
+}
+
+function drawArrow(ctx: SKRSContext2D, layout: HexLayout, pts: Point[], label: string | undefined): void {
+  const s = layout.size;
+  const end = pts[pts.length - 1]!;
+  const prev = pts[pts.length - 2]!;
+  const angle = Math.atan2(end.y - prev.y, end.x - prev.x);
+  const head = s * 0.45;
+  // Stop the shaft short of the head so its round cap does not poke through the tip.
+  const shaftEnd = { x: end.x - Math.cos(angle) * head * 0.8, y: end.y - Math.sin(angle) * head * 0.8 };
+  const shaft = [...pts.slice(0, -1), shaftEnd];
+  for (const [width, colour] of [
+    [0.24, theme.pathOutline],
+    [0.14, theme.path],
+  ] as const) {
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = Math.max(2, s * width);
+    ctx.lineJoin = 'round';
+    ctx.lineCap = 'round';
+    ctx.beginPath();
+    shaft.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+    ctx.stroke();
+  }
+  ctx.beginPath();
+  ctx.moveTo(end.x, end.y);
+  ctx.lineTo(end.x - head * Math.cos(angle - 0.45), end.y - head * Math.sin(angle - 0.45));
+  ctx.lineTo(end.x - head * Math.cos(angle + 0.45), end.y - head * Math.sin(angle + 0.45));
+  ctx.closePath();
+  ctx.fillStyle = theme.path;
+  ctx.fill();
+  ctx.lineWidth = Math.max(1, s * 0.05);
+  ctx.strokeStyle = theme.pathOutline;
+  ctx.stroke();
+  if (label) {
+    ctx.font = font(Math.max(11, s * 0.34), { bold: true });
+    const w = ctx.measureText(label).width + s * 0.3;
+    const h = Math.max(14, s * 0.48);
+    const x = end.x + s * 0.35;
+    const y = end.y - s * 0.95;
+    ctx.fillStyle = theme.path;
+    ctx.strokeStyle = theme.pathOutline;
+    ctx.lineWidth = 1.5;
+    ctx.fillRect(x, y, w, h);
+    ctx.strokeRect(x, y, w, h);
+    ctx.fillStyle = '#1d1a14';
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(label, x + s * 0.15, y + h / 2 + 0.5);
+  }
+}
+
+/**
+ * A counter hides the printed town name under it; repeat the name on a tag at the foot of
+ * the hex so both stay legible.
+ */
+export function drawOccupiedPlaceNames(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMap, stacks: StackView[], visible: (id: HexId) => boolean): void {
+  const s = layout.size;
+  for (const stack of stacks) {
+    const place = map.hex(stack.hex)?.place;
+    if (!place || stack.counters.length === 0 || !visible(stack.hex)) continue;
+    const c = layout.center(stack.hex);
+    ctx.font = font(Math.max(9, s * 0.27), { bold: place.kind !== 'town', condensed: true });
+    const w = ctx.measureText(place.name).width + s * 0.2;
+    const h = Math.max(11, s * 0.34);
+    const y = c.y + s * 0.72;
+    ctx.fillStyle = theme.placeHalo;
+    ctx.strokeStyle = place.kind === 'town' ? theme.town : theme.city;
+    ctx.lineWidth = 1;
+    ctx.fillRect(c.x - w / 2, y, w, h);
+    ctx.strokeRect(c.x - w / 2, y, w, h);
+    ctx.fillStyle = theme.placeText;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(place.name, c.x, y + h / 2 + 0.5);
+  }
+}

@@ -1,0 +1,29 @@
+import { GlobalFonts } from '@napi-rs/canvas';
+import { fileURLToPath } from 'node:url';
+
+/** The bundled DejaVu faces, registered once, so text never depends on system fonts. */
+export const FONT = 'MapSans';
+export const FONT_CONDENSED = 'MapSansCondensed';
+
+let registered = false;
+
+export function registerFonts(): void {
+  if (registered) return;
+  const dir = (file: string) => fileURLToPath(new URL(`../../assets/fonts/${file}`, import.meta.url));
+  const faces: [string, string][] = [
+    ['DejaVuSans.ttf', FONT],
+    ['DejaVuSans-Bold.ttf', FONT],
+    ['DejaVuSansCondensed.ttf', FONT_CONDENSED],
+    ['DejaVuSansCondensed-Bold.ttf', FONT_CONDENSED],
+  ];
+  for (const [file, alias] of faces) {
+    if (!GlobalFonts.registerFromPath(dir(file), alias)) {
+      throw new Error(`could not register bundled font ${file}`);
+    }
+  }
+  registered = true;
+}
+
+export function font(px: number, opts: { bold?: boolean; condensed?: boolean } = {}): string {
+  return `${opts.bold ? 'bold ' : ''}${Math.round(px)}px ${opts.condensed ? FONT_CONDENSED : FONT}`;
+}

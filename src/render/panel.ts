@@ -1,0 +1,238 @@
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import type { LoadedMap } from '../maps/game-map.js';
+import type { Terrain } from '../maps/schema.js';
+import { drawCounter } from './counters.js';
+import { font } from './fonts.js';
+import type { PanelView, Scene } from './scene.js';
+import { star } from './static-layer.js';
+import { theme } from './theme.js';
+
+interface PanelText {
+  title: string[];
+  lines: string[];
+  score: [string, string][];
+}
+
+const PAD = 14;
+const TITLE_LINE = 24;
+const TEXT_LINE = 19;
+const SCORE_LINE = 20;
+
+function panelText(ctx: SKRSContext2D, map: LoadedMap, scene: Scene, width: number): PanelText {
+  const panel: PanelView = scene.panel ?? { title: map.data.title, lines: [] };
+  ctx.font = font(19, { bold: true });
+  const title = wrap(ctx, panel.title, width - 2 * PAD);
+  ctx.font = font(14);
+  const lines = panel.lines.flatMap((l) => wrap(ctx, l, width - 2 * PAD));
+  return { title, lines, score: panel.score ?? [] };
+}
+
+function headerHeight(t: PanelText): number {
+  return PAD + t.title.length * TITLE_LINE + 4 + t.lines.length * TEXT_LINE + (t.score.length ? 6 + t.score.length * SCORE_LINE : 0);
+}
+
+/** The side panel: game state in a few lines, then a legend so the image explains itself. */
+export function drawPanel(ctx: SKRSContext2D, map: LoadedMap, scene: Scene, x: number, width: number, height: number): void {
+  ctx.fillStyle = theme.panel.fill;
+  ctx.fillRect(x, 0, width, height);
+  const text = panelText(ctx, map, scene, width);
+  let y = PAD;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'top';
+  ctx.fillStyle = theme.panel.accent;
+  ctx.font = font(19, { bold: true });
+  for (const line of text.title) {
+    ctx.fillText(line, x + PAD, y);
+    y += TITLE_LINE;
+  }
+  y += 4;
+  ctx.fillStyle = theme.panel.text;
+  ctx.font = font(14);
+  for (const line of text.lines) {
+    ctx.fillText(line, x + PAD, y);
+    y += TEXT_LINE;
+  }
+  if (text.score.length) {
+    y += 6;
+    for (const [k, v] of text.score) {
+      ctx.font = font(14);
+      ctx.fillStyle = theme.panel.muted;
+      ctx.textAlign = 'left';
+      ctx.fillText(k, x + PAD, y);
+      ctx.font = font(15, { bold: true });
+      ctx.fillStyle = theme.panel.text;
+      ctx.textAlign = 'right';
+      ctx.fillText(v, x + width - PAD, y);
+      y += SCORE_LINE;
+    }
+    ctx.textAlign = 'left';
+  }
+  drawLegend(ctx, map, scene, x + PAD, Math.max(y + 16, height - legendHeight(map, scene) - PAD), width - 2 * PAD);
+}
+
+/** The height the panel needs so that text and legend never overlap or get cut. */
+export function panelMinHeight(ctx: SKRSContext2D, map: LoadedMap, scene: Scene, width: number): number {
+  return headerHeight(panelText(ctx, map, scene, width)) + 16 + legendHeight(map, scene) + PAD;
+}
+
+function wrap(ctx: SKRSContext2D, text: string, width: number): string[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  const lines: string[] = [];
+  let line = '';
+  for (const w of words) {
+    const next = line ? `${line} ${w}` : w;
+    if (line && ctx.measureText(next).width > width) {
+      lines.push(line);
+      line = w;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+const ROW = 21;
+
+interface LegendEntry {
+  label: string;
+  draw: (ctx: SKRSContext2D, x: number, y: number) => void;
+}
+
+function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
+  const present = new Set<Terrain>();
+  let water = false;
+  const kinds = new Set<string>();
+  for (const id of map.ids) {
+    const h = map.hex(id)!;
+    present.add(h.terrain);
+    if (h.water) water = true;
+    if (h.place) kinds.add(h.place.kind);
+  }
+  const swatch = (fill: string, mark?: (ctx: SKRSContext2D, x: number, y: number) => void) => (ctx: SKRSContext2D, x: number, y: number) => {
+    ctx.fillStyle = fill;
+    ctx.fillRect(x, y + 2, 26, 14);
+    ctx.strokeStyle = '#111';
+    ctx.lineWidth = 1;
+    ctx.strokeRect(x, y + 2, 26, 14);
+    mark?.(ctx, x, y);
+  };
+  const line = (colour: string, width: number, outline?: string) => (ctx: SKRSContext2D, x: number, y: number) => {
+    if (outline) {
+      ctx.strokeStyle = outline;
+      ctx.lineWidth = width + 3;
+      ctx.beginPath();
+      ctx.moveTo(x, y + 9);
+      ctx.lineTo(x + 26, y + 9);
+      ctx.stroke();
+    }
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = width;
+    ctx.beginPath();
+    ctx.moveTo(x, y + 9);
+    ctx.lineTo(x + 26, y + 9);
+    ctx.stroke();
+  };
+  const entries: LegendEntry[] = [];
+  const terrainNames: Record<Terrain, string> = { clear: 'Clear', forest: 'Forest', marsh: 'Marsh', fortification: 'Fortification' };
+  for (const t of ['clear', 'forest', 'marsh', 'fortification'] as const) {
+    if (!present.has(t)) continue;
+    entries.push({
+      label: terrainNames[t],
+      draw: swatch(theme.terrain[t], (ctx, x, y) => {
+        if (t === 'forest') {
+          ctx.fillStyle = theme.forestMark;
+          for (const dx of [6, 13, 20]) {
+            ctx.beginPath();
+            ctx.moveTo(x + dx, y + 5);
+            ctx.lineTo(x + dx + 3, y + 12);
+            ctx.lineTo(x + dx - 3, y + 12);
+            ctx.fill();
+          }
+        } else if (t === 'marsh') {
+          ctx.strokeStyle = theme.marshMark;
+          ctx.beginPath();
+          ctx.moveTo(x + 5, y + 12);
+          ctx.lineTo(x + 21, y + 12);
+          ctx.moveTo(x + 13, y + 12);
+          ctx.lineTo(x + 13, y + 6);
+          ctx.stroke();
+        } else if (t === 'fortification') {
+          ctx.strokeStyle = theme.fortMark;
+          ctx.lineWidth = 2;
+          ctx.strokeRect(x + 4, y + 5, 18, 8);
+        }
+      }),
+    });
+  }
+  if (water) entries.push({ label: 'Lake', draw: swatch(theme.water) });
+  if (map.data.rivers.length) entries.push({ label: 'River hexside', draw: line(theme.riverMajor, 4) });
+  if (map.data.rails.length) entries.push({ label: 'Railroad', draw: line(theme.rail, 2) });
+  if (kinds.has('town')) entries.push({ label: 'Town', draw: (ctx, x, y) => { ctx.fillStyle = theme.town; ctx.fillRect(x + 9, y + 5, 8, 8); } });
+  if (kinds.has('city')) entries.push({ label: 'City', draw: (ctx, x, y) => { ctx.fillStyle = theme.city; ctx.fillRect(x + 7, y + 3, 12, 12); } });
+  if (kinds.has('capital')) {
+    entries.push({ label: 'Moscow', draw: (ctx, x, y) => { star(ctx, x + 13, y + 9, 9, 4); ctx.fillStyle = theme.city; ctx.fill(); } });
+  }
+  if (scene.control?.style === 'area') {
+    entries.push({
+      label: 'German-held (hatched)',
+      draw: swatch(theme.terrain.clear, (ctx, x, y) => {
+        ctx.strokeStyle = theme.german.hatch;
+        ctx.lineWidth = 1.2;
+        ctx.beginPath();
+        for (let i = -14; i < 26; i += 6) {
+          ctx.moveTo(x + Math.max(0, i), y + 16 - Math.max(0, -i));
+          ctx.lineTo(x + Math.min(26, i + 14), y + 2 + Math.max(0, i + 14 - 26));
+        }
+        ctx.stroke();
+      }),
+    });
+    entries.push({ label: 'Soviet-held', draw: swatch('#f0d6c4') });
+    entries.push({ label: 'Front line', draw: line(theme.front, 4, theme.frontOutline) });
+  } else if (scene.control?.style === 'marker') {
+    entries.push({ label: 'City held (G / S)', draw: (ctx, x, y) => {
+      ctx.fillStyle = theme.german.fill; ctx.fillRect(x, y + 3, 12, 12);
+      ctx.fillStyle = theme.soviet.fill; ctx.fillRect(x + 14, y + 3, 12, 12);
+    } });
+  }
+  if (scene.stacks?.some((s) => s.counters.some((c) => c.reduced))) {
+    entries.push({
+      label: 'Reduced side',
+      draw: (ctx, x, y) =>
+        drawCounter(ctx, { label: '', colour: '#888888', text: '#ffffff', symbol: 'infantry', strength: '', reduced: true }, x + 5, y, 17, true),
+    });
+  }
+  if (scene.highlights?.path?.length) entries.push({ label: 'Move', draw: line(theme.path, 4, theme.pathOutline) });
+  if (scene.highlights?.combat?.length) {
+    entries.push({ label: 'Battle', draw: (ctx, x, y) => { ctx.strokeStyle = theme.combat; ctx.lineWidth = 3; ctx.strokeRect(x + 4, y + 2, 18, 14); } });
+  }
+  return entries;
+}
+
+function legendHeight(map: LoadedMap, scene: Scene): number {
+  return 24 + legendEntries(map, scene).length * ROW;
+}
+
+function drawLegend(ctx: SKRSContext2D, map: LoadedMap, scene: Scene, x: number, y: number, width: number): void {
+  ctx.fillStyle = theme.panel.muted;
+  ctx.font = font(13, { bold: true });
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'top';
+  ctx.fillText('LEGEND', x, y);
+  ctx.strokeStyle = theme.panel.muted;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  ctx.moveTo(x + 64, y + 8);
+  ctx.lineTo(x + width, y + 8);
+  ctx.stroke();
+  let row = y + 24;
+  for (const e of legendEntries(map, scene)) {
+    ctx.save();
+    e.draw(ctx, x, row);
+    ctx.restore();
+    ctx.fillStyle = theme.panel.text;
+    ctx.font = font(13);
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'top';
+    ctx.fillText(e.label, x + 36, row + 2);
+    row += ROW;
+  }
+}

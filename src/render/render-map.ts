@@ -1,0 +1,90 @@
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { parseHexId, type HexId } from '../kernel/hex.js';
+import type { LoadedMap } from '../maps/game-map.js';
+import { drawControl, drawHighlights, drawOccupiedPlaceNames, drawStacks } from './dynamic-layers.js';
+import { registerFonts } from './fonts.js';
+import { drawPanel, panelMinHeight } from './panel.js';
+import type { Scene, View } from './scene.js';
+import { staticLayer } from './static-layer.js';
+import { PANEL_WIDTH } from './theme.js';
+
+/** Hex size of zoomed views: counters and hex ids stay legible in Discord's inline preview. */
+export const ZOOM_HEX_SIZE = 46;
+export const DEFAULT_ZOOM_RADIUS = 4;
+/** The full map aims at about this many pixels on its longer side. */
+const FULL_MAP_TARGET = 1000;
+
+export function fullMapHexSize(map: LoadedMap): number {
+  const cols = map.data.grid.columns[1] - map.data.grid.columns[0] + 1;
+  const rows = map.data.grid.rows[1] - map.data.grid.rows[0] + 1;
+  const s = Math.min(FULL_MAP_TARGET / (1.5 * (cols - 1) + 2), FULL_MAP_TARGET / (Math.sqrt(3) * (rows + 0.5)));
+  return Math.max(8, Math.min(44, Math.floor(s)));
+}
+
+interface Window {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Draw a map picture: the cached static layer cut to the view, game layers, side panel. */
+export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'full' }): Canvas {
+  registerFonts();
+  const hexSize = view.kind === 'full' ? fullMapHexSize(map) : ZOOM_HEX_SIZE;
+  const layer = staticLayer(map, hexSize);
+  const { layout } = layer;
+  const win = view.kind === 'full' ? { x: 0, y: 0, width: layout.width, height: layout.height } : zoomWindow(map, view.center, view.radius);
+  const height = Math.max(win.height, panelMinHeight(measuringContext(), map, scene, PANEL_WIDTH));
+  const canvas = createCanvas(win.width + PANEL_WIDTH, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#e9e4d4';
+  ctx.fillRect(0, 0, win.width, height);
+  ctx.drawImage(layer.canvas, win.x, win.y, win.width, win.height, 0, 0, win.width, win.height);
+
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(0, 0, win.width, win.height);
+  ctx.clip();
+  ctx.translate(-win.x, -win.y);
+  const margin = hexSize * 2;
+  const visible = (id: HexId) => {
+    const p = layout.center(id);
+    return p.x > win.x - margin && p.x < win.x + win.width + margin && p.y > win.y - margin && p.y < win.y + win.height + margin;
+  };
+  drawControl(ctx, layout, map, scene, visible);
+  drawHighlights(ctx, layout, map, { selected: scene.highlights?.selected, combat: scene.highlights?.combat });
+  drawStacks(ctx, layout, scene.stacks ?? [], visible);
+  drawOccupiedPlaceNames(ctx, layout, map, scene.stacks ?? [], visible);
+  drawHighlights(ctx, layout, map, { path: scene.highlights?.path, pathLabel: scene.highlights?.pathLabel });
+  ctx.restore();
+
+  drawPanel(ctx, map, scene, win.width, PANEL_WIDTH, height);
+  return canvas;
+}
+
+/** A window of the zoom-size static layer centred on a hex, clamped to the map. */
+export function zoomWindow(map: LoadedMap, center: HexId, radius = DEFAULT_ZOOM_RADIUS): Window {
+  if (!map.has(center) || !parseHexId(center)) throw new RangeError(`hex ${center} is not on the ${map.data.title} map`);
+  const layout = staticLayer(map, ZOOM_HEX_SIZE).layout;
+  const s = ZOOM_HEX_SIZE;
+  const c = layout.center(center);
+  const width = Math.min(layout.width, Math.round(s * (1.5 * (2 * radius) + 2)));
+  const height = Math.min(layout.height, Math.round(s * Math.sqrt(3) * (2 * radius - 1)));
+  const x = Math.round(Math.min(Math.max(c.x - width / 2, 0), layout.width - width));
+  const y = Math.round(Math.min(Math.max(c.y - height / 2, 0), layout.height - height));
+  return { x, y, width, height };
+}
+
+let measuring: SKRSContext2D | undefined;
+function measuringContext(): SKRSContext2D {
+  measuring ??= createCanvas(1, 1).getContext('2d');
+  return measuring;
+}
+
+export type ImageFormat = 'png' | 'webp';
+
+/** Encode a finished picture. WebP at quality 100 is lossless. */
+export async function encodeImage(canvas: Canvas, format: ImageFormat): Promise<Buffer> {
+  return format === 'png' ? canvas.encode('png') : canvas.encode('webp', 100);
+}

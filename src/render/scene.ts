@@ -1,0 +1,76 @@
+import type { HexId } from '../kernel/hex.js';
+
+/**
+ * What a game wants drawn over its map. Game modules translate their state into a scene;
+ * the renderer knows nothing of rules.
+ */
+
+export type UnitSymbol =
+  | 'infantry'
+  | 'panzer'
+  | 'motorized'
+  | 'cavalry'
+  | 'rifle'
+  | 'guards'
+  | 'airborne'
+  | 'brigade'
+  | 'artillery'
+  | 'air';
+
+export interface CounterView {
+  /** Unit designation printed on the counter, e.g. "XLVI" or "10 Pz". */
+  label: string;
+  /** Side colour and text colour, e.g. an army's colours from its rulebook. */
+  colour: string;
+  text: string;
+  symbol: UnitSymbol;
+  /** Printed combat value (strength, or dice rolled). */
+  strength: string;
+  /** Showing its reduced side. */
+  reduced?: boolean;
+  /** Organisational size mark, e.g. "XX". */
+  size?: string;
+}
+
+export interface StackView {
+  hex: HexId;
+  /** Top counter first. */
+  counters: CounterView[];
+}
+
+export type ControlStyle =
+  /** Whole-area control (Operation Typhoon): shading plus the front line along hexsides. */
+  | 'area'
+  /** Control of key hexes only (Battle for Moscow cities): a small flag. */
+  | 'marker';
+
+export interface PanelView {
+  title: string;
+  /** Short lines such as "Turn 3 of 8 - Oct III", "Phase: German movement". */
+  lines: string[];
+  /** Key-value figures such as VP or pocket hexes. */
+  score?: [string, string][];
+}
+
+export interface Highlights {
+  /** A movement path to draw as an arrow, start first. */
+  path?: HexId[];
+  /** Label at the arrow head, e.g. "6 MP". */
+  pathLabel?: string;
+  /** Hexes where a battle is pending or was fought. */
+  combat?: HexId[];
+  /** Hexes to ring for attention (the hex a /hex lookup asked about). */
+  selected?: HexId[];
+}
+
+export interface Scene {
+  control?: { style: ControlStyle; hexes: Record<HexId, 'german' | 'soviet'> };
+  stacks?: StackView[];
+  highlights?: Highlights;
+  panel?: PanelView;
+}
+
+export type View =
+  | { kind: 'full' }
+  /** A window around a hex; `radius` is how many hexes to show each way. */
+  | { kind: 'zoom'; center: HexId; radius?: number };

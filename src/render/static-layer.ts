@@ -1,0 +1,329 @@
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { DIRECTIONS, parseHexId, type HexId } from '../kernel/hex.js';
+import { hexsideHexes } from '../kernel/hexside.js';
+import type { LoadedMap } from '../maps/game-map.js';
+import type { MapHex } from '../maps/schema.js';
+import { font, registerFonts } from './fonts.js';
+import { HexLayout, type Point } from './layout.js';
+import { theme } from './theme.js';
+
+/**
+ * The parts of a map picture that never change during a game (terrain, rivers, rails,
+ * places, hex ids), drawn once per map and hex size and reused for every image.
+ */
+export interface StaticLayer {
+  layout: HexLayout;
+  canvas: Canvas;
+}
+
+const cache = new Map<string, StaticLayer>();
+
+export function staticLayer(map: LoadedMap, hexSize: number): StaticLayer {
+  const key = `${map.id}@${hexSize}`;
+  let layer = cache.get(key);
+  if (!layer) {
+    layer = drawStaticLayer(map, hexSize);
+    cache.set(key, layer);
+  }
+  return layer;
+}
+
+export function mapLayout(map: LoadedMap, hexSize: number): HexLayout {
+  return new HexLayout(map.grid.spec, hexSize, map.data.grid.columns, map.data.grid.rows);
+}
+
+function drawStaticLayer(map: LoadedMap, hexSize: number): StaticLayer {
+  registerFonts();
+  const layout = mapLayout(map, hexSize);
+  const canvas = createCanvas(layout.width, layout.height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = theme.background;
+  ctx.fillRect(0, 0, layout.width, layout.height);
+  for (const id of map.ids) drawTerrain(ctx, layout, id, map.hex(id)!);
+  drawGrid(ctx, layout, map);
+  drawRivers(ctx, layout, map);
+  drawRails(ctx, layout, map);
+  for (const id of map.ids) drawSetupMark(ctx, layout, id, map.hex(id)!);
+  if (hexSize >= 18) for (const id of map.ids) drawHexId(ctx, layout, id);
+  for (const id of map.ids) drawPlace(ctx, layout, id, map.hex(id)!, map);
+  return { layout, canvas };
+}
+
+export function hexPath(ctx: SKRSContext2D, layout: HexLayout, id: HexId, scale = 1): void {
+  const pts = layout.corners(id, scale);
+  ctx.beginPath();
+  ctx.moveTo(pts[0]!.x, pts[0]!.y);
+  for (let i = 1; i < 6; i++) ctx.lineTo(pts[i]!.x, pts[i]!.y);
+  ctx.closePath();
+}
+
+/** A small pseudo-random jitter fixed by the hex id, so textures look hand-drawn yet stable. */
+function jitter(id: HexId, i: number): number {
+  let h = 2166136261;
+  for (const ch of `${id}:${i}`) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  return ((h >>> 0) % 1000) / 1000 - 0.5;
+}
+
+function drawTerrain(ctx: SKRSContext2D, layout: HexLayout, id: HexId, hex: MapHex): void {
+  const s = layout.size;
+  const c = layout.center(id);
+  hexPath(ctx, layout, id);
+  ctx.fillStyle = hex.water ? theme.water : theme.terrain[hex.terrain];
+  ctx.fill();
+  if (hex.water) return;
+  if (hex.terrain === 'forest') {
+    // Tree marks: small triangles scattered in a fixed pattern.
+    ctx.fillStyle = theme.forestMark;
+    const spots: [number, number][] = [[-0.45, -0.35], [0.1, -0.5], [0.5, -0.15], [-0.55, 0.25], [0.0, 0.1], [0.4, 0.45], [-0.15, 0.55]];
+    spots.forEach(([dx, dy], i) => {
+      const x = c.x + s * (dx + 0.08 * jitter(id, i));
+      const y = c.y + s * (dy + 0.08 * jitter(id, i + 9));
+      const t = s * 0.13;
+      ctx.beginPath();
+      ctx.moveTo(x, y - t * 1.3);
+      ctx.lineTo(x + t, y + t * 0.7);
+      ctx.lineTo(x - t, y + t * 0.7);
+      ctx.closePath();
+      ctx.fill();
+    });
+  } else if (hex.terrain === 'marsh') {
+    // Marsh tufts: short horizontal strokes with reeds.
+    ctx.strokeStyle = theme.marshMark;
+    ctx.lineWidth = Math.max(1, s * 0.05);
+    const rows: [number, number][] = [[-0.3, -0.45], [0.25, -0.2], [-0.4, 0.15], [0.3, 0.4], [-0.05, 0.55], [-0.1, -0.05]];
+    rows.forEach(([dx, dy], i) => {
+      const x = c.x + s * (dx + 0.06 * jitter(id, i));
+      const y = c.y + s * dy;
+      const w = s * 0.22;
+      ctx.beginPath();
+      ctx.moveTo(x - w, y);
+      ctx.lineTo(x + w, y);
+      ctx.moveTo(x, y);
+      ctx.lineTo(x, y - w * 0.6);
+      ctx.moveTo(x - w * 0.4, y);
+      ctx.lineTo(x - w * 0.6, y - w * 0.45);
+      ctx.moveTo(x + w * 0.4, y);
+      ctx.lineTo(x + w * 0.6, y - w * 0.45);
+      ctx.stroke();
+    });
+  } else if (hex.terrain === 'fortification') {
+    // Fortified line: a toothed band inside the hex rim, as printed maps draw defence lines.
+    ctx.save();
+    hexPath(ctx, layout, id);
+    ctx.clip();
+    ctx.strokeStyle = theme.fortMark;
+    ctx.lineWidth = Math.max(1.2, s * 0.05);
+    const pts = layout.corners(id, 0.8);
+    ctx.beginPath();
+    pts.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+    ctx.closePath();
+    ctx.stroke();
+    ctx.lineWidth = Math.max(1, s * 0.04);
+    for (let i = 0; i < 6; i++) {
+      const a = pts[i]!;
+      const b = pts[(i + 1) % 6]!;
+      for (let k = 1; k <= 3; k++) {
+        const t = k / 4;
+        const x = a.x + (b.x - a.x) * t;
+        const y = a.y + (b.y - a.y) * t;
+        const dx = c.x - x;
+        const dy = c.y - y;
+        const len = Math.hypot(dx, dy);
+        ctx.beginPath();
+        ctx.moveTo(x, y);
+        ctx.lineTo(x + (dx / len) * s * 0.12, y + (dy / len) * s * 0.12);
+        ctx.stroke();
+      }
+    }
+    ctx.restore();
+  }
+}
+
+function drawGrid(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMap): void {
+  ctx.strokeStyle = theme.grid;
+  ctx.lineWidth = Math.max(0.6, layout.size * 0.03);
+  ctx.beginPath();
+  for (const id of map.ids) {
+    const pts = layout.corners(id);
+    ctx.moveTo(pts[0]!.x, pts[0]!.y);
+    for (let i = 1; i < 6; i++) ctx.lineTo(pts[i]!.x, pts[i]!.y);
+    ctx.closePath();
+  }
+  ctx.stroke();
+}
+
+function drawRivers(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMap): void {
+  ctx.lineCap = 'round';
+  for (const major of [false, true]) {
+    ctx.strokeStyle = major ? theme.riverMajor : theme.river;
+    ctx.lineWidth = Math.max(1.5, layout.size * (major ? 0.16 : 0.1));
+    ctx.beginPath();
+    for (const river of map.data.rivers) {
+      if (!!river.major !== major) continue;
+      const [a, b] = hexsideHexes(river.side);
+      const dir = map.grid.directionTo(a, b);
+      if (!dir) continue;
+      const [p, q] = layout.side(a, dir);
+      ctx.moveTo(p.x, p.y);
+      ctx.lineTo(q.x, q.y);
+    }
+    ctx.stroke();
+  }
+  ctx.lineCap = 'butt';
+}
+
+/** Where a rail line running off the map edge leaves: just past the edge hex's rim. */
+function edgePoint(layout: HexLayout, from: HexId, edge: string): Point {
+  const c = layout.center(from);
+  const d = layout.size * 1.1;
+  if (edge === 'N') return { x: c.x, y: c.y - d };
+  if (edge === 'S') return { x: c.x, y: c.y + d };
+  if (edge === 'E') return { x: c.x + d, y: c.y };
+  return { x: c.x - d, y: c.y };
+}
+
+function drawRails(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMap): void {
+  const s = layout.size;
+  for (const rail of map.data.rails) {
+    const pts: Point[] = rail.path.map((step, i) => {
+      if (step.length === 4) return layout.center(step);
+      const neighbour = rail.path[i === 0 ? 1 : i - 1]!;
+      return edgePoint(layout, neighbour, step);
+    });
+    ctx.strokeStyle = theme.rail;
+    ctx.lineWidth = Math.max(1.2, s * 0.06);
+    ctx.beginPath();
+    pts.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+    ctx.stroke();
+    // Cross ties along each segment.
+    ctx.lineWidth = Math.max(1, s * 0.04);
+    const tie = s * 0.1;
+    const spacing = s * 0.3;
+    ctx.beginPath();
+    for (let i = 1; i < pts.length; i++) {
+      const a = pts[i - 1]!;
+      const b = pts[i]!;
+      const len = Math.hypot(b.x - a.x, b.y - a.y);
+      const nx = -(b.y - a.y) / len;
+      const ny = (b.x - a.x) / len;
+      for (let t = spacing / 2; t < len; t += spacing) {
+        const x = a.x + ((b.x - a.x) * t) / len;
+        const y = a.y + ((b.y - a.y) * t) / len;
+        ctx.moveTo(x - nx * tie, y - ny * tie);
+        ctx.lineTo(x + nx * tie, y + ny * tie);
+      }
+    }
+    ctx.stroke();
+  }
+}
+
+function drawSetupMark(ctx: SKRSContext2D, layout: HexLayout, id: HexId, hex: MapHex): void {
+  if (!hex.setup) return;
+  const c = layout.center(id);
+  const s = layout.size;
+  const x = c.x + s * 0.55;
+  const y = c.y - s * 0.45;
+  const r = s * 0.14;
+  ctx.save();
+  if (hex.setup === 'german') {
+    // Balkenkreuz outline, as printed on the set-up hexes.
+    ctx.fillStyle = '#1d1a14';
+    ctx.fillRect(x - r, y - r * 0.35, 2 * r, r * 0.7);
+    ctx.fillRect(x - r * 0.35, y - r, r * 0.7, 2 * r);
+  } else {
+    ctx.fillStyle = theme.city;
+    star(ctx, x, y, r * 1.1, r * 0.45);
+    ctx.fill();
+  }
+  ctx.restore();
+}
+
+export function star(ctx: SKRSContext2D, x: number, y: number, outer: number, inner: number): void {
+  ctx.beginPath();
+  for (let i = 0; i < 10; i++) {
+    const r = i % 2 === 0 ? outer : inner;
+    const a = -Math.PI / 2 + (i * Math.PI) / 5;
+    const px = x + r * Math.cos(a);
+    const py = y + r * Math.sin(a);
+    if (i === 0) ctx.moveTo(px, py);
+    else ctx.lineTo(px, py);
+  }
+  ctx.closePath();
+}
+
+function drawHexId(ctx: SKRSContext2D, layout: HexLayout, id: HexId): void {
+  const c = layout.center(id);
+  const s = layout.size;
+  ctx.font = font(Math.max(8, s * 0.26), { condensed: true });
+  ctx.fillStyle = theme.hexId;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'top';
+  ctx.fillText(id, c.x, c.y - s * 0.8);
+}
+
+function drawPlace(ctx: SKRSContext2D, layout: HexLayout, id: HexId, hex: MapHex, map: LoadedMap): void {
+  const place = hex.place;
+  if (!place) return;
+  const c = layout.center(id);
+  const s = layout.size;
+  const r = place.kind === 'town' ? s * 0.13 : s * 0.2;
+  ctx.save();
+  if (place.kind === 'capital') {
+    ctx.fillStyle = theme.city;
+    star(ctx, c.x, c.y, s * 0.32, s * 0.13);
+    ctx.fill();
+    ctx.strokeStyle = '#1d1a14';
+    ctx.lineWidth = Math.max(1, s * 0.04);
+    ctx.stroke();
+  } else {
+    ctx.fillStyle = place.kind === 'city' ? theme.city : theme.town;
+    ctx.strokeStyle = '#fffbe9';
+    ctx.lineWidth = Math.max(1, s * 0.04);
+    ctx.fillRect(c.x - r, c.y - r, 2 * r, 2 * r);
+    ctx.strokeRect(c.x - r, c.y - r, 2 * r, 2 * r);
+  }
+  // A name is drawn once per group of adjacent same-named hexes (Moscow spans two).
+  const twin = map.neighbours(id).find((n) => map.hex(n)?.place?.name === place.name);
+  if (twin !== undefined && twin < id) {
+    ctx.restore();
+    return;
+  }
+  let anchor = c;
+  if (twin !== undefined) {
+    const t = layout.center(twin);
+    anchor = { x: (c.x + t.x) / 2, y: Math.max(c.y, t.y) };
+  }
+  const size = Math.max(9, s * (place.kind === 'town' ? 0.3 : 0.36));
+  ctx.font = font(size, { bold: place.kind !== 'town', condensed: true });
+  ctx.textAlign = 'center';
+  const below = place.label !== 'above';
+  ctx.textBaseline = below ? 'top' : 'bottom';
+  const y = below ? anchor.y + s * 0.3 : anchor.y - s * 0.3;
+  ctx.lineWidth = Math.max(2, size * 0.28);
+  ctx.strokeStyle = theme.placeHalo;
+  ctx.lineJoin = 'round';
+  ctx.strokeText(place.name, anchor.x, y);
+  ctx.fillStyle = theme.placeText;
+  ctx.fillText(place.name, anchor.x, y);
+  ctx.restore();
+}
+
+/** Hexsides of the map as [hex, direction] pairs whose two hexes satisfy `differ`. */
+export function boundarySides(
+  map: LoadedMap,
+  hexes: Iterable<HexId>,
+  differ: (a: HexId, b: HexId) => boolean,
+): [HexId, (typeof DIRECTIONS)[number]][] {
+  const out: [HexId, (typeof DIRECTIONS)[number]][] = [];
+  for (const id of hexes) {
+    for (const { dir, id: n } of map.grid.neighbours(id)) {
+      if (!map.has(n) || !(id < n)) continue;
+      if (differ(id, n)) out.push([id, dir]);
+    }
+  }
+  return out;
+}
+
+export function columnOf(id: HexId): number {
+  return parseHexId(id)!.col;
+}

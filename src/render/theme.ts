@@ -1,0 +1,34 @@
+/** Colours and proportions shared by every map picture. */
+export const theme = {
+  background: '#e9e4d4',
+  terrain: {
+    clear: '#efe9cf',
+    forest: '#9fc48a',
+    marsh: '#b9d6cc',
+    fortification: '#efe9cf',
+  },
+  forestMark: '#4f7d3d',
+  marshMark: '#3f7f86',
+  fortMark: '#8a3b2a',
+  water: '#8fc3e6',
+  grid: 'rgba(80, 70, 50, 0.45)',
+  hexId: 'rgba(60, 50, 35, 0.75)',
+  river: '#2f7fc1',
+  riverMajor: '#1d64a8',
+  rail: '#3a3a3a',
+  placeText: '#1d1a14',
+  placeHalo: 'rgba(255, 252, 240, 0.9)',
+  town: '#1d1a14',
+  city: '#b3261e',
+  german: { fill: '#5a5f66', text: '#ffffff', wash: 'rgba(90, 95, 102, 0.10)', hatch: 'rgba(50, 55, 60, 0.35)' },
+  soviet: { fill: '#d9541e', text: '#000000', wash: 'rgba(214, 64, 40, 0.10)' },
+  front: '#b3261e',
+  frontOutline: '#1d1a14',
+  path: '#ffcc00',
+  pathOutline: '#1d1a14',
+  combat: '#d0021b',
+  selected: '#ffcc00',
+  panel: { fill: '#24262b', text: '#f2efe6', muted: '#a8a59c', accent: '#ffcc00' },
+} as const;
+
+export const PANEL_WIDTH = 250;
