@@ -1,0 +1,30 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { MapName } from '../src/maps/game-map.js';
+import { benchStaticLayer, benchView, type ViewFigures } from './render-bench.js';
+
+/** `npm run bench [-- --runs N]`: medians of repeated runs, printed and written to out/bench.json. */
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' } } });
+const runs = Number(values.runs);
+const maps: MapName[] = ['operation-typhoon', 'battle-for-moscow'];
+
+const statics = [];
+for (const m of maps) statics.push(await benchStaticLayer(m));
+const views: ViewFigures[] = [];
+for (const m of maps) for (const v of ['full', 'zoom'] as const) views.push(await benchView(m, v, runs));
+
+const f = (n: number) => n.toFixed(1);
+const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+console.log(`Render benchmark, median of ${runs} runs (ms unless noted)\n`);
+for (const s of statics) console.log(`${s.map}: static layers built once: full ${f(s.fullMs)}, zoom ${f(s.zoomMs)}`);
+console.log('');
+console.log('map                 view  size        draw | PNG: encode total size  floor(blank) ratio | WebP: encode total size  floor(blank) ratio');
+for (const v of views) {
+  const cols = (fmt: 'png' | 'webp') =>
+    `${f(v.encodeMs[fmt]).padStart(6)} ${f(v.totalMs[fmt]).padStart(6)} ${kb(v.bytes[fmt]).padStart(7)} ${f(v.blankEncodeMs[fmt]).padStart(6)} ${v.ratioToFloor[fmt].toFixed(2).padStart(5)}`;
+  console.log(`${v.map.padEnd(19)} ${v.view.padEnd(5)} ${`${v.width}x${v.height}`.padEnd(10)} ${f(v.drawMs).padStart(5)} | ${cols('png')} | ${cols('webp')}`);
+}
+console.log('\nratio = (draw + encode) / encode of the finished image; floor(blank) = encoding a blank canvas of the same size.');
+mkdirSync('out', { recursive: true });
+writeFileSync('out/bench.json', JSON.stringify({ runs, statics, views }, null, 2));
+console.log('Written to out/bench.json');

@@ -1,0 +1,127 @@
+import { GlobalFonts, loadImage, type Image } from '@napi-rs/canvas';
+import { describe, expect, it } from 'vitest';
+import { printedScene } from '../src/app/map-views.js';
+import { encodeImage, renderMap, zoomWindow, ZOOM_HEX_SIZE } from '../src/render/render-map.js';
+import { registerFonts, FONT } from '../src/render/fonts.js';
+import type { Scene } from '../src/render/scene.js';
+import { mapLayout, staticLayer } from '../src/render/static-layer.js';
+import { PANEL_WIDTH } from '../src/render/theme.js';
+import { tinyMap } from './helpers/tiny-map.js';
+import { createCanvas } from '@napi-rs/canvas';
+
+const map = tinyMap();
+
+async function decode(buf: Buffer): Promise<{ img: Image; pixel: (x: number, y: number) => [number, number, number] }> {
+  const img = await loadImage(buf);
+  const c = createCanvas(img.width, img.height);
+  const ctx = c.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  const data = ctx.getImageData(0, 0, img.width, img.height).data;
+  return {
+    img,
+    pixel: (x, y) => {
+      const i = (Math.round(y) * img.width + Math.round(x)) * 4;
+      return [data[i]!, data[i + 1]!, data[i + 2]!];
+    },
+  };
+}
+
+const isBlueish = ([r, g, b]: [number, number, number]) => b > r + 40 && b > 120;
+const isGreenish = ([r, g, b]: [number, number, number]) => g > r && g > b;
+
+describe('renderer', () => {
+  it('registers the bundled font so text never falls back', () => {
+    registerFonts();
+    expect(GlobalFonts.has(FONT)).toBe(true);
+  });
+
+  it('draws a full map as a decodable PNG with the map beside a side panel', async () => {
+    const canvas = renderMap(map, printedScene(map), { kind: 'full' });
+    const layout = staticLayer(map, 44).layout;
+    expect(canvas.width).toBeGreaterThan(PANEL_WIDTH);
+    const { img, pixel } = await decode(await encodeImage(canvas, 'png'));
+    expect(img.width).toBe(canvas.width);
+    // Panel background is the dark panel colour.
+    const [r, g, b] = pixel(canvas.width - 5, canvas.height - 5);
+    expect(r + g + b).toBeLessThan(200);
+    expect(layout.width).toBeLessThan(canvas.width);
+  });
+
+  it('draws rivers on the hexside and terrain in the hex', async () => {
+    const scene: Scene = {};
+    const canvas = renderMap(map, scene, { kind: 'full' });
+    const { pixel } = await decode(await encodeImage(canvas, 'png'));
+    const layout = staticLayer(map, 44).layout;
+    // 0203 (even column, low) and 0303 (odd, high) share 0203's NE side.
+    const [p, q] = layout.side('0203', 'NE');
+    expect(isBlueish(pixel((p.x + q.x) / 2, (p.y + q.y) / 2))).toBe(true);
+    // Hex centres are not blue; a forest hex is green somewhere near its centre.
+    expect(isBlueish(pixel(layout.center('0203').x, layout.center('0203').y))).toBe(false);
+    const f = layout.center('0202');
+    let green = 0;
+    for (let dx = -15; dx <= 15; dx += 3) for (let dy = -15; dy <= 15; dy += 3) if (isGreenish(pixel(f.x + dx, f.y + dy))) green++;
+    expect(green).toBeGreaterThan(20);
+  });
+
+  it('shows control by texture: German hexes are hatched, Soviet hexes are not', async () => {
+    const canvas = renderMap(map, printedScene(map), { kind: 'full' });
+    const { pixel } = await decode(await encodeImage(canvas, 'png'));
+    const layout = staticLayer(map, 44).layout;
+    const variety = (id: string) => {
+      const c = layout.center(id);
+      const seen = new Set<string>();
+      for (let dx = -10; dx <= 10; dx++) seen.add(pixel(c.x + dx, c.y + 12).join(','));
+      return seen.size;
+    };
+    expect(variety('0105')).toBeGreaterThan(2); // German, clear, hatched
+    expect(variety('0605')).toBeLessThanOrEqual(2); // Soviet, clear, plain wash
+  });
+
+  it('draws counters with their side colour, and stacks with a count badge', async () => {
+    const scene: Scene = {
+      stacks: [{ hex: '0505', counters: [{ label: 'XLVI', colour: '#00a000', text: '#ffffff', symbol: 'panzer', strength: '10' }, { label: 'V', colour: '#00a000', text: '#ffffff', symbol: 'infantry', strength: '6' }] }],
+    };
+    const canvas = renderMap(map, scene, { kind: 'full' });
+    const { pixel } = await decode(await encodeImage(canvas, 'png'));
+    const layout = staticLayer(map, 44).layout;
+    const c = layout.center('0505');
+    const side = 44 * 1.2;
+    // The counter's left edge region carries its colour.
+    const [r, g, b] = pixel(c.x - side / 2 + 4, c.y + 44 * 0.1);
+    expect(g).toBeGreaterThan(120);
+    expect(r).toBeLessThan(60);
+    expect(b).toBeLessThan(60);
+  });
+
+  it('cuts a zoomed view around a hex and clamps it to the map', () => {
+    const layout = mapLayout(map, ZOOM_HEX_SIZE);
+    const w = zoomWindow(map, '0101', 2);
+    expect(w.x).toBe(0);
+    expect(w.y).toBe(0);
+    const far = zoomWindow(map, '0605', 2);
+    expect(far.x + far.width).toBeLessThanOrEqual(layout.width);
+    expect(far.y + far.height).toBeLessThanOrEqual(layout.height);
+    expect(() => zoomWindow(map, '0909')).toThrow(/not on the/);
+  });
+
+  it('builds the static layer once per map and size', () => {
+    expect(staticLayer(map, 30)).toBe(staticLayer(map, 30));
+  });
+
+  it('makes the panel tall enough for its text and legend', () => {
+    const lines = Array.from({ length: 40 }, (_, i) => `line ${i}`);
+    const canvas = renderMap(map, { panel: { title: 'Long', lines } }, { kind: 'full' });
+    expect(canvas.height).toBeGreaterThan(40 * 19);
+  });
+
+  it('encodes WebP losslessly: every pixel survives the round trip', async () => {
+    const canvas = renderMap(map, printedScene(map), { kind: 'zoom', center: '0303', radius: 2 });
+    const png = await decode(await encodeImage(canvas, 'png'));
+    const webp = await decode(await encodeImage(canvas, 'webp'));
+    let differing = 0;
+    for (let y = 0; y < canvas.height; y += 7) for (let x = 0; x < canvas.width; x += 7) {
+      if (png.pixel(x, y).join() !== webp.pixel(x, y).join()) differing++;
+    }
+    expect(differing).toBe(0);
+  });
+});
