@@ -1,39 +1,276 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
-import { UserError, type CommandContext } from '../src/app/command.js';
-import { DEFAULT_GAME, GAMES, GAME_IDS } from '../src/app/game-catalogue.js';
+import { UserError, type AutocompleteRequest, type ButtonContext, type Choice, type CommandContext, type Reply } from '../src/app/command.js';
+import { GAMES, GAME_IDS, DEFAULT_GAME } from '../src/app/game-catalogue.js';
+import { LIMITS, clip, fitText } from '../src/app/limits.js';
 import { mapImage } from '../src/app/map-image.js';
 import { printedScene } from '../src/app/map-views.js';
 import { parseOptions } from '../src/app/options.js';
+import { allGames, gameDef } from '../src/games/registry.js';
 import { loadMap } from '../src/maps/game-map.js';
+import { sessions, StaleChoiceError, type GameView } from '../src/session/index.js';
+import { readImportSource } from '../src/session/import-source.js';
+import { headline, logText, newGameText, seedReveal, statusText } from '../src/session/present.js';
+import { actingReply, choiceButtons, gameImage, parseChoiceButton, statusReply } from '../src/session/replies.js';
+import { whereOf } from '../src/session/where.js';
+import { gameModes } from '../src/store/game-document.js';
 
 export const data = new SlashCommandBuilder()
   .setName('game')
   .setDescription('Start, follow and manage the game in this channel')
   .addSubcommand((s) =>
     s
+      .setName('new')
+      .setDescription('Start a game in this channel')
+      .addStringOption((o) => o.setName('game').setDescription('Which game').setRequired(true).setAutocomplete(true))
+      .addStringOption((o) =>
+        o
+          .setName('mode')
+          .setDescription('solo: you give every order (default); team: players join; vote: players vote')
+          .addChoices(...gameModes.map((m) => ({ name: m, value: m }))),
+      )
+      .addStringOption((o) => o.setName('scenario').setDescription('Scenario, when the game has several').setAutocomplete(true))
+      .addIntegerOption((o) => o.setName('seed').setDescription('Fixed dice seed, for tests and replays (then not secret)').setMinValue(0).setMaxValue(0xffffffff))
+      .addBooleanOption((o) => o.setName('thread').setDescription('Play in a new thread of this channel')),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('join')
+      .setDescription('Take a seat in this channel’s team or vote game')
+      .addStringOption((o) => o.setName('seat').setDescription('Side you play, e.g. german or soviet (default: any)').setMaxLength(40)),
+  )
+  .addSubcommand((s) => s.setName('leave').setDescription('Give up your seat in this channel’s game'))
+  .addSubcommand((s) => s.setName('status').setDescription('Where the game stands and what it waits for'))
+  .addSubcommand((s) =>
+    s
       .setName('map')
-      .setDescription('The full map')
+      .setDescription('The full map: this channel’s game, or a game’s printed map')
       .addStringOption((o) =>
         o
           .setName('game')
           .setDescription('Which game map (default: the channel game, else Operation Typhoon)')
           .addChoices(...GAMES.map((g) => ({ name: g.name, value: g.id }))),
       ),
-  );
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('log')
+      .setDescription('The game’s log, newest last')
+      .addIntegerOption((o) => o.setName('lines').setDescription('How many lines (default 20)').setMinValue(1).setMaxValue(200)),
+  )
+  .addSubcommand((s) => s.setName('undo').setDescription('Take back the last order, if no die was rolled'))
+  .addSubcommand((s) => s.setName('end').setDescription('End the game (its creator, or someone who can manage the channel)'))
+  .addSubcommand((s) =>
+    s
+      .setName('export')
+      .setDescription('The game as a JSON file (the seed only once it is over)')
+      .addStringOption((o) => o.setName('id').setDescription('A game id from /game list (default: this channel’s game)').setAutocomplete(true)),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('import')
+      .setDescription('Load a game from a /game export file into this channel')
+      .addAttachmentOption((o) => o.setName('file').setDescription('The JSON file from /game export'))
+      .addStringOption((o) => o.setName('path').setDescription('Local console only: a file path')),
+  )
+  .addSubcommand((s) => s.setName('list').setDescription('This server’s games'))
+  .addSubcommand((s) => s.setName('help').setDescription('How games work here, and the commands'));
 
-const mapOptions = z.object({ game: z.enum(GAME_IDS).default(DEFAULT_GAME) });
+const newOptions = z.object({
+  game: z.string().trim().min(1),
+  mode: z.enum(gameModes).default('solo'),
+  scenario: z.string().trim().min(1).max(60).optional(),
+  seed: z.number().int().min(0).max(0xffffffff).optional(),
+  thread: z.boolean().default(false),
+});
+const joinOptions = z.object({ seat: z.string().trim().toLowerCase().min(1).max(40).optional() });
+const mapOptions = z.object({ game: z.enum(GAME_IDS).optional() });
+const logOptions = z.object({ lines: z.number().int().min(1).max(200).default(20) });
+const exportOptions = z.object({ id: z.string().trim().toLowerCase().regex(/^[a-z0-9]{8}$/, 'a game id is 8 letters and digits, as /game list shows').optional() });
+const importOptions = z.object({ file: z.string().min(1).optional(), path: z.string().min(1).optional() });
 
-export async function execute(ctx: CommandContext): Promise<void> {
-  switch (ctx.invocation.subcommand) {
-    case 'map': {
-      const { game } = parseOptions(ctx.invocation, mapOptions);
-      const map = loadMap(GAMES.find((g) => g.id === game)!.map);
-      const file = await mapImage(map, printedScene(map), { kind: 'full' }, `${game}-map`);
-      await ctx.reply({ content: `**${map.data.title}**: the full map. ${map.data.source}`, files: [file] });
+type Handler = (ctx: CommandContext) => Promise<void>;
+
+const HANDLERS: Record<string, Handler> = {
+  async new(ctx) {
+    const o = parseOptions(ctx.invocation, newOptions);
+    const outcome = await sessions().newGame(whereOf(ctx.invocation), ctx.invocation.user, {
+      game: o.game,
+      mode: o.mode,
+      seed: o.seed,
+      options: o.scenario ? { scenario: o.scenario } : {},
+      settings: o.thread ? { thread: true } : {},
+    });
+    // Refusals above are answered at once; only the drawing may need the extra time.
+    await ctx.defer?.();
+    await ctx.reply(await withImage({ content: fitText(newGameText(outcome)), buttons: choiceButtons(outcome.doc, outcome.prompt) }, outcome, 'full'));
+  },
+
+  async join(ctx) {
+    const { seat } = parseOptions(ctx.invocation, joinOptions);
+    const doc = await sessions().join(ctx.invocation.channelId, ctx.invocation.user, seat);
+    await ctx.reply({ content: `${ctx.invocation.user.name} joins game \`${doc.id}\`${seat ? ` as ${seat}` : ''}. Players: ${doc.players.map((p) => p.name ?? p.id).join(', ')}.` });
+  },
+
+  async leave(ctx) {
+    const doc = await sessions().leave(ctx.invocation.channelId, ctx.invocation.user);
+    await ctx.reply({ content: `${ctx.invocation.user.name} leaves game \`${doc.id}\`.` });
+  },
+
+  async status(ctx) {
+    await ctx.reply(await statusReply(await sessions().require(ctx.invocation.channelId)));
+  },
+
+  async map(ctx) {
+    const { game } = parseOptions(ctx.invocation, mapOptions);
+    await ctx.defer?.();
+    const view = await sessions().current(ctx.invocation.channelId);
+    if (view && (game === undefined || game === view.def.id)) {
+      await ctx.reply(await withImage({ content: fitText(statusText(view)) }, view, 'full'));
       return;
     }
-    default:
-      throw new UserError(`/game ${ctx.invocation.subcommand ?? ''} is not available yet.`);
+    const id = game ?? DEFAULT_GAME;
+    const map = loadMap(GAMES.find((g) => g.id === id)!.map);
+    const file = await mapImage(map, printedScene(map), { kind: 'full' }, `${id}-map`);
+    await ctx.reply({ content: `**${map.data.title}**: the full map. ${map.data.source}`, files: [file] });
+  },
+
+  async log(ctx) {
+    const { lines } = parseOptions(ctx.invocation, logOptions);
+    const { doc, def } = await sessions().require(ctx.invocation.channelId);
+    const shown = doc.events.slice(-lines);
+    const header = `${headline(doc, def.name)}: the last ${shown.length} of ${doc.events.length} log lines.`;
+    // Trim the oldest lines first: the newest are what players look for.
+    let body = logText(shown);
+    const room = LIMITS.messageChars - header.length - 40;
+    if (body.length > room) body = `… (older lines: /game export)\n${body.slice(body.length - room).replace(/^[^\n]*\n/, '')}`;
+    await ctx.reply({ content: `${header}\n${body}` });
+  },
+
+  async undo(ctx) {
+    const outcome = await sessions().undo(ctx.invocation.channelId, ctx.invocation.user);
+    await ctx.defer?.();
+    await ctx.reply(await actingReply(outcome, `**Undone** (order of version ${outcome.undone.version}).`));
+  },
+
+  async end(ctx) {
+    const doc = await sessions().end(ctx.invocation.channelId, ctx.invocation.user);
+    await ctx.defer?.();
+    const view = await sessions().require(ctx.invocation.channelId);
+    const content = [`**Game \`${doc.id}\` ended** by ${ctx.invocation.user.name} at version ${doc.version}.`, seedReveal(doc), 'The log, final map and /game export stay available; /game new starts another.'].join('\n');
+    await ctx.reply(await withImage({ content }, view, 'full'));
+  },
+
+  async export(ctx) {
+    const { id } = parseOptions(ctx.invocation, exportOptions);
+    const { view, file } = await sessions().exportGame(whereOf(ctx.invocation), id);
+    const data = Buffer.from(JSON.stringify(file, null, 2));
+    if (data.length > LIMITS.uploadBytes) throw new UserError('This game’s export is larger than Discord’s 10 MiB upload limit.');
+    const secret = file.game.seed === undefined ? ' The game is still running, so the seed and dice state are left out.' : ' It includes the seed, so it replays exactly.';
+    await ctx.reply({
+      content: `Export of ${view.def.name} game \`${view.doc.id}\` at version ${view.doc.version}.${secret}`,
+      files: [{ name: `${view.def.id}-${view.doc.id}-v${view.doc.version}.json`, data, description: 'Game export' }],
+    });
+  },
+
+  async import(ctx) {
+    // `file` arrives as the attachment's URL from Discord (as a path from the console).
+    const { file, path } = parseOptions(ctx.invocation, importOptions);
+    const source = file ?? path;
+    if (!source) throw new UserError('Attach the JSON file made by /game export (file:), or in the console give path:.');
+    if (path && !file && !sessions().options.allowLocalImport) throw new UserError('path: works only in the local console; attach the file instead.');
+    const text = await readImportSource(source, sessions().options.allowLocalImport ?? false);
+    const outcome = await sessions().importGame(whereOf(ctx.invocation), ctx.invocation.user, text);
+    await ctx.defer?.();
+    const content = `Imported as game \`${outcome.doc.id}\` (from \`${String(outcome.doc.settings.importedFrom)}\`), replayed to version ${outcome.doc.version}.\n${statusText(outcome)}`;
+    await ctx.reply(await withImage({ content: fitText(content), buttons: choiceButtons(outcome.doc, outcome.prompt) }, outcome, 'full'));
+  },
+
+  async list(ctx) {
+    const { games, unreadable } = await sessions().list(whereOf(ctx.invocation));
+    if (games.length === 0 && unreadable.length === 0) {
+      await ctx.reply({ content: 'No games yet. /game new starts one.', ephemeral: true });
+      return;
+    }
+    const lines = games.map((d) => `\`${d.id}\` ${gameDef(d.game)?.name ?? d.game} · ${d.status} · version ${d.version} · <#${d.channelId}> · ${d.createdAt.slice(0, 10)}`);
+    if (unreadable.length) lines.push(`Set aside as damaged: ${unreadable.join(', ')}`);
+    await ctx.reply({ content: fitText(`**Games** (newest first)\n${lines.join('\n')}`, '(older games not shown)') });
+  },
+
+  async help(ctx) {
+    const games = allGames().map((g) => `• \`${g.id}\`: ${g.name}${g.summary ? `: ${g.summary}` : ''}`);
+    const content = [
+      '**Games here**: one game per channel. The bot rolls every die in the open and saves after every order.',
+      '`/game new game:<id>` starts one (mode: solo, team or vote). Then press the buttons or use the game commands.',
+      '`/game status` · `/game map` · `/game log` to follow; `/game join` / `/game leave` for team games.',
+      '`/game undo` takes back the last order unless dice were rolled. `/game end`: the creator or a channel manager.',
+      '`/game export` / `/game import` share a game as JSON; the dice seed is revealed once the game is over.',
+      '`/game list` shows this server’s games.',
+      games.length ? `Installed games:\n${games.join('\n')}` : 'No game is installed yet.',
+    ].join('\n');
+    await ctx.reply({ content: fitText(content), ephemeral: true });
+  },
+};
+
+export async function execute(ctx: CommandContext): Promise<void> {
+  const handler = HANDLERS[ctx.invocation.subcommand ?? ''];
+  if (!handler) throw new UserError(`/game ${ctx.invocation.subcommand ?? ''} is not a game command. /game help lists them.`);
+  await handler(ctx);
+}
+
+/** A press of one of the choices under a game message. */
+export async function onButton(ctx: ButtonContext): Promise<void> {
+  const parsed = parseChoiceButton(ctx.press.customId);
+  if (!parsed) {
+    await ctx.reply({ content: 'That button is not one this bot made; nothing was changed.', ephemeral: true });
+    return;
   }
+  let outcome;
+  try {
+    outcome = await sessions().choose(ctx.press.channelId, ctx.press.user, parsed.gameId, parsed.version, parsed.index);
+  } catch (err) {
+    if (err instanceof StaleChoiceError) {
+      await ctx.reply(await staleReply(err));
+      return;
+    }
+    if (err instanceof UserError) {
+      await ctx.reply({ content: err.message, ephemeral: true });
+      return;
+    }
+    throw err;
+  }
+  // Saved already; refusals went out at once above, only the drawing may need the extra time.
+  await ctx.defer?.();
+  await ctx.reply(await actingReply(outcome, `**${ctx.press.user.name}:** ${outcome.chosen}`));
+}
+
+export async function autocomplete(request: AutocompleteRequest): Promise<Choice[]> {
+  const typed = request.focused.value.trim().toLowerCase();
+  const match = (c: Choice) => !typed || c.value.toLowerCase().includes(typed) || c.name.toLowerCase().includes(typed);
+  let choices: Choice[] = [];
+  if (request.focused.name === 'game') {
+    choices = allGames().map((g) => ({ name: g.name, value: g.id }));
+  } else if (request.focused.name === 'scenario') {
+    const game = request.invocation.options.game;
+    const def = typeof game === 'string' ? gameDef(game) : undefined;
+    choices = (def?.scenarios ?? []).map((s) => ({ name: s.name, value: s.id }));
+  } else if (request.focused.name === 'id') {
+    const { games } = await sessions().list(whereOf(request.invocation));
+    choices = games.map((d) => ({ name: `${d.id} · ${gameDef(d.game)?.name ?? d.game} · ${d.status}`, value: d.id }));
+  }
+  return choices.filter(match).slice(0, LIMITS.choices).map((c) => ({ name: clip(c.name, LIMITS.choiceNameChars), value: c.value }));
+}
+
+/** "This choice is gone", with the game as it is now, so the player can pick again. */
+async function staleReply(err: StaleChoiceError): Promise<Reply> {
+  if (!err.current) return { content: `${err.message} There is no game in this channel now.`, ephemeral: true };
+  const view = await sessions().current(err.current.channelId);
+  if (!view) return { content: err.message, ephemeral: true };
+  const status = await statusReply(view);
+  return { ...status, content: fitText(`${err.message}\n${status.content}`), ephemeral: true };
+}
+
+async function withImage(reply: Reply, view: GameView, kind: 'zoom' | 'full'): Promise<Reply> {
+  const file = await gameImage(view, [], kind);
+  return file ? { ...reply, files: [file] } : { ...reply, content: fitText(`${reply.content}\n(The map picture is too large to send; /game map tries again.)`) };
 }

@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { loadImage } from '@napi-rs/canvas';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../src/app/command.js';
 import { ConsoleSession } from '../src/console/console-session.js';
 import { parseLine, tokenize } from '../src/console/parse-line.js';
+import { hashSeed } from '../src/session/index.js';
+import { registerTestGame } from './helpers/test-game.js';
 
 const user = { id: 'u1', name: 'tester' };
 
@@ -43,8 +45,8 @@ describe('console line parsing', () => {
     ['/hex id:1019 id:1020', /given twice/],
     ['/hex id:1019 game:chess', /takes one of: operation-typhoon, battle-for-moscow/],
     ['/hex 1019', /name:value/],
-    ['/game', /needs one of: map/],
-    ['/game fly', /needs one of: map/],
+    ['/game', /needs one of: new, join, leave, status, map, log, undo, end, export, import, list, help/],
+    ['/game fly', /needs one of: new, join/],
   ])('refuses %s clearly', (line, message) => {
     expect(() => parseLine(line, user, 'c1')).toThrow(message);
   });
@@ -94,5 +96,105 @@ describe('console session', () => {
     expect(stdout).toMatch(/Moscow/);
     expect(stdout).toMatch(/There is no hex 0000/);
     expect(existsSync(join(out, '001-hex-1103.webp'))).toBe(true);
+  });
+});
+
+describe('console games', () => {
+  beforeAll(() => registerTestGame());
+
+  /** A console on its own folder; `lines` run in order; returns what was printed per line. */
+  async function play(s: ConsoleSession, printed: string[], lines: string[]): Promise<string[]> {
+    const out: string[] = [];
+    for (const line of lines) {
+      const start = printed.length;
+      await s.run(line);
+      out.push(printed.slice(start).join('\n'));
+    }
+    return out;
+  }
+
+  it('starts a game, presses buttons, refuses others and a stale button, and survives a restart', async () => {
+    const { s, printed, dir } = session();
+    const [created, step, roll, again] = await play(s, printed, ['/game new game:dice-race seed:7', '/press 2', '/press 1', '/press 9']);
+    expect(created).toMatch(/Dice Race.*has started/);
+    expect(created).toMatch(/\[1\] Roll {2}\[2\] Step one hex {2}\[3\] End turn/);
+    expect(created).toMatch(/\[image\] .*dice-race-\w{8}-v0-map\.webp/);
+    expect(step).toMatch(/German steps to 1\./);
+    expect(roll).toMatch(/🎲 German runs: \d →/);
+    expect(again).toMatch(/^\(only you\) \/press takes a button number from the last reply \(1 to 3\)/);
+
+    const [, other, otherEnd] = await play(s, printed, ['/as bob', '/press 1', '/game end']);
+    expect(other).toMatch(/^\(only you\) This is console's solo game: only they give orders/);
+    expect(otherEnd).toMatch(/^\(only you\) Only console, who started this game/);
+    await s.close();
+
+    const printed2: string[] = [];
+    const restarted = new ConsoleSession({ outDir: dir, print: (t) => printed2.push(t) });
+    const [status] = await play(restarted, printed2, ['/game status']);
+    const reached = /German runs \d to (\d+)\./.exec(roll!)![1];
+    expect(status).toMatch(/version 2/);
+    expect(status).toContain(`German at ${reached}, Soviet at 0`);
+    await restarted.close();
+  });
+
+  it('refuses a button of an earlier version with "this choice is gone" and the current state', async () => {
+    // Two consoles on one data file and channel: two screens showing the same game.
+    const { s: first, printed: p1, dir } = session();
+    await play(first, p1, ['/game new game:dice-race seed:3']);
+    const p2: string[] = [];
+    const second = new ConsoleSession({ outDir: dir, print: (t) => p2.push(t) });
+    await play(second, p2, ['/game status', '/press 2']);
+    const [stale, fresh] = await play(first, p1, ['/press 2', '/press 2']);
+    expect(stale).toMatch(/^\(only you\) This choice is gone: the game has moved on/);
+    expect(stale).toMatch(/version 1/);
+    expect(stale).toMatch(/German to move, at 1 of 12/);
+    expect(fresh).toMatch(/German steps to 2\./);
+    await first.close();
+    await second.close();
+  });
+
+  it('ends with the seed revealed, exports and imports a game by path, and refuses bad imports', async () => {
+    const { s, printed, dir } = session();
+    const [, , , ended, exported] = await play(s, printed, ['/game new game:dice-race', '/press 2', '/as boss manager', '/game end', '/game export']);
+    const seed = Number(/Seed: (\d+)/.exec(ended!)![1]);
+    const hash = /sha256 is `([0-9a-f]{64})`/.exec(ended!)![1];
+    expect(hashSeed(seed)).toBe(hash);
+    const file = /\[file\] (.*\.json)/.exec(exported!)![1]!;
+    expect(JSON.parse(readFileSync(file, 'utf8')).game.seed).toBe(seed);
+
+    const [busy, missing, imported, log] = await play(s, printed, ['/game import', `/game import path:${join(dir, 'nope.json')}`, `/game import path:${file}`, '/game log']);
+    expect(busy).toMatch(/^\(only you\) Attach the JSON file/);
+    expect(missing).toMatch(/^\(only you\) Cannot read .*nope\.json: ENOENT/);
+    expect(imported).toMatch(/Imported as game `\w{8}`.*replayed to version 1/);
+    expect(log).toMatch(/boss imported game/);
+    await s.close();
+  });
+
+  it('draws the channel game’s map and answers /game commands without a game clearly', async () => {
+    const { s, printed } = session();
+    const [status, undo, log] = await play(s, printed, ['/game status', '/game undo', '/game log']);
+    for (const text of [status, undo, log]) expect(text).toMatch(/^\(only you\) There is no game in this channel\. \/game new starts one\./);
+    const [unknown] = await play(s, printed, ['/game new game:chess']);
+    expect(unknown).toMatch(/^\(only you\) There is no game "chess" here\. Games: .*dice-race/);
+    await s.close();
+  });
+
+  it('keeps its games in the --data file when given', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'data-'));
+    const script = join(dir, 'play.txt');
+    writeFileSync(script, '/game status\n');
+    const data = join(dir, 'db', 'games.sqlite');
+    const out = join(dir, 'out');
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/console/cli.ts', '--script', script, '--out', out, '--data', data]);
+    expect(stdout).toMatch(/There is no game in this channel/);
+    expect(existsSync(data)).toBe(true);
+    expect(existsSync(join(out, 'console.sqlite'))).toBe(false);
+  });
+
+  it('documents /press in its help', async () => {
+    const { s, printed } = session();
+    await s.run('/help');
+    expect(printed.join('\n')).toMatch(/\/press N presses button N of the last reply/);
+    await s.close();
   });
 });

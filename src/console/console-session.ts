@@ -1,50 +1,102 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Reply } from '../app/command.js';
-import { dispatch } from '../app/dispatch.js';
-import { UserError } from '../app/command.js';
+import { UserError, type Reply, type ReplyButton } from '../app/command.js';
+import { dispatch, dispatchButton } from '../app/dispatch.js';
+import { closeSessions, configureSessions, type GameSessions } from '../session/index.js';
+import { createGameStore } from '../store/game-store.js';
 import { parseLine } from './parse-line.js';
+
+export const CONSOLE_HELP = [
+  'Moscow wargames console. Type slash commands as in Discord, e.g. /hex id:1019, /game new game:<id>, /game help.',
+  'Console only: /press N presses button N of the last reply; /as NAME [manager] changes who is typing; /help shows this. Ctrl-D quits.',
+].join('\n');
 
 export interface ConsoleOptions {
   outDir: string;
   /** Where reply text goes (stdout in the terminal, an array in tests). */
   print: (text: string) => void;
-  user?: { id: string; name: string };
+  user?: { id: string; name: string; canManage?: boolean };
   channelId?: string;
+  /** SQLite file for games; default `<outDir>/console.sqlite`, so a game survives a restart. */
+  dataFile?: string;
 }
 
-/** The local console: typed slash-command lines in, replies printed and images written. */
+/**
+ * The local console: typed slash-command lines in, replies printed and images written.
+ * Games go through the same session layer and store as in Discord. Two console-only
+ * commands: `/press N` presses button N of the last reply, `/as NAME [manager]` changes who
+ * is typing (to try team games and refusals).
+ */
 export class ConsoleSession {
-  private imageCount = 0;
+  private fileCount = 0;
+  private buttons: ReplyButton[] = [];
+  private user: { id: string; name: string; canManage?: boolean };
+  private readonly games: GameSessions;
   readonly written: string[] = [];
 
   constructor(private readonly opts: ConsoleOptions) {
     mkdirSync(opts.outDir, { recursive: true });
+    this.user = opts.user ?? { id: 'console', name: 'console' };
+    this.games = configureSessions(createGameStore({ dataFile: opts.dataFile ?? join(opts.outDir, 'console.sqlite') }), { allowLocalImport: true });
   }
 
   async run(line: string): Promise<void> {
     const text = line.trim();
     if (!text || text.startsWith('#')) return;
+    const channelId = this.opts.channelId ?? 'console';
+    const reply = async (r: Reply) => this.show(r);
+    if (/^\/help\s*$/i.test(text)) return this.opts.print(CONSOLE_HELP);
+    if (/^\/press\b/i.test(text)) return this.press(text, channelId);
+    if (/^\/as\b/i.test(text)) return this.switchUser(text);
     let invocation;
     try {
-      invocation = parseLine(text, this.opts.user ?? { id: 'console', name: 'console' }, this.opts.channelId ?? 'console');
+      invocation = parseLine(text, this.user, channelId);
     } catch (err) {
       if (err instanceof UserError) return this.show({ content: err.message, ephemeral: true });
       throw err;
     }
-    await dispatch({ invocation, reply: async (r) => this.show(r) });
+    await dispatch({ invocation, reply });
+  }
+
+  /** Release the game store (its SQLite file). */
+  async close(): Promise<void> {
+    await closeSessions(this.games);
+  }
+
+  private async press(text: string, channelId: string): Promise<void> {
+    const match = /^\/press\s+(\d{1,2})\s*$/i.exec(text);
+    const n = match ? Number(match[1]) : NaN;
+    const button = this.buttons[n - 1];
+    if (!button) {
+      const offer = this.buttons.length ? `1 to ${this.buttons.length}` : 'none: the last reply had no buttons';
+      return this.show({ content: `/press takes a button number from the last reply (${offer}).`, ephemeral: true });
+    }
+    await dispatchButton({ press: { customId: button.customId, user: this.user, channelId }, reply: async (r) => this.show(r) });
+  }
+
+  private switchUser(text: string): void {
+    const match = /^\/as\s+([A-Za-z0-9_-]{1,32})(\s+manager)?\s*$/i.exec(text);
+    if (!match) return this.show({ content: 'Write /as NAME, or /as NAME manager for someone who can manage the channel.', ephemeral: true });
+    const name = match[1]!;
+    this.user = { id: name === 'console' ? 'console' : `console-${name.toLowerCase()}`, name, ...(match[2] ? { canManage: true } : {}) };
+    this.opts.print(`(console) You are now ${name}${match[2] ? ', who can manage the channel' : ''}.`);
   }
 
   private show(reply: Reply): void {
     const prefix = reply.ephemeral ? '(only you) ' : '';
     this.opts.print(`${prefix}${reply.content}`);
     for (const file of reply.files ?? []) {
-      this.imageCount += 1;
-      const name = `${String(this.imageCount).padStart(3, '0')}-${file.name}`;
+      this.fileCount += 1;
+      const name = `${String(this.fileCount).padStart(3, '0')}-${file.name}`;
       const path = join(this.opts.outDir, name);
       writeFileSync(path, file.data);
       this.written.push(path);
-      this.opts.print(`[image] ${path}`);
+      this.opts.print(`${/\.(webp|png)$/.test(file.name) ? '[image]' : '[file]'} ${path}`);
+    }
+    // The buttons a /press refers to are those of the latest reply that had any.
+    if (reply.buttons?.length) {
+      this.buttons = reply.buttons;
+      this.opts.print(`${reply.buttons.map((b, i) => `[${i + 1}] ${b.label}`).join('  ')}   (/press N)`);
     }
   }
 }

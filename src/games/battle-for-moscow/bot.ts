@@ -1,0 +1,202 @@
+/**
+ * A heuristic player for either side, deterministic given the state (ties go to the first
+ * legal action listed). The Germans drive on Moscow, move panzers up to weak Soviet units
+ * and attack at good odds; the Soviets keep Moscow garrisoned, form a line one hex ahead of
+ * the German front on defensive terrain, rebuild units and counter-attack only at 3:1 or
+ * better. It chooses only among `legalActionsOn`, so it can never make an illegal move.
+ */
+import type { HexId } from '../../kernel/hex.js';
+import type { SideId } from '../engine.js';
+import type { Board } from './board.js';
+import { committed, survivingAttackers } from './combat.js';
+import { legalActionsOn } from './legal.js';
+import { destinations } from './movement.js';
+import { battleOdds, previewOdds } from './odds.js';
+import { otherSide, phaseSide, type BfmAction } from './state.js';
+
+/** Least odds column each side's bot attacks at. */
+const MIN_COLUMN: Record<SideId, number> = { german: 2, soviet: 3 };
+/** Value of each CRT result to the attacker, for choosing attacks. */
+const RESULT_VALUE = { DE: 3, DRL: 2, DR: 1, EX: 0.5, NE: 0, AL: -1 } as const;
+
+export function botActionOn(b: Board): BfmAction {
+  const legal = legalActionsOn(b);
+  const first = legal[0];
+  if (!first) throw new Error('the bot has no legal action: the game is over');
+  const side = phaseSide(b.s.phase)!;
+  const pick = (score: (a: BfmAction) => number, minimum = -Infinity): BfmAction | undefined => {
+    let best: BfmAction | undefined;
+    let bestScore = minimum;
+    for (const a of legal) {
+      const v = score(a);
+      if (v > bestScore) {
+        best = a;
+        bestScore = v;
+      }
+    }
+    return best;
+  };
+  const end = legal.find((a) => a.type === 'end-phase');
+
+  switch (first.type) {
+    case 'setup-swap':
+    case 'setup-done':
+      return { type: 'setup-done' };
+    case 'take-loss':
+      return pick((a) => (a.type === 'take-loss' ? -lossCost(b, a.unit) : -Infinity))!;
+    case 'retreat':
+      // The attacker retreats the defender as far from Moscow as it can.
+      return pick((a) => (a.type === 'retreat' ? b.map.grid.distance(a.to, b.bm.moscow) : -Infinity))!;
+    case 'advance':
+    case 'hold':
+      return chooseAdvance(b, side, legal);
+    default:
+      break;
+  }
+  if (b.s.phase.endsWith('replacement')) {
+    return pick((a) => (a.type === 'replace' ? replacementValue(b, side, a.unit, a.hex) : -Infinity), 0) ?? end ?? first;
+  }
+  if (b.s.combat) return combatAction(b, side, legal) ?? end ?? first;
+  // Movement: the single most useful move, or end the phase when nothing improves.
+  const move = bestMove(b, side);
+  return move ?? end ?? first;
+}
+
+/** Strength lost if this attacker takes a step; infantry before panzers on a tie. */
+function lossCost(b: Board, unit: string): number {
+  const spec = b.spec(unit);
+  const lost = b.s.units[unit]!.full ? spec.full - spec.half : spec.half * 1.5;
+  return lost + (spec.type === 'panzer' ? 0.5 : 0);
+}
+
+function chooseAdvance(b: Board, side: SideId, legal: BfmAction[]): BfmAction {
+  const hex = b.s.combat!.current!.hex;
+  const candidates = survivingAttackers(b);
+  const closer = (u: string) => b.map.grid.distance(hex, b.bm.moscow) < b.map.grid.distance(b.hexOf(u)!, b.bm.moscow);
+  const good = side === 'german' ? candidates.filter(closer) : candidates.filter(() => b.bm.isCity(hex) || b.bm.terrain(hex) !== 'clear');
+  if (good.length === 0) return { type: 'hold' };
+  // The strongest unit advances (panzers first for the Germans: they exploit next turn).
+  const best = [...good].sort((x, y) => b.strength(y) + (b.spec(y).type === 'panzer' ? 5 : 0) - (b.strength(x) + (b.spec(x).type === 'panzer' ? 5 : 0)))[0]!;
+  return legal.find((a) => a.type === 'advance' && a.unit === best) ?? { type: 'hold' };
+}
+
+function replacementValue(b: Board, side: SideId, unit: string, hex: HexId | undefined): number {
+  const spec = b.spec(unit);
+  const moscow = b.bm.moscow;
+  const dist = (h: HexId) => b.map.grid.distance(h, moscow);
+  if (hex === undefined) {
+    const at = b.hexOf(unit)!;
+    const threatened = b.map.neighbours(at).some((n) => b.occupier(n) === otherSide(side));
+    return spec.full - spec.half + (threatened ? 2 : 0) + (spec.type === 'panzer' ? 2 : 0) - dist(at) * 0.1;
+  }
+  if (side === 'soviet' && hex === moscow && b.unitsAt(moscow).length === 0) return 100;
+  return spec.half + (spec.type === 'panzer' ? 2 : 0) - dist(hex) * 0.3;
+}
+
+/** Battles worth announcing, best first; then resolve them in the order announced. */
+function combatAction(b: Board, side: SideId, legal: BfmAction[]): BfmAction | undefined {
+  const c = b.s.combat!;
+  if (c.declaring) {
+    const plan = planBattle(b, side);
+    if (plan) return legal.find((a) => a.type === 'declare' && a.defender === plan.defender && sameSet(a.attackers, plan.attackers)) ?? undefined;
+  }
+  return legal.find((a) => a.type === 'resolve');
+}
+
+function sameSet(x: readonly string[], y: readonly string[]): boolean {
+  return x.length === y.length && x.every((u) => y.includes(u));
+}
+
+/** The best single battle still to announce: the defender with the best expected result, using the fewest attackers that reach it. */
+function planBattle(b: Board, side: SideId): { defender: string; attackers: string[] } | undefined {
+  const busy = committed(b);
+  const attacked = new Set(b.s.combat!.battles.map((x) => x.defender));
+  let best: { defender: string; attackers: string[]; value: number } | undefined;
+  for (const defender of b.onMap(otherSide(side))) {
+    if (attacked.has(defender)) continue;
+    const around = new Set(b.map.neighbours(b.hexOf(defender)!));
+    const free = b.onMap(side).filter((u) => !busy.has(u) && around.has(b.hexOf(u)!));
+    if (free.length === 0) continue;
+    const all = battleOdds(b, defender, free);
+    if (all.column === null || all.column < MIN_COLUMN[side]) continue;
+    // Drop attackers, weakest first, while the column holds.
+    let attackers = [...free].sort((x, y) => b.strength(x) - b.strength(y));
+    for (const u of [...attackers]) {
+      const without = attackers.filter((a) => a !== u);
+      if (without.length === 0) break;
+      const o = battleOdds(b, defender, without);
+      if (o.column !== null && o.column >= all.column) attackers = without;
+    }
+    const p = previewOdds(all);
+    const value = Object.entries(p.sixths).reduce((t, [r, n]) => t + RESULT_VALUE[r as keyof typeof RESULT_VALUE] * n, 0) + b.strength(defender) * 0.1;
+    if (value > 0 && (!best || value > best.value)) best = { defender, attackers, value };
+  }
+  return best;
+}
+
+/** The move that most improves its unit's position, or undefined when none is worth making. */
+function bestMove(b: Board, side: SideId): BfmAction | undefined {
+  const ctx = positionContext(b, side);
+  const movers = b.s.displaced !== null ? [b.s.displaced] : b.onMap(side).filter((u) => !b.s.moved.includes(u));
+  let best: BfmAction | undefined;
+  let bestGain = b.s.displaced !== null ? -Infinity : 0.5;
+  for (const unit of movers) {
+    const here = value(b, ctx, unit, b.hexOf(unit)!);
+    for (const d of destinations(b, unit).values()) {
+      if (b.unitsAt(d.hex).length > 0) continue;
+      const gain = value(b, ctx, unit, d.hex) - here;
+      if (gain > bestGain) {
+        bestGain = gain;
+        best = { type: 'move', unit, to: d.hex };
+      }
+    }
+  }
+  return best;
+}
+
+interface PositionContext {
+  side: SideId;
+  /** The German unit nearest Moscow: how far the front has come. */
+  front: number;
+  moscowHeld: boolean;
+}
+
+function positionContext(b: Board, side: SideId): PositionContext {
+  const moscow = b.bm.moscow;
+  const germans = b.onMap('german').map((u) => b.map.grid.distance(b.hexOf(u)!, moscow));
+  return { side, front: Math.min(99, ...germans), moscowHeld: b.unitsAt(moscow).some((u) => b.sideOf(u) === side) };
+}
+
+/** How good a hex is for a unit (higher is better). */
+function value(b: Board, ctx: PositionContext, unit: string, hex: HexId): number {
+  const moscow = b.bm.moscow;
+  const dist = b.map.grid.distance(hex, moscow);
+  const enemy = otherSide(ctx.side);
+  const neighbours = b.map.neighbours(hex);
+  const adjacentEnemies = neighbours.flatMap((n) => b.unitsAt(n)).filter((u) => b.sideOf(u) === enemy);
+  const terrain = b.bm.terrain(hex);
+  const current = b.hexOf(unit) === hex;
+  if (ctx.side === 'german') {
+    let v = -dist * (b.spec(unit).type === 'panzer' ? 3 : 2);
+    if (hex === moscow) v += 100;
+    if (b.bm.isCity(hex) && b.s.cities[hex] === 'soviet') v += 6;
+    // Weak Soviet units next door are targets for the coming combat phase.
+    const weak = adjacentEnemies.filter((e) => b.strength(e) <= 4).length;
+    v += b.s.phase === 'german-panzer-movement' ? weak * 2 + adjacentEnemies.length : adjacentEnemies.length * 0.5;
+    if (terrain === 'forest') v += 0.5;
+    return v;
+  }
+  // Soviet: Moscow first.
+  if (hex === moscow) return ctx.moscowHeld && !current ? -50 : 200;
+  let v = 0;
+  const want = Math.max(1, ctx.front - 1);
+  v -= Math.abs(dist - want) * 2;
+  if (terrain !== 'clear') v += 3;
+  if (b.bm.isCity(hex)) v += 2;
+  const threat = adjacentEnemies.reduce((t, e) => t + b.strength(e), 0);
+  const defence = b.strength(unit) * (terrain !== 'clear' ? 2 : 1);
+  if (threat >= defence * 3) v -= 6;
+  const friends = neighbours.filter((n) => b.occupier(n) === ctx.side && !b.unitsAt(n).includes(unit)).length;
+  if (friends > 2) v -= friends - 2;
+  return v;
+}

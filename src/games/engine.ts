@@ -1,0 +1,90 @@
+/**
+ * The contract every game's rules engine keeps (Operation Typhoon, Battle for Moscow, later
+ * others). Engines are pure: plain JSON state in, plain JSON state out; dice come from the
+ * seeded generator stored in the state; no clock, no I/O, no discord.js, canvas or Keyv.
+ * The session layer, the console, the Discord adapter, the bots and the fuzzers all talk to
+ * a game only through this shape.
+ */
+import type { HexId } from '../kernel/hex.js';
+
+export type SideId = 'german' | 'soviet';
+
+/** An action refused by the rules: nothing changed. `rule` is the section, e.g. "7.3". */
+export class RuleError extends Error {
+  constructor(
+    readonly rule: string,
+    message: string,
+  ) {
+    super(`${rule}: ${message}`);
+    this.name = 'RuleError';
+  }
+}
+
+/** One die as players see it: what was rolled, what it needed, what it did. */
+export interface DieReport {
+  /** Who rolled and why, e.g. "10 Pz fires (CDR 7)" or "force generation". */
+  purpose: string;
+  roll: number;
+  /** Every die when a unit rolls several (one per factor of its CDR); `roll` is the first. */
+  rolls?: number[];
+  /** The modifier added to each die, when one applies. */
+  modifier?: number;
+  /** Roll after modifiers, when modifiers apply. */
+  modified?: number;
+  /** Outcome in words: "hit", "2 hits", "miss", "2 RD + 1 B". */
+  result: string;
+}
+
+/** Something that happened, in the order it happened; the log players read. */
+export interface GameEvent {
+  /** Machine-readable kind, e.g. "moved", "force-generated", "fire", "hex-taken", "pocket". */
+  kind: string;
+  /** One sentence for players. */
+  text: string;
+  /** Rule section this follows, when useful ("8.1"). */
+  rule?: string;
+  dice?: DieReport[];
+  /** Hexes the event concerns, for zooming the map to the action. */
+  hexes?: HexId[];
+}
+
+/** A legal next step with a label a button or menu can show. */
+export interface ActionChoice<A> {
+  action: A;
+  label: string;
+}
+
+/** What the game is waiting for, and from whom. */
+export interface Prompt<A> {
+  /** Side whose decision it is, or undefined when the game is over. */
+  side?: SideId;
+  /** The formation (army or panzer group) whose decision it is, when one is (team play). */
+  formation?: string;
+  /** One line: "Panzer Group 4: 3 forces left to move; /move or end the phase". */
+  text: string;
+  /**
+   * Small decisions listed in full (another round or retreat, end phase). Movement paths are
+   * not enumerated here; `apply` checks them and engines offer helpers for destinations.
+   */
+  choices: ActionChoice<A>[];
+}
+
+export interface Applied<S> {
+  state: S;
+  events: GameEvent[];
+}
+
+export interface GameResult {
+  winner: SideId;
+  /** Why, citing the rule: "4.5: German forces hold a Moscow hex". */
+  reason: string;
+}
+
+export interface GameEngine<S, A, Options> {
+  readonly id: string;
+  setup(options: Options): S;
+  prompt(state: S): Prompt<A>;
+  /** Throws RuleError when the action is illegal; the input state is never modified. */
+  apply(state: S, action: A): Applied<S>;
+  result(state: S): GameResult | undefined;
+}

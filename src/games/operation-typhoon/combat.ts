@@ -1,0 +1,298 @@
+/**
+ * Regular combat (10.x) and the fire of breakout battles (11.2 step 5): rounds of fire in
+ * a fixed order, hits allocated under 10.6, and what happens to both sides afterwards.
+ */
+import type { HexId } from '../../kernel/hex.js';
+import type { DieReport } from '../engine.js';
+import { crtResult, turnSpec, type Hits, type NaturalTerrain, type PlaceKind, type TerrainEffect } from './charts/index.js';
+import type { Play } from './context.js';
+import type { Battle, SovietInBattle } from './state.js';
+
+type FireColumn = keyof TerrainEffect['fire'];
+
+/**
+ * 10.2: the terrain that counts in a battle hex is the one most advantageous to the
+ * defender. Reading: the chart's German columns are the attacker's and its Soviet columns the
+ * defender's; the best terrain for the defender is the one that cuts attacking fire most,
+ * then helps defending fire most. In a breakout the roles swap (see `fireModifier`).
+ */
+export function battleTerrain(play: Play, hex: HexId): NaturalTerrain | PlaceKind {
+  const h = play.map.hex(hex)!;
+  const natural: NaturalTerrain = h.terrain === 'forest' || h.terrain === 'marsh' ? h.terrain : 'clear';
+  const candidates: (NaturalTerrain | PlaceKind)[] = [natural];
+  if (h.place) candidates.push(h.place.kind);
+  const chart = play.charts.terrain.terrain;
+  const score = (t: NaturalTerrain | PlaceKind) => {
+    const f = chart[t].fire;
+    return [-(f.germanMechanized + f.germanNonMechanized), f.sovietGround + f.sovietArtillery] as const;
+  };
+  return candidates.reduce((best, t) => {
+    const [a1, b1] = score(best);
+    const [a2, b2] = score(t);
+    return a2 > a1 || (a2 === a1 && b2 > b1) ? t : best;
+  });
+}
+
+/**
+ * The die modifier for one firing unit. Regular battle: Germans attack, Soviets defend.
+ * Breakout (11.2): the Soviets attack out of the pocket and fire on the attacker's column
+ * (non-mechanized), the Germans defend and fire on the defender's ground column.
+ */
+function fireModifier(play: Play, battle: Battle, column: FireColumn, defenderFiring: boolean): { total: number; parts: string[] } {
+  const terrain = battleTerrain(play, battle.hex);
+  const effect = play.charts.terrain.terrain[terrain].fire[column];
+  const parts: string[] = [];
+  let total = 0;
+  if (effect) {
+    total += effect;
+    parts.push(`${effect > 0 ? '+' : ''}${effect} ${terrain}`);
+  }
+  if (defenderFiring && battle.round === 1 && battle.riverCrossed) {
+    const r = play.charts.terrain.river.defenderFirstRound; // 10.3
+    total += r;
+    parts.push(`+${r} river`);
+  }
+  if (!defenderFiring && battle.kind === 'regular' && battle.round === 1) {
+    const bonus = turnSpec(play.charts, play.s.turn).firstRoundGermanBonus; // 12.3
+    if (bonus) {
+      total += bonus;
+      parts.push(`+${bonus} turn ${play.s.turn}`);
+    }
+  }
+  return { total, parts };
+}
+
+interface Target {
+  id: string;
+  steps: number;
+  /** A unit built with one step only (10.6: brigades and artillery). */
+  oneStepUnit: boolean;
+  /** Fire lost if this unit loses a step. */
+  fireLost: number;
+}
+
+/**
+ * 10.6: ground-fire hits are spread as the owner wishes, but no one-step unit may take a
+ * hit while a two-step unit has not yet taken one. The bot spreads them for the commander:
+ * on Soviet units to silence the most fire, on German units to lose the least.
+ */
+function allocate(hits: number, targets: Target[], prefer: 'most-fire' | 'least-fire'): Map<string, number> {
+  const taken = new Map<string, number>();
+  const live = targets.map((t) => ({ ...t }));
+  for (let i = 0; i < hits; i++) {
+    const alive = live.filter((t) => t.steps > 0);
+    if (alive.length === 0) break;
+    const fullTwoStep = alive.some((t) => !t.oneStepUnit && t.steps === 2);
+    const eligible = alive.filter((t) => !(fullTwoStep && t.oneStepUnit));
+    eligible.sort((a, b) => (prefer === 'most-fire' ? b.fireLost - a.fireLost : a.fireLost - b.fireLost) || a.id.localeCompare(b.id));
+    const t = eligible[0]!;
+    t.steps -= 1;
+    taken.set(t.id, (taken.get(t.id) ?? 0) + 1);
+  }
+  return taken;
+}
+
+export class CombatRound {
+  constructor(
+    private readonly play: Play,
+    private readonly battle: Battle,
+    /** German units fighting (not knocked out). */
+    private readonly germans: () => string[],
+  ) {}
+
+  private sovietCdr(u: SovietInBattle): number {
+    const spec = this.play.index.sovietUnit(u.id);
+    return u.steps === 2 || spec.steps === 1 ? spec.cdr.full : (spec.cdr.reduced ?? 0);
+  }
+
+  private germanCdr(id: string): number {
+    const spec = this.play.index.unit(id);
+    return this.play.s.units[id]!.steps === 2 ? spec.cdr.full : spec.cdr.reduced;
+  }
+
+  private liveSoviets(): SovietInBattle[] {
+    return this.battle.soviet.filter((u) => !u.out && u.steps > 0);
+  }
+
+  private label(u: SovietInBattle): string {
+    return this.play.index.sovietUnit(u.id).label;
+  }
+
+  private rollDice(count: number, modifier: number, side: 'german' | 'soviet'): { rolls: number[]; hits: number } {
+    const rolls: number[] = [];
+    let hits = 0;
+    for (let i = 0; i < count; i++) {
+      const r = this.play.die();
+      rolls.push(r);
+      hits += crtResult(this.play.charts, side, r + modifier);
+    }
+    return { rolls, hits };
+  }
+
+  private report(purpose: string, rolls: number[], modifier: number, hits: number): DieReport {
+    return { purpose, roll: rolls[0] ?? 0, rolls, modifier, result: hits === 0 ? 'miss' : hits === 1 ? '1 hit' : `${hits} hits` };
+  }
+
+  /** Apply hits to German units; a unit losing its last step leaves the battle (10.10). */
+  private hitGerman(id: string, hits: number): string {
+    const u = this.play.s.units[id]!;
+    const label = this.play.index.unit(id).label;
+    if (hits <= 0) return '';
+    if (u.steps === 2 && hits === 1) {
+      u.steps = 1;
+      return `${label} reduced`;
+    }
+    u.steps = 1; // 10.10: returns with one step when the battle is over
+    this.battle.germanOut.push(id);
+    return `${label} knocked out (returns after the battle)`;
+  }
+
+  private hitSoviet(u: SovietInBattle, hits: number): string {
+    if (hits <= 0) return '';
+    u.steps = Math.max(0, u.steps - hits) as 0 | 1 | 2;
+    return u.steps === 0 ? `${this.label(u)} eliminated` : `${this.label(u)} reduced`;
+  }
+
+  private germanTargets(): Target[] {
+    return this.germans().map((id) => {
+      const spec = this.play.index.unit(id);
+      const steps = this.play.s.units[id]!.steps;
+      return { id, steps, oneStepUnit: false, fireLost: steps === 2 ? spec.cdr.full - spec.cdr.reduced : spec.cdr.reduced };
+    });
+  }
+
+  private sovietTargets(): Target[] {
+    return this.liveSoviets().map((u) => {
+      const spec = this.play.index.sovietUnit(u.id);
+      const cdr = this.sovietCdr(u);
+      return { id: u.id, steps: u.steps, oneStepUnit: spec.steps === 1, fireLost: u.steps === 2 ? cdr - (spec.cdr.reduced ?? 0) : cdr };
+    });
+  }
+
+  /** 10.4 step 1: Soviet CAS attacks each German unit with one unmodified die. */
+  sovietAir(): void {
+    const cas = this.liveSoviets().filter((u) => this.play.index.sovietUnit(u.id).kind === 'cas');
+    for (const plane of cas) {
+      const dice: DieReport[] = [];
+      const effects: string[] = [];
+      for (const id of this.germans()) {
+        const r = this.play.die();
+        const hits = crtResult(this.play.charts, 'soviet', r);
+        dice.push({ purpose: `Soviet CAS on ${this.play.index.unit(id).label}`, roll: r, result: hits ? `${hits} hit${hits > 1 ? 's' : ''}` : 'miss' });
+        const e = this.hitGerman(id, Math.min(hits, this.play.s.units[id]!.steps)); // 10.6: excess hits ignored
+        if (e) effects.push(e);
+      }
+      plane.out = true;
+      this.play.event('fire', `Soviet CAS strikes: ${effects.join(', ') || 'no effect'}.`, { rule: '10.4', dice, hexes: [this.battle.hex] });
+    }
+  }
+
+  /** 10.4 step 2: the Luftwaffe unit with the force attacks each Soviet unit with one unmodified die. */
+  germanAir(hasAir: boolean): void {
+    if (!hasAir) return;
+    const dice: DieReport[] = [];
+    const effects: string[] = [];
+    for (const u of this.liveSoviets()) {
+      const r = this.play.die();
+      const hits = crtResult(this.play.charts, 'german', r);
+      dice.push({ purpose: `Luftwaffe on ${this.label(u)}`, roll: r, result: hits ? `${hits} hit${hits > 1 ? 's' : ''}` : 'miss' });
+      const e = this.hitSoviet(u, Math.min(hits, u.steps));
+      if (e) effects.push(e);
+    }
+    this.play.event('fire', `Luftwaffe support: ${effects.join(', ') || 'no effect'}.`, { rule: '10.4', dice, hexes: [this.battle.hex] });
+  }
+
+  /** Soviet ground units fire one by one; hits land at once (10.4, 10.6). */
+  sovietGround(filter: (kind: string) => boolean, step: string): void {
+    const attacking = this.battle.kind === 'breakout';
+    for (const u of this.liveSoviets()) {
+      const spec = this.play.index.sovietUnit(u.id);
+      if (spec.kind === 'cas' || !filter(spec.kind)) continue;
+      if (this.germans().length === 0) break;
+      const artillery = spec.kind === 'heavy-howitzer' || spec.kind === 'heavy-mortar';
+      const column: FireColumn = attacking ? 'germanNonMechanized' : artillery ? 'sovietArtillery' : 'sovietGround';
+      const mod = fireModifier(this.play, this.battle, column, !attacking);
+      const cdr = this.sovietCdr(u);
+      const { rolls, hits } = this.rollDice(cdr, mod.total, 'soviet');
+      const taken = allocate(hits, this.germanTargets(), 'least-fire');
+      const effects = [...taken].map(([id, n]) => this.hitGerman(id, n)).filter(Boolean);
+      this.play.event('fire', `${spec.label} fires ${cdr} dice${mod.parts.length ? ` (${mod.parts.join(', ')})` : ''}: ${hits} hit${hits === 1 ? '' : 's'}${effects.length ? `; ${effects.join(', ')}` : ''}.`, {
+        rule: step,
+        dice: [this.report(`${spec.label} (CDR ${cdr})`, rolls, mod.total, hits)],
+        hexes: [this.battle.hex],
+      });
+    }
+  }
+
+  /** 10.4 step 4: each German unit fires its CDR in dice; hits land at once (10.6). */
+  germanGround(): void {
+    const defending = this.battle.kind === 'breakout';
+    for (const id of this.germans()) {
+      if (this.liveSoviets().length === 0) break;
+      const spec = this.play.index.unit(id);
+      const column: FireColumn = defending ? 'sovietGround' : spec.mobility === 'mechanized' ? 'germanMechanized' : 'germanNonMechanized';
+      const mod = fireModifier(this.play, this.battle, column, defending);
+      const cdr = this.germanCdr(id);
+      const { rolls, hits } = this.rollDice(cdr, mod.total, 'german');
+      const taken = allocate(hits, this.sovietTargets(), 'most-fire');
+      const effects = [...taken].map(([sid, n]) => this.hitSoviet(this.battle.soviet.find((u) => u.id === sid)!, n)).filter(Boolean);
+      this.play.event('fire', `${spec.label} fires ${cdr} dice${mod.parts.length ? ` (${mod.parts.join(', ')})` : ''}: ${hits} hit${hits === 1 ? '' : 's'}${effects.length ? `; ${effects.join(', ')}` : ''}.`, {
+        rule: '10.4',
+        dice: [this.report(`${spec.label} (CDR ${cdr})`, rolls, mod.total, hits)],
+        hexes: [this.battle.hex],
+      });
+    }
+  }
+
+  /** Units that fire in one round only are set aside (10.4 steps 1, 3 and 5). */
+  setAside(kinds: string[]): void {
+    for (const u of this.battle.soviet) if (kinds.includes(this.play.index.sovietUnit(u.id).kind)) u.out = true;
+  }
+
+  /** 10.4 (first round: steps 1-5) or 10.5 (later rounds: steps 2-5). */
+  regularRound(hasAir: boolean): void {
+    const first = this.battle.round === 1;
+    if (first) this.sovietAir();
+    this.germanAir(hasAir);
+    this.sovietGround((k) => ['heavy-howitzer', 'heavy-mortar', 'guards', 'airborne'].includes(k), '10.4');
+    this.setAside(['heavy-howitzer', 'heavy-mortar']);
+    this.germanGround();
+    this.sovietGround((k) => k === 'rifle' || k === 'brigade', '10.4');
+    this.setAside(['brigade', 'cas']);
+  }
+
+  /** 11.2 step 5: one round of steps 2, 4 and 5; artillery fires in step 5. */
+  breakoutRound(hasAir: boolean): void {
+    this.germanAir(hasAir);
+    this.germanGround();
+    this.sovietGround(() => true, '11.2');
+    this.setAside(['heavy-howitzer', 'heavy-mortar', 'brigade', 'cas', 'rifle', 'guards', 'airborne']);
+  }
+
+  /** Soviet units still in the fight (set-aside ones are no longer involved, 10.5). */
+  sovietsRemain(): boolean {
+    return this.liveSoviets().length > 0;
+  }
+}
+
+/** 10.8 (and 11.3, 11.4): Soviet units go back to the pool; lost guards and airborne are replaced by reserve rifle divisions. */
+export function returnSoviets(play: Play, battle: Battle): void {
+  for (const u of battle.soviet) {
+    const spec = play.index.sovietUnit(u.id);
+    if (u.steps === 0 && (spec.kind === 'guards' || spec.kind === 'airborne')) {
+      play.s.destroyed.push(u.id); // 8.3
+      const reserve = play.charts.soviet.find((c) => c.reserve && !play.s.pool.includes(c.id) && !inPlay(play, c.id));
+      if (reserve) play.s.pool.push(reserve.id);
+      play.event('destroyed', `${spec.label} is destroyed for good; a rifle division joins the pool in its place.`, { rule: '8.3' });
+    } else {
+      play.s.pool.push(u.id);
+    }
+  }
+  play.s.pool.sort();
+}
+
+function inPlay(play: Play, id: string): boolean {
+  return play.s.destroyed.includes(id) || (play.s.battle?.soviet.some((u) => u.id === id) ?? false);
+}
+
+export type { Hits };

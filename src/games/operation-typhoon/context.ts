@@ -1,0 +1,111 @@
+/**
+ * The fixed data a game is played with (map and charts) and the working copy of the state
+ * an action changes. Rule modules take a `Play` and mutate its state; `apply` hands them a
+ * fresh copy, so the caller's state is never touched.
+ */
+import { roll } from '../../kernel/dice.js';
+import type { HexId } from '../../kernel/hex.js';
+import type { LoadedMap } from '../../maps/game-map.js';
+import type { DieReport, GameEvent } from '../engine.js';
+import type { GermanUnitSpec, SovietCounterSpec, TyphoonCharts } from './charts/index.js';
+import type { TyphoonState } from './state.js';
+
+export interface TyphoonRules {
+  map: LoadedMap;
+  charts: TyphoonCharts;
+}
+
+/** Lookups built once per rules set. */
+export class RulesIndex {
+  readonly german = new Map<string, GermanUnitSpec>();
+  readonly soviet = new Map<string, SovietCounterSpec>();
+  /** Hexes Soviet at the start of play (east of the printed front line, 3.4). */
+  readonly initiallySoviet = new Set<HexId>();
+  /** The Soviet supply edge (11.0): the east map edge. */
+  readonly supplyEdge: HexId[];
+  readonly moscow: HexId[];
+
+  constructor(readonly rules: TyphoonRules) {
+    for (const u of rules.charts.german) this.german.set(u.id, u);
+    for (const u of rules.charts.soviet) this.soviet.set(u.id, u);
+    for (const id of rules.map.ids) if (rules.map.hex(id)!.control === 'soviet') this.initiallySoviet.add(id);
+    this.supplyEdge = (rules.map.data.supplyEdges.soviet ?? ['E']).flatMap((e) => rules.map.edgeHexes(e));
+    this.moscow = rules.map.ids.filter((id) => rules.map.hex(id)!.place?.kind === 'capital');
+  }
+
+  get map(): LoadedMap {
+    return this.rules.map;
+  }
+
+  get charts(): TyphoonCharts {
+    return this.rules.charts;
+  }
+
+  unit(id: string): GermanUnitSpec {
+    const u = this.german.get(id);
+    if (!u) throw new RangeError(`no German unit ${id}`);
+    return u;
+  }
+
+  sovietUnit(id: string): SovietCounterSpec {
+    const u = this.soviet.get(id);
+    if (!u) throw new RangeError(`no Soviet unit ${id}`);
+    return u;
+  }
+}
+
+export class Play {
+  readonly events: GameEvent[] = [];
+  private takenSet: Set<HexId> | undefined;
+
+  constructor(
+    readonly index: RulesIndex,
+    readonly s: TyphoonState,
+  ) {}
+
+  get map(): LoadedMap {
+    return this.index.map;
+  }
+
+  get charts(): TyphoonCharts {
+    return this.index.charts;
+  }
+
+  /** Roll one die from the game's seeded dice. */
+  die(): number {
+    const r = roll(this.s.dice, 6);
+    this.s.dice = r.dice;
+    return r.value;
+  }
+
+  /** A random index below `n`, from the same dice (8.2: artillery drawn blind; 11.2: breakout draw). */
+  pick(n: number): number {
+    const r = roll(this.s.dice, n);
+    this.s.dice = r.dice;
+    return r.value - 1;
+  }
+
+  event(kind: string, text: string, extra: { rule?: string; dice?: DieReport[]; hexes?: HexId[] } = {}): void {
+    this.events.push({ kind, text, ...extra });
+  }
+
+  isSoviet(hex: HexId): boolean {
+    return this.index.initiallySoviet.has(hex) && !this.taken().has(hex);
+  }
+
+  taken(): Set<HexId> {
+    if (!this.takenSet) this.takenSet = new Set(this.s.taken);
+    return this.takenSet;
+  }
+
+  /** 3.5: a Soviet hex becomes German, once and for good. */
+  takeHexes(hexes: Iterable<HexId>): void {
+    const set = this.taken();
+    for (const h of hexes) if (this.index.initiallySoviet.has(h)) set.add(h);
+    this.s.taken = [...set].sort();
+  }
+
+  unitsIn(hex: HexId): string[] {
+    return Object.keys(this.s.units).filter((id) => this.s.units[id]!.hex === hex);
+  }
+}

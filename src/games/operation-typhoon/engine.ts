@@ -1,0 +1,260 @@
+/**
+ * The Operation Typhoon rules engine: `setup`, `prompt`, `apply`, `result`. Pure: the state
+ * is plain JSON, dice come from the seed stored in it, and an illegal action is refused with
+ * the rule it breaks while the given state stays as it was.
+ */
+import type { HexId } from '../../kernel/hex.js';
+import { RuleError, type Applied, type GameEngine, type GameResult, type Prompt } from '../engine.js';
+import { turnSpec } from './charts/index.js';
+import { Play, RulesIndex, type TyphoonRules } from './context.js';
+import { captureHex, enterSovietHex, fightRegularRound, finishForce, sovietWin } from './battles.js';
+import { allowance, mobilityOf, stackingProblem, startsMudBound, stepCost } from './movement.js';
+import { setupProblem } from './setup.js';
+import { initialState } from './setup.js';
+import { typhoonOptionsSchema, type ActiveForce, type TyphoonAction, type TyphoonOptions, type TyphoonState } from './state.js';
+import { endPhase, startTurn } from './turn-end.js';
+
+export type TyphoonEngine = GameEngine<TyphoonState, TyphoonAction, TyphoonOptions> & { readonly index: RulesIndex };
+
+export function createTyphoonEngine(rules: TyphoonRules): TyphoonEngine {
+  const index = new RulesIndex(rules);
+  return {
+    id: 'operation-typhoon',
+    index,
+    setup(options) {
+      const o = typhoonOptionsSchema.parse(options);
+      return initialState(index, o.scenario, o.seed);
+    },
+    prompt: (state) => prompt(index, state),
+    apply: (state, action) => apply(index, state, action),
+    result: (state) => state.result as GameResult | undefined,
+  };
+}
+
+export function apply(index: RulesIndex, state: TyphoonState, action: TyphoonAction): Applied<TyphoonState> {
+  if (state.phase === 'over') throw new RuleError('4.0', 'the game is over');
+  const play = new Play(index, structuredClone(state));
+  const rollsBefore = state.dice.rolls;
+  const takenBefore = state.taken.length;
+  HANDLERS[action.type](play, action as never);
+  play.s.undoable = play.s.dice.rolls === rollsBefore && play.s.taken.length === takenBefore && action.type !== 'end-phase' && action.type !== 'concede';
+  return { state: play.s, events: play.events };
+}
+
+type Handler<T extends TyphoonAction['type']> = (play: Play, action: Extract<TyphoonAction, { type: T }>) => void;
+
+const HANDLERS: { [T in TyphoonAction['type']]: Handler<T> } = {
+  'setup-place': (play, a) => {
+    requirePhase(play, 'setup', '3.2', 'units are placed only during set-up');
+    if (!play.s.units[a.unit]) throw new RuleError('3.2', `there is no German unit "${a.unit}"`);
+    const problem = setupProblem(play, a.unit, a.hex);
+    if (problem) throw problem;
+    const from = play.s.units[a.unit]!.hex;
+    play.s.units[a.unit]!.hex = a.hex;
+    play.event('setup', `${play.index.unit(a.unit).label} moves from ${from} to ${a.hex}.`, { rule: '3.2', hexes: [a.hex] });
+  },
+  'setup-done': (play) => {
+    requirePhase(play, 'setup', '3.2', 'set-up is already finished');
+    startTurn(play, play.s.turn);
+  },
+  'assign-air': (play, a) => {
+    requirePhase(play, 'movement', '9.1', 'air support is assigned in Phase I');
+    if (play.s.done.length > 0 || play.s.active) throw new RuleError('9.1', 'air support is assigned at the start of Phase I, before any force moves');
+    if (play.s.airAvailable <= 0) throw new RuleError('9.1', `no Luftwaffe unit left to assign on turn ${play.s.turn}`);
+    const units = play.unitsIn(a.hex);
+    if (units.length === 0) throw new RuleError('9.1', `there is no German force in ${a.hex}`);
+    if (play.s.airWith.some((g) => g.some((u) => units.includes(u)))) throw new RuleError('9.1', `the force in ${a.hex} already has an air unit (one per force)`);
+    play.s.airWith.push(units);
+    play.s.airAvailable -= 1;
+    play.event('air', `A Luftwaffe unit flies with the force in ${a.hex}.`, { rule: '9.1', hexes: [a.hex] });
+  },
+  move: (play, a) => {
+    requirePhase(play, 'movement', '9.0', 'German units move in Phase I');
+    noBattle(play);
+    const force = takeForce(play, a.from, a.units);
+    walk(play, force, a.path);
+  },
+  drop: (play, a) => {
+    requirePhase(play, 'movement', '9.5', 'units are dropped off while moving');
+    noBattle(play);
+    const active = play.s.active;
+    if (!active) throw new RuleError('9.5', 'no force is moving');
+    const unknown = a.units.filter((u) => !active.units.includes(u));
+    if (unknown.length) throw new RuleError('9.5', `${unknown.join(', ')} is not in the moving force`);
+    if (a.units.length >= active.units.length) throw new RuleError('9.5', 'dropping every unit ends the force: use end-force');
+    active.units = active.units.filter((u) => !a.units.includes(u));
+    for (const u of a.units) play.s.done.push(u); // 9.5: dropped units end their activities
+    play.s.done.sort();
+    play.event('drop', `${a.units.map((u) => play.index.unit(u).label).join(', ')} stay in ${active.hex}.`, { rule: '9.5', hexes: [active.hex] });
+  },
+  'end-force': (play) => {
+    requirePhase(play, 'movement', '9.0', 'no force is moving');
+    noBattle(play);
+    if (!play.s.active) throw new RuleError('9.0', 'no force is moving');
+    const hex = play.s.active.hex;
+    finishForce(play);
+    play.event('force-done', `The force in ${hex} ends its move.`, { rule: '9.11', hexes: [hex] });
+  },
+  'another-round': (play) => {
+    const battle = play.s.battle;
+    if (!battle) throw new RuleError('10.5', 'there is no battle to continue');
+    const active = play.s.active!;
+    if (active.mp < 1) throw new RuleError('10.5', 'another round costs 1 MP and the force has none left: it must retreat');
+    active.mp -= 1; // 9.7
+    battle.round += 1;
+    play.event('round', `Round ${battle.round} in ${battle.hex} (1 MP; ${active.mp} MP left).`, { rule: '10.5', hexes: [battle.hex] });
+    fightRegularRound(play);
+  },
+  retreat: (play) => {
+    if (!play.s.battle) throw new RuleError('10.5', 'there is no battle to retreat from');
+    sovietWin(play, 'the commander retreats');
+  },
+  'end-phase': (play) => {
+    requirePhase(play, 'movement', '5.2', 'Phase I is not under way');
+    noBattle(play);
+    finishForce(play);
+    endPhase(play);
+  },
+  concede: (play) => {
+    play.s.result = { winner: 'soviet', reason: '5.4: the German commander concedes' };
+    play.s.phase = 'over';
+    play.event('defeat', 'The German commander concedes.', { rule: '5.4' });
+  },
+};
+
+function requirePhase(play: Play, phase: TyphoonState['phase'], rule: string, message: string): void {
+  if (play.s.phase !== phase) throw new RuleError(rule, message);
+}
+
+function noBattle(play: Play): void {
+  if (play.s.battle) throw new RuleError('10.5', `a battle in ${play.s.battle.hex} is waiting: fight another round or retreat`);
+}
+
+/** 9.0, 9.5, 7.4: continue the moving force, or start a new one from a stack that has not moved. */
+function takeForce(play: Play, from: HexId, units: string[] | undefined): ActiveForce {
+  const s = play.s;
+  const active = s.active;
+  if (active && active.hex === from && (!units || sameSet(units, active.units))) return active;
+  const here = play.unitsIn(from);
+  if (here.length === 0) throw new RuleError('9.0', `there is no German unit in ${from}`);
+  const ready = here.filter((u) => !s.done.includes(u) && !active?.units.includes(u));
+  let chosen: string[];
+  if (units) {
+    const missing = units.filter((u) => !here.includes(u));
+    if (missing.length) throw new RuleError('9.5', `${missing.join(', ')} is not in ${from}`);
+    const spent = units.filter((u) => !ready.includes(u));
+    if (spent.length) throw new RuleError('9.5', `${spent.map((u) => play.index.unit(u).label).join(', ')} already moved or stayed behind this phase`);
+    chosen = [...new Set(units)];
+  } else {
+    if (ready.length === 0) throw new RuleError('9.11', `every unit in ${from} has already moved this phase`);
+    const classes = new Set(ready.map((u) => play.index.unit(u).mobility));
+    if (classes.size > 1) throw new RuleError('7.4', `mechanized and non-mechanized units in ${from} cannot move together: name the units to move`);
+    chosen = ready;
+  }
+  if (new Set(chosen.map((u) => play.index.unit(u).mobility)).size > 1) {
+    throw new RuleError('7.4', 'mechanized and non-mechanized units may not move as one stack');
+  }
+  if (active) finishForce(play); // 9.0: a new force means the previous one is finished
+  const group = s.airWith.findIndex((g) => g.some((u) => chosen.includes(u)));
+  const air = group >= 0;
+  if (air) s.airWith.splice(group, 1); // 9.1: the aircraft goes with the moving part
+  const mobility = mobilityOf(play.index, chosen);
+  s.active = {
+    units: chosen.sort(),
+    hex: from,
+    mp: allowance(play.index, s.turn, mobility),
+    trail: [from],
+    air,
+    mudBound: startsMudBound(s, from),
+  };
+  return s.active;
+}
+
+function sameSet(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((x) => b.includes(x));
+}
+
+/**
+ * 9.2, 9.4, 9.6: move hex by hex along `path`. The whole path is checked before anything
+ * moves; a Soviet hex may only be its last step, where force generation and combat follow.
+ */
+function walk(play: Play, force: ActiveForce, path: HexId[]): void {
+  const { index } = play;
+  const mobility = mobilityOf(index, force.units);
+  let at = force.hex;
+  let mp = force.mp;
+  path.forEach((hex, i) => {
+    if (!index.map.has(hex)) throw new RuleError('9.2', `there is no hex ${hex} on the map`);
+    if (index.map.grid.directionTo(at, hex) === undefined) throw new RuleError('9.2', `${hex} is not next to ${at}: hexes cannot be skipped`);
+    const soviet = play.isSoviet(hex);
+    if (soviet && i < path.length - 1) throw new RuleError('8.0', `movement stops in Soviet hex ${hex} to generate its defenders; end the path there`);
+    if (soviet && force.mudBound) throw new RuleError('12.1', 'on turn 5 a force that started on or north of row 40 may not enter Soviet hexes');
+    const cost = stepCost(index, mobility, at, hex);
+    if (cost > mp) throw new RuleError('9.2', `entering ${hex} costs ${cost} MP and the force has ${mp} left`);
+    const problem = stackingProblem(play, force.units, hex);
+    if (problem) throw problem;
+    mp -= cost;
+    at = hex;
+  });
+  const start = force.hex;
+  const last = path[path.length - 1]!;
+  const from = path.length > 1 ? path[path.length - 2]! : force.hex;
+  force.mp = mp;
+  force.hex = last;
+  force.trail.push(...path);
+  for (const u of force.units) play.s.units[u]!.hex = last;
+  const spent = allowance(index, play.s.turn, mobility) - mp;
+  play.event('moved', `${force.units.map((u) => index.unit(u).label).join(', ')} move to ${last} (${spent} MP used, ${mp} left).`, { rule: '9.2', hexes: [start, ...path] });
+  if (play.isSoviet(last)) enterSovietHex(play, last, from);
+  if (play.s.active && !play.s.battle && play.s.active.mp <= 0) finishForce(play);
+}
+
+/** What the game waits for. Movement is free-form (/move); the choices are the small decisions. */
+export function prompt(index: RulesIndex, s: TyphoonState): Prompt<TyphoonAction> {
+  if (s.phase === 'over') return { text: `Game over: ${s.result?.reason ?? ''}`, choices: [] };
+  if (s.phase === 'setup') {
+    return {
+      side: 'german',
+      text: 'Set-up: the default deployment is ready. Move units with /setup place, or start the game.',
+      choices: [{ action: { type: 'setup-done' }, label: 'Start turn ' + s.turn }],
+    };
+  }
+  if (s.battle) {
+    const mp = s.active?.mp ?? 0;
+    return {
+      side: 'german',
+      text: `Battle in ${s.battle.hex}, round ${s.battle.round} over: fight on (1 MP, ${mp} left) or retreat to ${s.battle.from}.`,
+      choices: [
+        ...(mp >= 1 ? [{ action: { type: 'another-round' } as TyphoonAction, label: 'Another round (1 MP)' }] : []),
+        { action: { type: 'retreat' }, label: `Retreat to ${s.battle.from}` },
+      ],
+    };
+  }
+  const spec = turnSpec(index.charts, s.turn);
+  const left = movableStacks(index, s).length;
+  const parts = [`Turn ${s.turn} (${spec.label}): German movement and combat.`];
+  if (s.active) parts.push(`Moving: ${s.active.units.map((u) => index.unit(u).label).join(', ')} in ${s.active.hex}, ${s.active.mp} MP left.`);
+  parts.push(`${left} stack${left === 1 ? '' : 's'} still to move.`);
+  if (s.airAvailable > 0 && !s.active && s.done.length === 0) parts.push(`${s.airAvailable} Luftwaffe unit${s.airAvailable === 1 ? '' : 's'} to assign (/air assign).`);
+  return {
+    side: 'german',
+    text: parts.join(' '),
+    choices: [
+      ...(s.active ? [{ action: { type: 'end-force' } as TyphoonAction, label: 'End this force' }] : []),
+      { action: { type: 'end-phase' }, label: `End turn ${s.turn}` },
+    ],
+  };
+}
+
+/** Stacks with units that may still move this phase, by hex. */
+export function movableStacks(index: RulesIndex, s: TyphoonState): { hex: HexId; units: string[] }[] {
+  const byHex = new Map<HexId, string[]>();
+  for (const [id, u] of Object.entries(s.units)) {
+    if (s.done.includes(id) || s.active?.units.includes(id)) continue;
+    byHex.set(u.hex, [...(byHex.get(u.hex) ?? []), id]);
+  }
+  void index;
+  return [...byHex].map(([hex, units]) => ({ hex, units: units.sort() })).sort((a, b) => a.hex.localeCompare(b.hex));
+}
+
+export { captureHex };

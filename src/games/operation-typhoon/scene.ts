@@ -1,0 +1,111 @@
+/**
+ * What the map shows of an Operation Typhoon game: control and the front line, German
+ * stacks in their formation colours (2.6), the Soviets of a battle in progress, the last
+ * move's arrow and a side panel with turn, phase and the figures the victory checks need.
+ */
+import type { HexId } from '../../kernel/hex.js';
+import type { CounterView, Scene, StackView, UnitSymbol } from '../../render/scene.js';
+import type { GameEvent } from '../engine.js';
+import { turnSpec } from './charts/index.js';
+import { Play, type RulesIndex } from './context.js';
+import { victoryPoints } from './control.js';
+import type { TyphoonState } from './state.js';
+
+const GERMAN_SYMBOL: Record<string, UnitSymbol> = { panzer: 'panzer', motorized: 'motorized', infantry: 'infantry', cavalry: 'cavalry' };
+const SOVIET_SYMBOL: Record<string, UnitSymbol> = {
+  rifle: 'rifle',
+  guards: 'guards',
+  airborne: 'airborne',
+  brigade: 'brigade',
+  'heavy-howitzer': 'artillery',
+  'heavy-mortar': 'artillery',
+  cas: 'air',
+};
+const SIZE: Record<string, string> = { division: 'XX', brigade: 'X', regiment: 'III' };
+/** 2.6: guards and airborne white on orange, the rest black on orange. */
+const SOVIET_COLOUR = '#e8782a';
+
+export function typhoonScene(index: RulesIndex, s: TyphoonState, events: GameEvent[] = []): Scene {
+  const play = new Play(index, s);
+  const control: Record<HexId, 'german' | 'soviet'> = {};
+  for (const h of index.map.ids) control[h] = play.isSoviet(h) ? 'soviet' : 'german';
+  const sectors = new Map(index.map.data.sectors.map((x) => [x.id, x]));
+
+  const stacks = new Map<HexId, CounterView[]>();
+  for (const [id, u] of Object.entries(s.units)) {
+    const spec = index.unit(id);
+    const sector = sectors.get(spec.formation);
+    const counter: CounterView = {
+      label: spec.label,
+      colour: sector?.colour ?? '#888888',
+      text: sector?.text ?? '#000000',
+      symbol: GERMAN_SYMBOL[spec.type] ?? 'infantry',
+      strength: String(u.steps === 2 ? spec.cdr.full : spec.cdr.reduced),
+      reduced: u.steps === 1,
+      size: SIZE[spec.size],
+    };
+    const list = stacks.get(u.hex) ?? [];
+    // Mechanized units on top: they are what a commander looks for first.
+    if (spec.mobility === 'mechanized') list.unshift(counter);
+    else list.push(counter);
+    stacks.set(u.hex, list);
+  }
+  if (s.battle) {
+    const list = stacks.get(s.battle.hex) ?? [];
+    for (const u of s.battle.soviet) {
+      if (u.steps === 0) continue;
+      const spec = index.sovietUnit(u.id);
+      const elite = spec.kind === 'guards' || spec.kind === 'airborne';
+      list.push({
+        label: spec.label,
+        colour: SOVIET_COLOUR,
+        text: elite ? '#ffffff' : '#000000',
+        symbol: SOVIET_SYMBOL[spec.kind] ?? 'rifle',
+        strength: String(u.steps === 2 || spec.steps === 1 ? spec.cdr.full : (spec.cdr.reduced ?? 0)),
+        reduced: spec.steps === 2 && u.steps === 1,
+      });
+    }
+    stacks.set(s.battle.hex, list);
+  }
+  const stackViews: StackView[] = [...stacks].map(([hex, counters]) => ({ hex, counters }));
+
+  const spec = turnSpec(index.charts, s.turn);
+  const lines = [`Turn ${s.turn} of 8 - ${spec.label} (${spec.dates})`];
+  if (s.phase === 'setup') lines.push('Set-up');
+  else if (s.phase === 'over') lines.push(s.result ? `${s.result.winner === 'german' ? 'German' : 'Soviet'} victory` : 'Game over');
+  else if (s.battle) lines.push(`Battle in ${s.battle.hex}, round ${s.battle.round}`);
+  else lines.push('German movement & combat');
+  if (s.active) lines.push(`Moving: ${s.active.mp} MP left`);
+  lines.push(`MP: mech ${spec.mp.mechanized}, foot ${spec.mp.nonMechanized}`);
+
+  const combat = s.battle ? [s.battle.hex] : [...new Set(events.filter((e) => e.kind.startsWith('battle') || e.kind === 'force-generated').flatMap((e) => e.hexes?.slice(0, 1) ?? []))];
+  const lastMove = [...events].reverse().find((e) => e.kind === 'moved');
+  const trail = s.active?.trail ?? [];
+  const path = trail.length > 1 ? trail : lastMove?.hexes;
+  return {
+    control: { style: 'area', hexes: control },
+    stacks: stackViews,
+    highlights: {
+      path: path && path.length > 1 ? path : undefined,
+      pathLabel: s.active ? `${s.active.mp} MP left` : undefined,
+      combat: combat.length ? combat : undefined,
+    },
+    panel: {
+      title: `Operation Typhoon${s.scenario === 'clenched-fist' ? ' - Clenched Fist' : ''}`,
+      lines,
+      score: [
+        ['VP', String(victoryPoints(play))],
+        ['Pocket hexes', String(s.pocketTally)],
+        ['Hexes taken', String(s.taken.length)],
+        ['Luftwaffe', String(s.airAvailable)],
+      ],
+    },
+  };
+}
+
+/** The hexes an image should centre on after these events. */
+export function focusHexes(s: TyphoonState, events: GameEvent[]): HexId[] {
+  if (s.battle) return [s.battle.hex];
+  const hexes = events.flatMap((e) => e.hexes ?? []);
+  return hexes.length ? hexes : s.active ? [s.active.hex] : [];
+}

@@ -1,0 +1,123 @@
+/**
+ * Operation Typhoon's game state and actions: plain JSON, so a game is stored, sent and
+ * replayed as it is. Everything that can change during play lives here; the map and the
+ * charts are fixed data handed to the engine.
+ */
+import { z } from 'zod';
+import type { DiceState } from '../../kernel/dice.js';
+import type { HexId } from '../../kernel/hex.js';
+
+export type Scenario = 'historical' | 'clenched-fist';
+
+export type Phase =
+  /** Before play: the commander may adjust the default set-up (3.2, 13.3). */
+  | 'setup'
+  /** I. German Movement & Combat Phase (5.2). */
+  | 'movement'
+  /** Play has stopped (4.0). */
+  | 'over';
+
+export interface GermanUnitState {
+  hex: HexId;
+  steps: 1 | 2;
+}
+
+/** A Soviet unit drawn into a battle: which counter and how many steps it has left. */
+export interface SovietInBattle {
+  id: string;
+  steps: 0 | 1 | 2;
+  /** Out of this battle for good: fired its only round (artillery, CAS, brigades) or eliminated. */
+  out?: boolean;
+}
+
+/** The German force moving now (9.0: one force at a time). */
+export interface ActiveForce {
+  units: string[];
+  hex: HexId;
+  mp: number;
+  /** Hexes entered so far this move, start first (for the map arrow). */
+  trail: HexId[];
+  /** The Luftwaffe unit flying with this force (9.1: at most one). */
+  air: boolean;
+  /** 12.1: started turn 5 on or north of row 40, so it may not enter Soviet hexes. */
+  mudBound: boolean;
+}
+
+export interface Battle {
+  kind: 'regular' | 'breakout';
+  hex: HexId;
+  /** The hex the German force entered from: where it retreats (10.5) and losers return (10.9). */
+  from: HexId;
+  /** 10.3: the force crossed a river hexside to enter (regular) or the Soviets did (breakout). */
+  riverCrossed: boolean;
+  round: number;
+  soviet: SovietInBattle[];
+  /** German units knocked out of this battle, returned when it ends (10.10). */
+  germanOut: string[];
+  /** Breakouts only: the pocket being broken out of (11.2). */
+  pocket?: HexId[];
+}
+
+export interface TyphoonState {
+  game: 'operation-typhoon';
+  schema: 1;
+  scenario: Scenario;
+  turn: number;
+  phase: Phase;
+  dice: DiceState;
+  /** Soviet hexes of the printed map now German controlled, sorted (3.4, 3.5: never flips back). */
+  taken: HexId[];
+  units: Record<string, GermanUnitState>;
+  /** Units that have finished moving this phase, or were dropped off (9.5, 9.11). */
+  done: string[];
+  /** Luftwaffe units not yet assigned this phase (9.1). */
+  airAvailable: number;
+  /** Units of stacks that have a Luftwaffe unit assigned and have not moved yet (9.1). */
+  airWith: string[][];
+  active: ActiveForce | null;
+  battle: Battle | null;
+  /** The Soviet force pool (3.1, 8.3): counters available to generation. */
+  pool: string[];
+  /** Guards and airborne units eliminated for good (8.3). */
+  destroyed: string[];
+  /** Pocket hexes tallied on turns 1 and 2 (4.2). */
+  pocketTally: number;
+  /** The last action can be taken back: it rolled no die and revealed nothing. */
+  undoable: boolean;
+  result?: { winner: 'german' | 'soviet'; reason: string };
+}
+
+const hexId = z.string().regex(/^\d{4}$/, 'a hex is four digits XXYY');
+const unitList = z.array(z.string().min(1).max(40)).min(1).max(12);
+
+export const typhoonActionSchema = z.discriminatedUnion('type', [
+  /** 3.2: move one unit to another set-up hex before play. */
+  z.object({ type: z.literal('setup-place'), unit: z.string().min(1).max(40), hex: hexId }),
+  z.object({ type: z.literal('setup-done') }),
+  /** 9.1: put a Luftwaffe unit on the stack in a hex. */
+  z.object({ type: z.literal('assign-air'), hex: hexId }),
+  /**
+   * 9.0-9.6: move a force hex by hex. `from` names a stack that has not moved (a new force,
+   * `units` picks some of it) or the active force's hex (it continues).
+   */
+  z.object({ type: z.literal('move'), from: hexId, units: unitList.optional(), path: z.array(hexId).min(1).max(60) }),
+  /** 9.5: leave units of the moving force behind in its hex. */
+  z.object({ type: z.literal('drop'), units: unitList }),
+  /** The moving force stops; its units are done for the phase. */
+  z.object({ type: z.literal('end-force') }),
+  /** 10.5: another combat round (1 MP) or retreat. */
+  z.object({ type: z.literal('another-round') }),
+  z.object({ type: z.literal('retreat') }),
+  /** 5.2: end Phase I; the victory check and regroup follow. */
+  z.object({ type: z.literal('end-phase') }),
+  /** 5.4: the commander concedes. */
+  z.object({ type: z.literal('concede') }),
+]);
+
+export type TyphoonAction = z.infer<typeof typhoonActionSchema>;
+
+export const typhoonOptionsSchema = z.object({
+  scenario: z.enum(['historical', 'clenched-fist']).default('historical'),
+  seed: z.number().int().min(0).max(0xffffffff),
+});
+export type TyphoonOptions = z.input<typeof typhoonOptionsSchema>;

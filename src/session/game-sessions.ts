@@ -1,0 +1,422 @@
+import { isDeepStrictEqual } from 'node:util';
+import { UserError } from '../app/command.js';
+import { RuleError, type GameEvent, type GameResult, type Prompt } from '../games/engine.js';
+import { gameDef, allGames, type GameDef } from '../games/registry.js';
+import { SCHEMA_VERSION, type ActionRecord, type GameDocument, type GameMode, type LogLine } from '../store/game-document.js';
+import { UnreadableGameError, type GameStore } from '../store/game-store.js';
+import { KeyedLock } from '../store/keyed-lock.js';
+import { StaleChoiceError } from './errors.js';
+import { exportDocument, parseExport, type GameExport } from './export-format.js';
+import { actRefusal, endRefusal, playerName, undoRefusal, type Actor } from './permissions.js';
+import { hashSeed, newGameId, newSeed } from './secrets.js';
+
+/** Where a command came from. `guildId` is absent in direct messages and the console. */
+export interface Where {
+  channelId: string;
+  guildId?: string;
+}
+
+export interface NewGameRequest {
+  game: string;
+  mode?: GameMode;
+  /** A fixed seed, for tests and replays; it is then public, not secret. */
+  seed?: number;
+  /** Game-specific options, checked by the game's newOptionsSchema. */
+  options?: Record<string, unknown>;
+  /** Session settings such as { thread: true }. */
+  settings?: Record<string, string | number | boolean>;
+}
+
+/** A game as it stands, with what it waits for. */
+export interface GameView {
+  doc: GameDocument;
+  def: GameDef;
+  prompt: Prompt<unknown>;
+  result?: GameResult;
+}
+
+/** What an accepted action did: the saved game, the engine's events and the next prompt. */
+export interface ActOutcome extends GameView {
+  events: GameEvent[];
+}
+
+export interface SessionOptions {
+  /** Lets /game import read a file path on this machine: the local console only. */
+  allowLocalImport?: boolean;
+  /** The clock for timestamps (tests pin it). */
+  now?: () => Date;
+}
+
+/**
+ * One game per channel: every change runs under the channel's lock as load, check, apply,
+ * save; the reply is built only after the save, so an acknowledged action is never lost.
+ */
+export class GameSessions {
+  private readonly lock = new KeyedLock();
+  private readonly now: () => Date;
+
+  constructor(
+    readonly store: GameStore,
+    readonly options: SessionOptions = {},
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** The channel's current game (active or last finished), if any. */
+  async current(channelId: string): Promise<GameView | undefined> {
+    const doc = await this.loadCurrent(channelId);
+    return doc ? this.viewOf(doc) : undefined;
+  }
+
+  async require(channelId: string): Promise<GameView> {
+    const view = await this.current(channelId);
+    if (!view) throw new UserError('There is no game in this channel. /game new starts one.');
+    return view;
+  }
+
+  /** A game by id, if it belongs to this server (or channel, outside servers). */
+  async byId(where: Where, id: string): Promise<GameView> {
+    const doc = await this.unwrap(async () => this.checkState(await this.store.load(id.trim().toLowerCase())));
+    const visible = doc && (doc.channelId === where.channelId || (where.guildId !== undefined && doc.guildId === where.guildId));
+    if (!doc || !visible) throw new UserError(`There is no game ${id} on this server. /game list shows its games.`);
+    return this.viewOf(doc);
+  }
+
+  async newGame(where: Where, actor: Actor, request: NewGameRequest): Promise<ActOutcome> {
+    return this.lock.run(where.channelId, async () => {
+      await this.requireFreeChannel(where.channelId);
+      const def = requireDef(request.game);
+      const checked = def.newOptionsSchema.safeParse(request.options ?? {});
+      if (!checked.success) throw new UserError(`${def.name} does not take those options: ${checked.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ')}`);
+      const seed = request.seed ?? newSeed();
+      const state = setupState(def, checked.data, seed);
+      const at = this.now().toISOString();
+      const doc: GameDocument = {
+        schemaVersion: SCHEMA_VERSION,
+        id: await this.freshId(),
+        channelId: where.channelId,
+        ...(where.guildId ? { guildId: where.guildId } : {}),
+        game: def.id,
+        createdBy: actor.id,
+        mode: request.mode ?? 'solo',
+        players: [{ id: actor.id, name: actor.name }],
+        settings: { ...request.settings, ...(request.seed !== undefined ? { seedChosen: true } : {}) },
+        seedHash: hashSeed(seed),
+        seed,
+        options: toJson(checked.data) as Record<string, unknown>,
+        version: 0,
+        actions: [],
+        events: [{ version: 0, kind: 'created', text: `${actor.name} started ${def.name} (${request.mode ?? 'solo'}).` }],
+        state: toJson(state),
+        status: 'active',
+        createdAt: at,
+        updatedAt: at,
+      };
+      await this.store.create(doc);
+      return { ...this.viewOf(doc), events: [] };
+    });
+  }
+
+  /**
+   * The one door for engine actions: untrusted `action` is checked by the game's schema,
+   * permissions and `expectedVersion` (from a button) are checked, then the engine applies it.
+   */
+  async act(channelId: string, actor: Actor, action: unknown, expectedVersion?: number): Promise<ActOutcome> {
+    return this.lock.run(channelId, async () => {
+      const view = await this.require(channelId);
+      if (expectedVersion !== undefined && expectedVersion !== view.doc.version) {
+        throw new StaleChoiceError(view.doc, 'the game has moved on since it was offered.');
+      }
+      this.checkActor(view, actor);
+      const parsed = view.def.actionSchema.safeParse(action);
+      if (!parsed.success) throw new UserError(`That order is not understood: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'order'}: ${i.message}`).join('; ')}`);
+      return this.applyAndSave(view, actor, parsed.data);
+    });
+  }
+
+  /** A button press: choice `index` of the prompt shown at `version` of game `gameId`. */
+  async choose(channelId: string, actor: Actor, gameId: string, version: number, index: number): Promise<ActOutcome & { chosen: string }> {
+    return this.lock.run(channelId, async () => {
+      const doc = await this.loadCurrent(channelId);
+      if (!doc || doc.id !== gameId) throw new StaleChoiceError(doc, 'that game is no longer the one in this channel.');
+      if (doc.version !== version) throw new StaleChoiceError(doc, 'the game has moved on since it was offered.');
+      const view = this.viewOf(doc);
+      if (doc.status !== 'active') throw new StaleChoiceError(doc, `the game is over (${doc.status}).`);
+      const choice = view.prompt.choices[index];
+      if (!choice) throw new StaleChoiceError(doc, 'it is not among the choices offered now.');
+      this.checkActor(view, actor);
+      return { ...(await this.applyAndSave(view, actor, choice.action)), chosen: choice.label };
+    });
+  }
+
+  /** Take back the last order by replaying the log without it; never past a die roll. */
+  async undo(channelId: string, actor: Actor): Promise<ActOutcome & { undone: ActionRecord }> {
+    return this.lock.run(channelId, async () => {
+      const view = await this.require(channelId);
+      const { doc, def } = view;
+      const refusal = undoRefusal(doc, actor, view.prompt);
+      if (refusal) throw new UserError(refusal);
+      const last = doc.actions.at(-1)!;
+      if (!def.undo) throw new UserError(`${def.name} has no undo.`);
+      if (doc.events.some((e) => e.version === last.version && e.dice?.length)) throw new UserError('Dice were rolled: that order stands (no undo past a die roll).');
+      const check = def.undo(doc.state);
+      if (!check.allowed) throw new UserError(`That order cannot be taken back: ${check.reason}`);
+      const kept = doc.actions.slice(0, -1);
+      const state = replay(def, doc.options, doc.seed, kept);
+      // The version still goes up, so buttons posted before the undo are refused as stale.
+      const version = doc.version + 1;
+      const next: GameDocument = {
+        ...doc,
+        version,
+        state: toJson(state),
+        actions: kept,
+        events: [...doc.events, { version, kind: 'undo', text: `${actor.name} took back the order of version ${last.version}.` }],
+        updatedAt: this.now().toISOString(),
+      };
+      await this.store.save(next);
+      const event: GameEvent = { kind: 'undo', text: `${actor.name} took back the last order.` };
+      return { ...this.viewOf(next), events: [event], undone: last };
+    });
+  }
+
+  async join(channelId: string, actor: Actor, seat?: string): Promise<GameDocument> {
+    return this.lock.run(channelId, async () => {
+      const { doc } = await this.require(channelId);
+      if (doc.status !== 'active') throw new UserError(`This game is over (${doc.status}); /game new starts another.`);
+      if (doc.mode === 'solo') throw new UserError(`This is ${playerName(doc, doc.createdBy)}'s solo game; it takes no other players. Everyone can follow it with /game status.`);
+      if (doc.players.some((p) => p.id === actor.id)) throw new UserError('You are already playing in this game.');
+      const next: GameDocument = {
+        ...doc,
+        players: [...doc.players, { id: actor.id, name: actor.name, ...(seat ? { seat } : {}) }],
+        events: [...doc.events, { version: doc.version, kind: 'joined', text: `${actor.name} joined${seat ? ` as ${seat}` : ''}.` }],
+        updatedAt: this.now().toISOString(),
+      };
+      await this.store.save(next);
+      return next;
+    });
+  }
+
+  async leave(channelId: string, actor: Actor): Promise<GameDocument> {
+    return this.lock.run(channelId, async () => {
+      const { doc } = await this.require(channelId);
+      if (doc.status !== 'active') throw new UserError(`This game is over (${doc.status}).`);
+      if (actor.id === doc.createdBy) throw new UserError('You started this game, so you cannot leave it; /game end ends it.');
+      if (!doc.players.some((p) => p.id === actor.id)) throw new UserError('You are not playing in this game.');
+      const next: GameDocument = {
+        ...doc,
+        players: doc.players.filter((p) => p.id !== actor.id),
+        events: [...doc.events, { version: doc.version, kind: 'left', text: `${actor.name} left the game.` }],
+        updatedAt: this.now().toISOString(),
+      };
+      await this.store.save(next);
+      return next;
+    });
+  }
+
+  /** Stop the game: the creator, or a member who can manage the channel. The seed is revealed. */
+  async end(channelId: string, actor: Actor): Promise<GameDocument> {
+    return this.lock.run(channelId, async () => {
+      const { doc } = await this.require(channelId);
+      const refusal = endRefusal(doc, actor);
+      if (refusal) throw new UserError(refusal);
+      const next: GameDocument = {
+        ...doc,
+        status: 'ended',
+        outcome: `Ended by ${actor.name} at version ${doc.version}.`,
+        events: [...doc.events, { version: doc.version, kind: 'ended', text: `${actor.name} ended the game.` }],
+        updatedAt: this.now().toISOString(),
+      };
+      await this.store.save(next);
+      return next;
+    });
+  }
+
+  /** The export file's content; the seed and dice state only once the game is over. */
+  async exportGame(where: Where, gameId?: string): Promise<{ view: GameView; file: GameExport }> {
+    const view = gameId ? await this.byId(where, gameId) : await this.require(where.channelId);
+    return { view, file: exportDocument(view.doc, this.now()) };
+  }
+
+  /**
+   * Load an exported game into this channel as a new game: the log is replayed from the
+   * revealed seed and must reach the exported state, so an edited file is refused.
+   */
+  async importGame(where: Where, actor: Actor, text: string): Promise<ActOutcome> {
+    const exported = parseExport(text);
+    const source = exported.game;
+    const def = requireDef(source.game);
+    if (source.seed === undefined) {
+      throw new UserError(`That export is of a game in progress, so its seed is secret and it cannot be replayed. Export it again after the game is over (or ended).`);
+    }
+    if (hashSeed(source.seed) !== source.seedHash) throw new UserError('That export was altered: its seed does not match the seed hash published when the game started.');
+    const actions: ActionRecord[] = [];
+    for (const [i, record] of source.actions.entries()) {
+      const parsed = def.actionSchema.safeParse(record.action);
+      if (!parsed.success) throw new UserError(`That export's action #${i + 1} is not a valid ${def.name} order.`);
+      actions.push({ ...record, action: toJson(parsed.data) });
+    }
+    let state: unknown;
+    try {
+      state = replay(def, source.options, source.seed, actions);
+    } catch (err) {
+      if (err instanceof UserError) throw new UserError(`That export does not replay: ${err.message}`);
+      throw err;
+    }
+    if (source.state !== undefined && !isDeepStrictEqual(toJson(state), source.state)) {
+      throw new UserError('That export does not replay to the position it contains; it was altered or made by an incompatible version.');
+    }
+    return this.lock.run(where.channelId, async () => {
+      await this.requireFreeChannel(where.channelId);
+      const result = def.engine.result(state);
+      const at = this.now().toISOString();
+      const doc: GameDocument = {
+        schemaVersion: SCHEMA_VERSION,
+        id: await this.freshId(),
+        channelId: where.channelId,
+        ...(where.guildId ? { guildId: where.guildId } : {}),
+        game: def.id,
+        createdBy: actor.id,
+        mode: source.mode,
+        players: [{ id: actor.id, name: actor.name }],
+        settings: { ...source.settings, importedFrom: source.id, seedRevealed: true },
+        seedHash: source.seedHash,
+        seed: source.seed!,
+        options: source.options,
+        version: source.version,
+        actions,
+        events: [...source.events, { version: source.version, kind: 'imported', text: `${actor.name} imported game ${source.id}.` }],
+        state: toJson(state),
+        status: result ? 'finished' : 'active',
+        ...(result ? { outcome: resultText(result) } : {}),
+        createdAt: at,
+        updatedAt: at,
+      };
+      await this.store.create(doc);
+      return { ...this.viewOf(doc), events: [] };
+    });
+  }
+
+  /** This server's games, newest first. */
+  async list(where: Where): Promise<{ games: GameDocument[]; unreadable: string[] }> {
+    return this.store.listGuild(where.guildId, where.channelId);
+  }
+
+  private async applyAndSave(view: GameView, actor: Actor, action: unknown): Promise<ActOutcome> {
+    const { doc, def } = view;
+    let applied;
+    try {
+      applied = def.engine.apply(doc.state, action);
+    } catch (err) {
+      if (err instanceof RuleError) throw new UserError(err.message);
+      throw err;
+    }
+    const version = doc.version + 1;
+    const state = toJson(applied.state);
+    const result = def.engine.result(state);
+    const next: GameDocument = {
+      ...doc,
+      version,
+      state,
+      actions: [...doc.actions, { version, userId: actor.id, action: toJson(action), at: this.now().toISOString() }],
+      events: [...doc.events, ...applied.events.map((e) => logLine(version, e))],
+      status: result ? 'finished' : 'active',
+      ...(result ? { outcome: resultText(result) } : {}),
+      updatedAt: this.now().toISOString(),
+    };
+    await this.store.save(next);
+    return { ...this.viewOf(next), events: applied.events };
+  }
+
+  private checkActor(view: GameView, actor: Actor): void {
+    const refusal = actRefusal(view.doc, actor, view.prompt);
+    if (refusal) throw new UserError(refusal);
+  }
+
+  private viewOf(doc: GameDocument): GameView {
+    const def = requireDef(doc.game);
+    return { doc, def, prompt: def.engine.prompt(doc.state), result: def.engine.result(doc.state) };
+  }
+
+  private async loadCurrent(channelId: string): Promise<GameDocument | undefined> {
+    return this.unwrap(async () => this.checkState(await this.store.loadCurrent(channelId)));
+  }
+
+  /** A state its game rejects is damaged like any other record: set aside, never played on. */
+  private async checkState(doc: GameDocument | undefined): Promise<GameDocument | undefined> {
+    const schema = doc ? gameDef(doc.game)?.stateSchema : undefined;
+    if (!doc || !schema) return doc;
+    const checked = schema.safeParse(doc.state);
+    if (checked.success) return doc;
+    return this.store.setAside(doc, `its ${doc.game} state is not valid: ${checked.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || 'state'}: ${i.message}`).join('; ')}`);
+  }
+
+  private async requireFreeChannel(channelId: string): Promise<void> {
+    const existing = await this.loadCurrent(channelId);
+    if (existing?.status === 'active') {
+      throw new UserError(`This channel already has a game in progress: ${requireDef(existing.game).name} (game ${existing.id}). Finish it or /game end it first.`);
+    }
+  }
+
+  private async freshId(): Promise<string> {
+    for (;;) {
+      const id = newGameId();
+      if (!(await this.store.exists(id))) return id;
+    }
+  }
+
+  /** A damaged stored game becomes a refusal the player reads; the store has set it aside. */
+  private async unwrap<T>(load: () => Promise<T>): Promise<T> {
+    try {
+      return await load();
+    } catch (err) {
+      if (err instanceof UnreadableGameError) throw new UserError(`${err.message} This channel is free for /game new.`);
+      throw err;
+    }
+  }
+}
+
+function requireDef(id: string): GameDef {
+  const def = gameDef(id);
+  if (!def) {
+    const known = allGames().map((g) => g.id);
+    throw new UserError(`There is no game "${id}" here. ${known.length ? `Games: ${known.join(', ')}.` : 'No game is installed yet.'}`);
+  }
+  return def;
+}
+
+function setupState(def: GameDef, options: Record<string, unknown>, seed: number): unknown {
+  const engineOptions = def.setupOptions ? def.setupOptions(options, seed) : { ...options, seed };
+  try {
+    return def.engine.setup(engineOptions);
+  } catch (err) {
+    if (err instanceof RuleError) throw new UserError(err.message);
+    throw err;
+  }
+}
+
+/** The state reached from the seed through these actions (engines are deterministic). */
+export function replay(def: GameDef, options: Record<string, unknown>, seed: number, actions: readonly ActionRecord[]): unknown {
+  let state = toJson(setupState(def, options, seed));
+  for (const [i, record] of actions.entries()) {
+    try {
+      state = toJson(def.engine.apply(state, record.action).state);
+    } catch (err) {
+      if (err instanceof RuleError) throw new UserError(`order #${i + 1} (version ${record.version}) is refused: ${err.message}`);
+      throw err;
+    }
+  }
+  return state;
+}
+
+export function resultText(result: GameResult): string {
+  return `${result.winner === 'german' ? 'German' : 'Soviet'} victory. ${result.reason}`;
+}
+
+function logLine(version: number, e: GameEvent): LogLine {
+  return { version, kind: e.kind, text: e.text, ...(e.dice?.length ? { dice: toJson(e.dice) as unknown[] } : {}) };
+}
+
+/** Stored exactly as it will load again: JSON, without undefined fields. */
+function toJson(value: unknown): unknown {
+  return value === undefined ? null : JSON.parse(JSON.stringify(value));
+}

@@ -1,0 +1,36 @@
+import { readFile, stat } from 'node:fs/promises';
+import { UserError } from '../app/command.js';
+import { LIMITS } from '../app/limits.js';
+
+/** Discord serves attachments from these hosts; nothing else is fetched, whatever a user types. */
+const ATTACHMENT_HOSTS = new Set(['cdn.discordapp.com', 'media.discordapp.net']);
+
+/**
+ * The text of an import file: an attachment URL (from Discord), or a path on this machine
+ * when `allowLocal` (the console only, where the user owns the machine).
+ */
+export async function readImportSource(value: string, allowLocal: boolean): Promise<string> {
+  if (/^https?:\/\//i.test(value)) return fetchAttachment(value);
+  if (!allowLocal) throw new UserError('Attach the JSON file made by /game export (file paths work only in the local console).');
+  try {
+    const info = await stat(value);
+    if (!info.isFile()) throw new UserError(`${value} is not a file.`);
+    if (info.size > LIMITS.uploadBytes) throw new UserError(`${value} is larger than an export can be (10 MiB).`);
+    return await readFile(value, 'utf8');
+  } catch (err) {
+    if (err instanceof UserError) throw err;
+    throw new UserError(`Cannot read ${value}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}.`);
+  }
+}
+
+async function fetchAttachment(value: string): Promise<string> {
+  const url = new URL(value);
+  if (url.protocol !== 'https:' || !ATTACHMENT_HOSTS.has(url.hostname)) throw new UserError('Import takes a file attached in Discord, not a link to elsewhere.');
+  const response = await fetch(url, { redirect: 'error' });
+  if (!response.ok) throw new UserError(`Discord did not hand over the attachment (HTTP ${response.status}); try attaching it again.`);
+  const length = Number(response.headers.get('content-length') ?? 0);
+  if (length > LIMITS.uploadBytes) throw new UserError('That file is larger than an export can be (10 MiB).');
+  const text = await response.text();
+  if (text.length > LIMITS.uploadBytes) throw new UserError('That file is larger than an export can be (10 MiB).');
+  return text;
+}

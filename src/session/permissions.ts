@@ -1,0 +1,52 @@
+import type { Prompt } from '../games/engine.js';
+import type { GameDocument, Player } from '../store/game-document.js';
+
+/** Who is asking: a Discord member or the console user. `canManage`: Manage Channels. */
+export interface Actor {
+  id: string;
+  name: string;
+  canManage?: boolean;
+}
+
+/** Who may give orders: the creator in solo play; in team and vote play, the players whose seat or formation is called. */
+export function actRefusal(doc: GameDocument, actor: Actor, prompt: Prompt<unknown>): string | undefined {
+  if (doc.status !== 'active') return `This game is over (${doc.status}). /game new starts another.`;
+  if (doc.mode === 'solo') {
+    if (actor.id === doc.createdBy) return undefined;
+    return `This is ${creatorName(doc)}'s solo game: only they give orders here. Everyone can follow it with /game status and /game map.`;
+  }
+  const player = doc.players.find((p) => p.id === actor.id);
+  if (!player) return `You are not playing in this game. /game join takes a seat.`;
+  if (prompt.side && player.seat && player.seat !== prompt.side) return `It is the ${prompt.side} side's decision, and you play ${player.seat}.`;
+  if (prompt.formation && player.formations?.length && !player.formations.includes(prompt.formation)) {
+    const commander = doc.players.find((p) => p.formations?.includes(prompt.formation!));
+    return `It is ${prompt.formation}'s decision${commander ? `, commanded by ${commander.name ?? 'another player'}` : ''}.`;
+  }
+  return undefined;
+}
+
+/** The creator and anyone with Manage Channels may end a game. */
+export function endRefusal(doc: GameDocument, actor: Actor): string | undefined {
+  if (doc.status !== 'active') return `This game is already over (${doc.status}).`;
+  if (actor.id === doc.createdBy || actor.canManage) return undefined;
+  return `Only ${creatorName(doc)}, who started this game, or a member who can manage the channel may end it.`;
+}
+
+/** Undo: whoever gave the last order, or the creator; and only while they may still act. */
+export function undoRefusal(doc: GameDocument, actor: Actor, prompt: Prompt<unknown>): string | undefined {
+  const last = doc.actions.at(-1);
+  if (doc.status !== 'active') return `This game is over (${doc.status}); nothing can be taken back.`;
+  if (!last) return 'There is nothing to undo yet.';
+  if (actor.id !== last.userId && actor.id !== doc.createdBy) return `Only the player who gave the last order, or ${creatorName(doc)}, may take it back.`;
+  if (doc.mode === 'solo' && actor.id !== doc.createdBy) return actRefusal(doc, actor, prompt);
+  return undefined;
+}
+
+export function creatorName(doc: GameDocument): string {
+  return playerName(doc, doc.createdBy);
+}
+
+export function playerName(doc: GameDocument, userId: string): string {
+  const p: Player | undefined = doc.players.find((x) => x.id === userId);
+  return p?.name ?? `player ${userId}`;
+}

@@ -1,0 +1,60 @@
+import type { DieReport, GameEvent } from '../games/engine.js';
+import type { GameDocument, LogLine } from '../store/game-document.js';
+import type { GameView } from './game-sessions.js';
+import { creatorName } from './permissions.js';
+
+/** Text players read: kept short, because half of them are on phones. */
+
+export function headline(doc: GameDocument, name: string): string {
+  const who = doc.mode === 'solo' ? `solo, ${creatorName(doc)}` : `${doc.mode}, ${doc.players.length} player${doc.players.length === 1 ? '' : 's'}`;
+  return `**${name}** · game \`${doc.id}\` · version ${doc.version} · ${who}`;
+}
+
+/** `/game status`: who, where the game stands, what it waits for. */
+export function statusText(view: GameView): string {
+  const { doc, def, prompt } = view;
+  const lines = [headline(doc, def.name), def.status(doc.state)];
+  if (doc.status === 'active') lines.push(`**Next:** ${prompt.text}`);
+  else lines.push(`**Over** (${doc.status}): ${doc.outcome ?? ''}`.trim(), seedReveal(doc));
+  return lines.filter((l) => l.length > 0).join('\n');
+}
+
+/** One line per event, with every die as a number. */
+export function eventsText(events: readonly GameEvent[]): string {
+  return events.map((e) => [`• ${e.text}`, ...(e.dice ?? []).map(dieText)].join('\n')).join('\n');
+}
+
+export function dieText(d: DieReport): string {
+  const rolls = d.rolls && d.rolls.length > 1 ? ` (${d.rolls.join(', ')})` : '';
+  const mod = d.modifier ? ` ${d.modifier > 0 ? '+' : '−'}${Math.abs(d.modifier)}${d.modified !== undefined ? ` = ${d.modified}` : ''}` : '';
+  return `  🎲 ${d.purpose}: ${d.roll}${rolls}${mod} → ${d.result}`;
+}
+
+/** `/game log`: the newest lines last; the caller trims from the top. */
+export function logText(lines: readonly LogLine[]): string {
+  return lines
+    .map((l) => {
+      const dice = (l.dice ?? []).map((d) => dieText(d as DieReport)).join('\n');
+      return `\`v${l.version}\` ${l.text}${dice ? `\n${dice}` : ''}`;
+    })
+    .join('\n');
+}
+
+/** The first message of a game: what it is, how to play, the seed's fingerprint. */
+export function newGameText(view: GameView): string {
+  const { doc, def } = view;
+  const seedLine = doc.settings.seedChosen
+    ? `Seed ${doc.seed} was chosen at the start, so these dice are not secret.`
+    : `Seed fingerprint (sha256): \`${doc.seedHash}\`. The seed is revealed when the game ends, so anyone can check the dice.`;
+  return [
+    `${headline(doc, def.name)} has started.`,
+    def.status(doc.state),
+    `**Next:** ${view.prompt.text}`,
+    'Press a button below, or use the game commands; /game status shows where things stand and /game help lists everything.',
+    seedLine,
+  ].join('\n');
+}
+
+export function seedReveal(doc: GameDocument): string {
+  return `Seed: ${doc.seed} (its sha256 is \`${doc.seedHash}\`, as published at the start).`;
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import type { Reply, ReplyButton, ReplyFile } from '../app/command.js';
+import { LIMITS, clip, fitText } from '../app/limits.js';
+import { mapImage } from '../app/map-image.js';
+import type { GameEvent, Prompt } from '../games/engine.js';
+import type { HexId } from '../kernel/hex.js';
+import { loadMap, type LoadedMap } from '../maps/game-map.js';
+import { DEFAULT_ZOOM_RADIUS } from '../render/render-map.js';
+import type { View } from '../render/scene.js';
+import type { GameDocument } from '../store/game-document.js';
+import type { ActOutcome, GameView } from './game-sessions.js';
+import { eventsText, statusText } from './present.js';
+
+/**
+ * Replies built from a game: text within Discord's limits, a map picture zoomed to the
+ * action, and one button per choice the game offers now.
+ */
+
+const BUTTON_PREFIX = 'game';
+
+/** "game:<gameId>:<version>:<choice>": everything needed to act, so buttons survive restarts. */
+export function choiceButtonId(doc: GameDocument, index: number): string {
+  return `${BUTTON_PREFIX}:${doc.id}:${doc.version}:${index}`;
+}
+
+const buttonIdSchema = z
+  .string()
+  .max(LIMITS.customIdChars)
+  .regex(/^game:[a-z0-9]{8}:\d{1,9}:\d{1,2}$/)
+  .transform((id) => {
+    const [, gameId, version, index] = id.split(':');
+    return { gameId: gameId!, version: Number(version), index: Number(index) };
+  });
+
+/** The parts of a choice button's id, or undefined when it is not one (untrusted input). */
+export function parseChoiceButton(customId: string): { gameId: string; version: number; index: number } | undefined {
+  const parsed = buttonIdSchema.safeParse(customId);
+  return parsed.success ? parsed.data : undefined;
+}
+
+export function choiceButtons(doc: GameDocument, prompt: Prompt<unknown>): ReplyButton[] {
+  if (doc.status !== 'active') return [];
+  return prompt.choices.slice(0, LIMITS.choices).map((c, i) => ({
+    customId: choiceButtonId(doc, i),
+    label: clip(c.label, LIMITS.buttonLabelChars),
+    style: i === 0 ? 'primary' : 'secondary',
+  }));
+}
+
+/** After an accepted action: what happened (dice as numbers), what comes next, the map, the buttons. */
+export async function actingReply(outcome: ActOutcome, heading?: string): Promise<Reply> {
+  const { doc, prompt, events } = outcome;
+  const parts = [heading, eventsText(events)];
+  if (doc.status === 'active') parts.push(`**Next:** ${prompt.text}`);
+  else parts.push(`**Game over.** ${doc.outcome ?? ''}`.trim(), `Seed: ${doc.seed} (sha256 \`${doc.seedHash}\`).`);
+  if (prompt.choices.length > LIMITS.choices && doc.status === 'active') parts.push(`(${prompt.choices.length - LIMITS.choices} more choices: use the game's commands.)`);
+  const content = fitText(parts.filter((p): p is string => !!p && p.length > 0).join('\n'));
+  const file = await gameImage(outcome, events, 'zoom');
+  return { content, files: file ? [file] : [], buttons: choiceButtons(doc, prompt) };
+}
+
+export async function statusReply(view: GameView): Promise<Reply> {
+  return { content: fitText(statusText(view)), buttons: choiceButtons(view.doc, view.prompt) };
+}
+
+/**
+ * The game's map: zoomed to the hexes the events concern, or the full map. When a picture
+ * would exceed the upload limit, smaller views are tried; none at all is a last resort.
+ */
+export async function gameImage(view: GameView, events: readonly GameEvent[], kind: 'zoom' | 'full', maxBytes: number = LIMITS.uploadBytes): Promise<ReplyFile | undefined> {
+  const { doc, def } = view;
+  const map = loadMap(def.map);
+  const scene = def.scene(doc.state, [...events]);
+  const name = `${def.id}-${doc.id}-v${doc.version}`;
+  const views: View[] = [];
+  const hexes = (def.zoomHexes ? def.zoomHexes([...events], doc.state) : events.flatMap((e) => e.hexes ?? [])).filter((h) => map.has(h));
+  if (kind === 'zoom' && hexes.length > 0) {
+    const { center, radius } = frame(map, hexes);
+    views.push({ kind: 'zoom', center, radius }, { kind: 'zoom', center, radius: DEFAULT_ZOOM_RADIUS }, { kind: 'zoom', center, radius: 2 });
+  } else {
+    const middle = middleHex(map, map.ids);
+    views.push({ kind: 'full' }, { kind: 'zoom', center: middle, radius: DEFAULT_ZOOM_RADIUS });
+  }
+  for (const v of views) {
+    const file = await mapImage(map, scene, v, v.kind === 'full' ? `${name}-map` : name);
+    if (file.data.length <= maxBytes) return file;
+  }
+  return undefined;
+}
+
+/** A window holding every hex of the action, centred on it, at least the default size. */
+export function frame(map: LoadedMap, hexes: readonly HexId[]): { center: HexId; radius: number } {
+  const center = middleHex(map, hexes);
+  const spread = Math.max(0, ...hexes.map((h) => map.grid.distance(center, h)));
+  return { center, radius: Math.min(10, Math.max(DEFAULT_ZOOM_RADIUS, spread + 1)) };
+}
+
+/** The map hex nearest the middle of the given hexes. */
+function middleHex(map: LoadedMap, hexes: readonly HexId[]): HexId {
+  const cols = hexes.map((h) => Number(h.slice(0, 2)));
+  const rows = hexes.map((h) => Number(h.slice(2)));
+  const mid = (xs: number[]) => Math.round((Math.min(...xs) + Math.max(...xs)) / 2);
+  const target = `${String(mid(cols)).padStart(2, '0')}${String(mid(rows)).padStart(2, '0')}`;
+  if (map.has(target)) return target;
+  let best = hexes[0] ?? map.ids[0]!;
+  let bestDistance = Infinity;
+  for (const id of map.ids) {
+    const d = map.grid.distance(target, id);
+    if (d < bestDistance) {
+      best = id;
+      bestDistance = d;
+    }
+  }
+  return best;
+}

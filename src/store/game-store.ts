@@ -1,0 +1,167 @@
+import type Keyv from 'keyv';
+import { createKeyv, storeConfigFromEnv, type StoreConfig } from './keyv-factory.js';
+import { describeIssues, gameDocumentSchema, gameIdSchema, type GameDocument } from './game-document.js';
+import { KeyedLock } from './keyed-lock.js';
+
+/**
+ * Games in Keyv. Keys:
+ * - `game:<id>`: the game document (JSON text, validated on every load);
+ * - `channel:<channelId>`: the id of the channel's current game (active or last finished);
+ * - `guild:<guildId>`: ids of the server's games, newest last, for `/game list`
+ *   (a game outside any server is listed under `guild:@<channelId>`);
+ * - `quarantine:<id>:<time>`: a document that failed validation, kept for inspection.
+ */
+export class GameStore {
+  private readonly listLock = new KeyedLock();
+
+  constructor(readonly keyv: Keyv) {}
+
+  /** The game with this id; undefined when there is none; throws UnreadableGameError when damaged. */
+  async load(id: string): Promise<GameDocument | undefined> {
+    if (!gameIdSchema.safeParse(id).success) return undefined;
+    const key = gameKey(id);
+    let raw: unknown;
+    try {
+      raw = await this.keyv.get(key);
+    } catch (err) {
+      return this.quarantine(id, undefined, `the record could not be decoded (${(err as Error).message})`);
+    }
+    if (raw === undefined) return undefined;
+    let parsed: unknown;
+    try {
+      parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    } catch {
+      return this.quarantine(id, raw, 'the record is not valid JSON');
+    }
+    const result = gameDocumentSchema.safeParse(parsed);
+    if (!result.success) return this.quarantine(id, raw, describeIssues(result.error));
+    if (result.data.id !== id) return this.quarantine(id, raw, `the record says it is game ${result.data.id}`);
+    return result.data;
+  }
+
+  /** The id of the channel's current game, if any. */
+  async currentId(channelId: string): Promise<string | undefined> {
+    const id: unknown = await this.keyv.get(channelKey(channelId));
+    return typeof id === 'string' && gameIdSchema.safeParse(id).success ? id : undefined;
+  }
+
+  async loadCurrent(channelId: string): Promise<GameDocument | undefined> {
+    const id = await this.currentId(channelId);
+    if (!id) return undefined;
+    try {
+      return await this.load(id);
+    } catch (err) {
+      // A damaged game must not hold its channel hostage: free it for a new game.
+      if (err instanceof UnreadableGameError && (await this.currentId(channelId)) === id) await this.keyv.delete(channelKey(channelId));
+      throw err;
+    }
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return (await this.keyv.get(gameKey(id))) !== undefined;
+  }
+
+  /** Validate and write a game; a document that would not load again is never written. */
+  async save(doc: GameDocument): Promise<void> {
+    const checked = gameDocumentSchema.parse(doc);
+    await this.keyv.set(gameKey(checked.id), JSON.stringify(checked));
+  }
+
+  /** Write a new game, list it for its server and make it the channel's current game. */
+  async create(doc: GameDocument): Promise<void> {
+    await this.save(doc);
+    const listKey = guildKey(doc);
+    await this.listLock.run(listKey, async () => {
+      const ids = await this.listIds(listKey);
+      if (!ids.includes(doc.id)) await this.keyv.set(listKey, [...ids, doc.id]);
+    });
+    // Last: until the channel points at it, the game is invisible, never half-made.
+    await this.keyv.set(channelKey(doc.channelId), doc.id);
+  }
+
+  /** A server's games, newest first (damaged ones are quarantined and left out). */
+  async listGuild(guildId: string | undefined, channelId: string, limit = 25): Promise<{ games: GameDocument[]; unreadable: string[] }> {
+    const ids = (await this.listIds(guildKey({ guildId, channelId }))).slice().reverse();
+    const games: GameDocument[] = [];
+    const unreadable: string[] = [];
+    for (const id of ids) {
+      if (games.length >= limit) break;
+      try {
+        const doc = await this.load(id);
+        if (doc) games.push(doc);
+      } catch (err) {
+        if (err instanceof UnreadableGameError) unreadable.push(id);
+        else throw err;
+      }
+    }
+    return { games, unreadable };
+  }
+
+  async close(): Promise<void> {
+    await this.keyv.disconnect();
+  }
+
+  private async listIds(key: string): Promise<string[]> {
+    const value: unknown = await this.keyv.get(key);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  }
+
+  /** Set aside a game whose document loads but whose content the game itself rejects. */
+  async setAside(doc: GameDocument, problem: string): Promise<never> {
+    return this.quarantine(doc.id, JSON.stringify(doc), problem);
+  }
+
+  /** Move a damaged record aside and free its channel, then report it. */
+  private async quarantine(id: string, raw: unknown, problem: string): Promise<never> {
+    const key = `quarantine:${id}:${new Date().toISOString()}`;
+    await this.keyv.set(key, { key: gameKey(id), raw: raw ?? null, problem });
+    await this.keyv.delete(gameKey(id));
+    const channelId = channelOf(raw);
+    if (channelId && (await this.currentId(channelId)) === id) await this.keyv.delete(channelKey(channelId));
+    throw new UnreadableGameError(id, key, problem);
+  }
+}
+
+/** A stored game failed validation; it has been moved to `quarantineKey`. */
+export class UnreadableGameError extends Error {
+  constructor(
+    readonly gameId: string,
+    readonly quarantineKey: string,
+    readonly problem: string,
+  ) {
+    super(`The stored game ${gameId} is damaged and could not be loaded (${problem}). It has been set aside as ${quarantineKey}; nothing else was changed.`);
+    this.name = 'UnreadableGameError';
+  }
+}
+
+export function gameKey(id: string): string {
+  return `game:${id}`;
+}
+
+export function channelKey(channelId: string): string {
+  return `channel:${channelId}`;
+}
+
+export function guildKey(where: { guildId?: string; channelId: string }): string {
+  return where.guildId ? `guild:${where.guildId}` : `guild:@${where.channelId}`;
+}
+
+/** The channel a damaged record belonged to, if that much can still be read. */
+function channelOf(raw: unknown): string | undefined {
+  try {
+    const value: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    if (value && typeof value === 'object' && 'channelId' in value && typeof value.channelId === 'string') return value.channelId;
+  } catch {
+    // Unparseable: the caller still knows the channel it asked about.
+  }
+  return undefined;
+}
+
+export function createGameStore(config: StoreConfig = {}): GameStore {
+  return new GameStore(createKeyv(config));
+}
+
+/** The store described by DATA_FILE / KEYV_URL. */
+export function gameStoreFromEnv(env: NodeJS.ProcessEnv = process.env): GameStore {
+  return createGameStore(storeConfigFromEnv(env));
+}

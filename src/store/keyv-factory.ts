@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import KeyvRedis from '@keyv/redis';
+import KeyvSqlite from '@keyv/sqlite';
+import Keyv from 'keyv';
+import { z } from 'zod';
+
+/** Where games are kept: a SQLite file by default, Redis when a redis:// URL is given. */
+export interface StoreConfig {
+  /** SQLite file; its folder is created. Default data/games.sqlite. */
+  dataFile?: string;
+  /** redis://... or rediss://...; takes precedence over dataFile. */
+  keyvUrl?: string;
+  /** Key prefix, so one Redis can hold several bots. */
+  namespace?: string;
+}
+
+export const DEFAULT_DATA_FILE = 'data/games.sqlite';
+export const DEFAULT_NAMESPACE = 'moscow';
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const envSchema = z.object({
+  DATA_FILE: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  KEYV_URL: z.preprocess(
+    blankToUndefined,
+    z.string().trim().regex(/^rediss?:\/\//, 'KEYV_URL must start with redis:// or rediss://').optional(),
+  ),
+});
+
+/** Read DATA_FILE and KEYV_URL; a malformed KEYV_URL fails at start-up, not at the first save. */
+export function storeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): StoreConfig {
+  const parsed = envSchema.safeParse({ DATA_FILE: env.DATA_FILE, KEYV_URL: env.KEYV_URL });
+  if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join('; '));
+  return { dataFile: parsed.data.DATA_FILE, keyvUrl: parsed.data.KEYV_URL };
+}
+
+export function createKeyv(config: StoreConfig = {}): Keyv {
+  const namespace = config.namespace ?? DEFAULT_NAMESPACE;
+  if (config.keyvUrl) {
+    return new Keyv({ store: new KeyvRedis(config.keyvUrl), namespace });
+  }
+  const file = resolve(config.dataFile ?? DEFAULT_DATA_FILE);
+  mkdirSync(dirname(file), { recursive: true });
+  // Busy timeout: a second process (a script, the console) may hold the file briefly.
+  return new Keyv({ store: new KeyvSqlite({ uri: `sqlite://${file}`, busyTimeout: 5000 }), namespace });
+}
+
+/** A short description for start-up logs, without credentials. */
+export function describeStore(config: StoreConfig): string {
+  if (config.keyvUrl) {
+    const url = new URL(config.keyvUrl);
+    return `Redis at ${url.hostname}:${url.port || '6379'}`;
+  }
+  return `SQLite file ${resolve(config.dataFile ?? DEFAULT_DATA_FILE)}`;
+}
