@@ -34,7 +34,7 @@ export function replaceProblem(b: Board, unit: string, hex: HexId | undefined): 
   if (b.sideOf(unit) !== side) return new Refusal(RULE.replacements, `${b.name(unit)} is not yours`);
   const at = b.hexOf(unit);
   if (at !== null) {
-    if (hex !== undefined && hex !== at) return new Refusal(RULE.replacements, `${b.name(unit)} is on the map in ${at}; it is restored where it stands`);
+    if (hex !== undefined) return new Refusal(RULE.replacements, `${b.name(unit)} is on the map in ${at}; it is restored where it stands (name no hex)`);
     if (b.s.units[unit]!.full) return new Refusal(RULE.replacements, `${b.name(unit)} is already at full strength`);
     if (b.s.created.includes(unit)) {
       return new Refusal(RULE.replacements, `${b.name(unit)} was created this phase; two replacements cannot make a new full-strength unit at once`);

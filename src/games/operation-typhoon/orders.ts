@@ -1,0 +1,118 @@
+/**
+ * Orders as players type them (`/move force:2415 to:2620 units:mech`) turned into engine
+ * actions, and the lists autocomplete offers. Pure: the same state gives the same choices.
+ */
+import type { HexId } from '../../kernel/hex.js';
+import { RuleError } from '../engine.js';
+import { Play, type RulesIndex } from './context.js';
+import { movableStacks } from './engine.js';
+import { allowance, destinations, mobilityOf, startsMudBound } from './movement.js';
+import type { TyphoonAction, TyphoonState } from './state.js';
+
+const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * Units named in `text` among `candidates`: ids or counter labels separated by commas, or
+ * "mech" / "foot" for a whole mobility class. Undefined text means "let the engine decide".
+ */
+export function resolveUnits(index: RulesIndex, candidates: string[], text: string | undefined): string[] | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const t = norm(text);
+  if (['mech', 'mechanized', 'mechanised', 'motorized', 'armour', 'armor'].includes(t)) return candidates.filter((u) => index.unit(u).mobility === 'mechanized');
+  if (['foot', 'nonmech', 'nonmechanized', 'infantry', 'leg'].includes(t)) return candidates.filter((u) => index.unit(u).mobility === 'non-mechanized');
+  const out: string[] = [];
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const key = norm(part);
+    const found = candidates.find((u) => norm(u) === key) ?? candidates.find((u) => norm(index.unit(u).label) === key);
+    if (!found) {
+      const here = candidates.map((u) => index.unit(u).label).join(', ') || 'none';
+      throw new RuleError('9.5', `no unit "${part}" here (units: ${here})`);
+    }
+    out.push(found);
+  }
+  return out;
+}
+
+export interface MoveOrder {
+  force: HexId;
+  to?: HexId;
+  path?: string;
+  units?: string;
+}
+
+/** The force an order would move: the active force, or units of a stack that has not moved. */
+function forceFor(index: RulesIndex, s: TyphoonState, hex: HexId, units: string | undefined): { units: string[]; mp: number; mudBound: boolean } {
+  if (s.active && s.active.hex === hex && (units === undefined || units.trim() === '')) {
+    return { units: s.active.units, mp: s.active.mp, mudBound: s.active.mudBound };
+  }
+  const stack = movableStacks(index, s).find((x) => x.hex === hex);
+  if (!stack) throw new RuleError('9.0', `no German unit in ${hex} can still move this phase`);
+  let chosen = resolveUnits(index, stack.units, units) ?? stack.units;
+  if (units === undefined && new Set(chosen.map((u) => index.unit(u).mobility)).size > 1) {
+    chosen = chosen.filter((u) => index.unit(u).mobility === 'mechanized');
+  }
+  if (chosen.length === 0) throw new RuleError('9.0', `no such units can move from ${hex}`);
+  return { units: chosen, mp: allowance(index, s.turn, mobilityOf(index, chosen)), mudBound: startsMudBound(s, hex) };
+}
+
+/** A /move order as an engine action: an explicit path, or the cheapest path to `to`. */
+export function moveAction(index: RulesIndex, s: TyphoonState, order: MoveOrder): TyphoonAction {
+  const units = s.active && s.active.hex === order.force && !order.units ? undefined : resolveUnits(index, movableStacks(index, s).find((x) => x.hex === order.force)?.units ?? [], order.units);
+  if (order.path) {
+    const path = order.path.split(/[\s,;>-]+/).filter(Boolean);
+    return { type: 'move', from: order.force, ...(units ? { units } : {}), path };
+  }
+  if (!order.to) throw new RuleError('9.2', 'say where to: to:XXYY, or path:XXYY,XXYY,...');
+  const force = forceFor(index, s, order.force, order.units);
+  const play = new Play(index, s);
+  const dest = destinations(play, force.units, order.force, force.mp, force.mudBound).find((d) => d.hex === order.to);
+  if (!dest) {
+    throw new RuleError('9.2', `${order.to} cannot be reached from ${order.force} with ${force.mp} MP (Soviet hexes are entered one at a time; stacking limits apply)`);
+  }
+  return { type: 'move', from: order.force, ...(units ? { units } : {}), path: dest.path };
+}
+
+export interface Choice {
+  name: string;
+  value: string;
+}
+
+/** Autocomplete for `force:`: the moving force first, then stacks that may still move. */
+export function forceChoices(index: RulesIndex, s: TyphoonState, typed: string): Choice[] {
+  const out: Choice[] = [];
+  if (s.active) out.push({ name: `${s.active.hex} · moving: ${labels(index, s.active.units)} · ${s.active.mp} MP`, value: s.active.hex });
+  for (const stack of movableStacks(index, s)) {
+    const mech = stack.units.filter((u) => index.unit(u).mobility === 'mechanized');
+    const foot = stack.units.filter((u) => index.unit(u).mobility !== 'mechanized');
+    const mp = [mech.length ? `mech ${allowance(index, s.turn, 'mechanized')}` : '', foot.length ? `foot ${allowance(index, s.turn, 'non-mechanized')}` : ''].filter(Boolean).join(', ');
+    out.push({ name: `${stack.hex} · ${labels(index, stack.units)} · ${mp} MP`, value: stack.hex });
+  }
+  return filterChoices(out, typed);
+}
+
+/** Autocomplete for `to:`: every reachable hex with its MP cost; Soviet hexes say a battle follows. */
+export function destinationChoices(index: RulesIndex, s: TyphoonState, force: string | undefined, units: string | undefined, typed: string): Choice[] {
+  if (!force || !/^\d{4}$/.test(force)) return [];
+  let f;
+  try {
+    f = forceFor(index, s, force, units);
+  } catch {
+    return [];
+  }
+  const play = new Play(index, s);
+  const list = destinations(play, f.units, force, f.mp, f.mudBound).map((d) => {
+    const place = index.map.hex(d.hex)!.place?.name;
+    return { name: `${d.hex}${place ? ` ${place}` : ''} · ${d.cost} MP${d.soviet ? ' · Soviet: defenders appear' : ''}`, value: d.hex };
+  });
+  return filterChoices(list, typed);
+}
+
+function labels(index: RulesIndex, units: string[]): string {
+  const names = units.map((u) => index.unit(u).label);
+  return names.length > 3 ? `${names.slice(0, 3).join(', ')} +${names.length - 3}` : names.join(', ');
+}
+
+function filterChoices(list: Choice[], typed: string): Choice[] {
+  const t = typed.trim().toLowerCase();
+  return list.filter((c) => !t || c.name.toLowerCase().includes(t)).slice(0, 25);
+}

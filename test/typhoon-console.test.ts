@@ -1,0 +1,113 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadImage } from '@napi-rs/canvas';
+import { describe, expect, it } from 'vitest';
+import { ConsoleSession } from '../src/console/console-session.js';
+import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
+import type { TyphoonState } from '../src/games/operation-typhoon/state.js';
+import { sessions } from '../src/session/index.js';
+
+/** Operation Typhoon played through the local console: the same command path Discord uses. */
+function consoleAt(dir = mkdtempSync(join(tmpdir(), 'typhoon-console-'))) {
+  const printed: string[] = [];
+  const s = new ConsoleSession({ outDir: dir, print: (t) => printed.push(t), channelId: 'typhoon-channel' });
+  const run = async (line: string) => {
+    printed.length = 0;
+    await s.run(line);
+    return printed.join('\n');
+  };
+  return { s, run, dir };
+}
+
+async function state(): Promise<TyphoonState> {
+  return (await sessions().require('typhoon-channel')).doc.state as TyphoonState;
+}
+
+describe('Operation Typhoon in the console', () => {
+  it('plays set-up, air, moves, a battle decision and the end of a turn, with a map after each action', async () => {
+    const c = consoleAt();
+    expect(await c.run('/game new game:operation-typhoon seed:11')).toMatch(/Operation Typhoon.*has started/);
+    expect(await c.run('/move force:1520 to:1620')).toMatch(/units move in Phase I|9\.0/);
+    expect(await c.run('/setup done')).toMatch(/Turn 1 \(Oct I/);
+
+    const s0 = await state();
+    const [unitId, unit] = Object.entries(s0.units).find(([id]) => typhoonEngine().index.unit(id).mobility === 'mechanized')!;
+    expect(await c.run(`/air assign hex:${unit.hex}`)).toMatch(/Luftwaffe unit flies with the force in/);
+    expect(await c.run('/air assign hex:0101')).toMatch(/9\.1: there is no German force in 0101/);
+
+    // Drive the panzer division east until it fights; answer the battle with the buttons' equivalents.
+    let out = '';
+    for (let step = 0; step < 6; step++) {
+      const s = await state();
+      const force = s.active?.units.includes(unitId) ? s.active.hex : s.units[unitId]!.hex;
+      if (s.battle || s.done.includes(unitId)) break;
+      const next = typhoonEngine().index.map.grid.neighbours(force).find((n) => n.dir === 'SE' || n.dir === 'NE')!.id;
+      out = await c.run(`/move force:${force} path:${next}`);
+      if ((await state()).battle) break;
+    }
+    if ((await state()).battle) {
+      expect(out).toMatch(/🎲/); // every die shown
+      out = await c.run('/battle retreat');
+      expect(out).toMatch(/falls back/);
+    }
+    expect(await c.run('/battle round')).toMatch(/10\.5: there is no battle/);
+    const ended = await c.run('/phase end');
+    expect(ended).toMatch(/German regroup|Turn 2/);
+    expect((await state()).turn).toBe(2);
+    const images = c.s.written.filter((p) => p.endsWith('.webp'));
+    expect(images.length).toBeGreaterThanOrEqual(4);
+    const img = await loadImage(readFileSync(images[images.length - 1]!));
+    expect(img.width).toBeGreaterThan(300);
+  });
+
+  it('refuses bad orders clearly and changes nothing', async () => {
+    const c = consoleAt();
+    await c.run('/game new game:operation-typhoon seed:12');
+    await c.run('/setup done');
+    const before = JSON.stringify(await state());
+    expect(await c.run('/move force:9999 to:1620')).toMatch(/no German unit in 9999|9\.0/);
+    expect(await c.run('/move force:1520 to:4410')).toMatch(/cannot be reached/);
+    expect(await c.run('/move force:1520')).toMatch(/say where to/);
+    expect(await c.run('/move force:1520 path:1820')).toMatch(/not next to|9\.2/);
+    expect(await c.run('/move force:1520 to:16x0')).toMatch(/four digits/);
+    expect(await c.run('/force end')).toMatch(/no force is moving/);
+    expect(JSON.stringify(await state())).toBe(before);
+  });
+
+  it('offers forces with their MP and destinations with their cost to autocomplete', async () => {
+    const c = consoleAt();
+    await c.run('/game new game:operation-typhoon seed:13');
+    await c.run('/setup done');
+    const move = (await import('../commands/move.js')) as typeof import('../commands/move.js');
+    const invocation = { command: 'move', options: { force: '1520' }, user: { id: 'console', name: 'console' }, channelId: 'typhoon-channel' };
+    const forces = await move.autocomplete({ invocation, focused: { name: 'force', value: '' } });
+    expect(forces.length).toBeGreaterThan(10);
+    expect(forces.length).toBeLessThanOrEqual(25);
+    expect(forces[0]!.name).toMatch(/\d{4} · .* MP/);
+    const dest = await move.autocomplete({ invocation, focused: { name: 'to', value: '' } });
+    expect(dest.length).toBeGreaterThan(0);
+    expect(dest.some((d) => /Soviet: defenders appear/.test(d.name))).toBe(true);
+  });
+
+  it('undoes a move that revealed nothing, but never one that rolled dice', async () => {
+    const c = consoleAt();
+    await c.run('/game new game:operation-typhoon seed:14');
+    await c.run('/setup done');
+    const s = await state();
+    const index = typhoonEngine().index;
+    const [, u] = Object.entries(s.units)[0]!;
+    const back = index.map.neighbours(u.hex).find((h) => !index.initiallySoviet.has(h) && !Object.values(s.units).some((x) => x.hex === h))!;
+    await c.run(`/move force:${u.hex} path:${back}`);
+    expect((await state()).active?.hex).toBe(back);
+    expect(await c.run('/game undo')).toMatch(/Undone/);
+    expect(JSON.stringify((await state()).units)).toBe(JSON.stringify(s.units));
+    // Into a Soviet hex: the force-generation die was rolled, so the order stands.
+    const front = Object.values((await state()).units).map((x) => x.hex).find((h) => index.map.neighbours(h).some((n) => index.initiallySoviet.has(n)))!;
+    const soviet = index.map.neighbours(front).find((n) => index.initiallySoviet.has(n))!;
+    await c.run(`/move force:${front} path:${soviet}`);
+    const after = JSON.stringify(await state());
+    expect(await c.run('/game undo')).toMatch(/no undo past a die roll|rolled dice/);
+    expect(JSON.stringify(await state())).toBe(after);
+  });
+});
