@@ -5,11 +5,12 @@ import * as battle from './battle.js';
 import * as force from './force.js';
 import * as move from './move.js';
 import * as phase from './phase.js';
+import * as rules from './rules.js';
 import * as setup from './setup.js';
 import * as game from './game.js';
 import * as hex from './hex.js';
 
 /** Every slash command, by name; Discord, the console and tests all route through here. */
 export const COMMANDS: ReadonlyMap<string, CommandModule> = new Map(
-  [game, hex, setup, air, move, force, battle, phase].map((m) => [m.data.name, m] as const),
+  [game, hex, setup, air, move, force, battle, phase, rules].map((m) => [m.data.name, m] as const),
 );

@@ -75,6 +75,17 @@ describe('Operation Typhoon in the console', () => {
     expect(JSON.stringify(await state())).toBe(before);
   });
 
+  it('shows the charts with /rules, marked as a reconstruction', async () => {
+    const c = consoleAt();
+    const crt = await c.run('/rules chart:crt');
+    expect(crt).toMatch(/Combat Results Table.*reconstruction/);
+    expect(crt).toMatch(/German fire\s+Soviet fire/);
+    const forces = await c.run('/rules chart:forces');
+    // Rule 8.1 example, on the printed line: a 5 on the clear line gives 2 RD + 1 B.
+    expect(forces).toMatch(/\n5\s+2 RD \+ 1 B\s/);
+    expect(await c.run('/rules chart:nope')).toMatch(/takes one of/);
+  });
+
   it('offers forces with their MP and destinations with their cost to autocomplete', async () => {
     const c = consoleAt();
     await c.run('/game new game:operation-typhoon seed:13');

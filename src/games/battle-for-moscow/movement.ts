@@ -103,7 +103,13 @@ function canMoveOn(b: Board, unit: string): boolean {
 
 function canMoveOnNow(b: Board, unit: string): boolean {
   if (b.s.displaced !== null || moveProblem(b, unit)) return false;
-  const start = b.hexOf(unit);
+  const start = b.hexOf(unit)!;
+  // Quick answer: an empty neighbour it may step into (the first hex is always affordable and never blocked by a zone).
+  const rail = b.s.phase === 'soviet-rail-movement';
+  for (const n of b.map.neighbours(start)) {
+    if (rail && !b.map.isRailLink(start, n)) continue;
+    if (b.unitsAt(n).length === 0 && (rail || turnSpec(b.s.turn).mud || TERRAIN[b.bm.terrain(n)]!.moveCost <= b.spec(unit).movement)) return true;
+  }
   for (const hex of searchFor(b, unit).cost.keys()) if (hex !== start && b.unitsAt(hex).length === 0) return true;
   return false;
 }
