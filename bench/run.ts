@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { MapName } from '../src/maps/game-map.js';
+import { benchTyphoonEngine } from './engine-bench.js';
 import { benchStaticLayer, benchView, type ViewFigures } from './render-bench.js';
 
 /** `npm run bench [-- --runs N]`: medians of repeated runs, printed and written to out/bench.json. */
@@ -25,6 +26,8 @@ for (const v of views) {
   console.log(`${v.map.padEnd(19)} ${v.view.padEnd(5)} ${`${v.width}x${v.height}`.padEnd(10)} ${f(v.drawMs).padStart(5)} | ${cols('png')} | ${cols('webp')}`);
 }
 console.log('\nratio = (draw + encode) / encode of the finished image; floor(blank) = encoding a blank canvas of the same size.');
+const engine = benchTyphoonEngine();
+console.log(`\nOperation Typhoon engine over ${engine.actions} actions: apply median ${engine.applyMedianMs.toFixed(3)} ms, p99 ${engine.applyP99Ms.toFixed(3)} ms; prompt median ${engine.promptMedianMs.toFixed(3)} ms; state ${(engine.stateBytes / 1024).toFixed(1)} KB`);
 mkdirSync('out', { recursive: true });
-writeFileSync('out/bench.json', JSON.stringify({ runs, statics, views }, null, 2));
+writeFileSync('out/bench.json', JSON.stringify({ runs, statics, views, engine }, null, 2));
 console.log('Written to out/bench.json');

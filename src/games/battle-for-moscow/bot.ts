@@ -10,7 +10,7 @@ import type { SideId } from '../engine.js';
 import type { Board } from './board.js';
 import { committed, survivingAttackers } from './combat.js';
 import { legalActionsOn } from './legal.js';
-import { destinations } from './movement.js';
+import { destinationCosts } from './movement.js';
 import { battleOdds, previewOdds } from './odds.js';
 import { otherSide, phaseSide, type BfmAction } from './state.js';
 
@@ -142,12 +142,12 @@ function bestMove(b: Board, side: SideId): BfmAction | undefined {
   let bestGain = b.s.displaced !== null ? -Infinity : 0.5;
   for (const unit of movers) {
     const here = value(b, ctx, unit, b.hexOf(unit)!);
-    for (const d of destinations(b, unit).values()) {
-      if (b.unitsAt(d.hex).length > 0) continue;
-      const gain = value(b, ctx, unit, d.hex) - here;
+    for (const hex of destinationCosts(b, unit).keys()) {
+      if (b.unitsAt(hex).length > 0) continue;
+      const gain = value(b, ctx, unit, hex) - here;
       if (gain > bestGain) {
         bestGain = gain;
-        best = { type: 'move', unit, to: d.hex };
+        best = { type: 'move', unit, to: hex };
       }
     }
   }

@@ -6,7 +6,7 @@
 import type { Board } from './board.js';
 import { committed, isCombatPhase, survivingAttackers } from './combat.js';
 import { UNITS } from './data/units.js';
-import { destinations, isMovementPhase, moveProblem } from './movement.js';
+import { destinationCosts, isMovementPhase, moveProblem } from './movement.js';
 import { isReplacementPhase, replacementChoices } from './replacements.js';
 import { otherSide, phaseSide, type BfmAction } from './state.js';
 
@@ -27,7 +27,7 @@ export function legalActionsOn(b: Board): BfmAction[] {
   }
   if (isMovementPhase(s.phase)) {
     const movers = s.displaced !== null ? [s.displaced] : b.onMap(phaseSide(s.phase)!);
-    for (const unit of movers) for (const to of destinations(b, unit).keys()) out.push({ type: 'move', unit, to });
+    for (const unit of movers) for (const to of destinationCosts(b, unit).keys()) out.push({ type: 'move', unit, to });
     if (s.displaced === null) out.push({ type: 'end-phase' });
     return out;
   }
@@ -72,7 +72,7 @@ export function anyActionBesidesEnd(b: Board): boolean {
   const s = b.s;
   if (isReplacementPhase(s.phase)) return replacementChoices(b).length > 0;
   if (isMovementPhase(s.phase)) {
-    return b.onMap(phaseSide(s.phase)!).some((u) => !moveProblem(b, u) && destinations(b, u).size > 0);
+    return b.onMap(phaseSide(s.phase)!).some((u) => !moveProblem(b, u) && destinationCosts(b, u).size > 0);
   }
   if (isCombatPhase(s.phase)) {
     const side = phaseSide(s.phase)!;

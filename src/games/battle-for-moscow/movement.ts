@@ -84,6 +84,16 @@ function search(b: Board, unit: string): Reach {
  */
 export function destinations(b: Board, unit: string): Map<HexId, Destination> {
   const out = new Map<HexId, Destination>();
+  const costs = destinationCosts(b, unit);
+  if (costs.size === 0) return out;
+  const reach = searchFor(b, unit);
+  for (const [hex, cost] of costs) out.set(hex, { hex, cost, path: pathTo(reach, hex)! });
+  return out;
+}
+
+/** The destinations alone with their costs (no routes): what legality needs. */
+export function destinationCosts(b: Board, unit: string): Map<HexId, number> {
+  const out = new Map<HexId, number>();
   if (moveProblem(b, unit)) return out;
   const reach = searchFor(b, unit);
   const start = b.hexOf(unit)!;
@@ -91,7 +101,7 @@ export function destinations(b: Board, unit: string): Map<HexId, Destination> {
     if (hex === start) continue;
     const here = b.unitsAt(hex);
     if (here.length > 0 && !(here.length === 1 && canMoveOn(b, here[0]!))) continue;
-    out.set(hex, { hex, cost, path: pathTo(reach, hex)! });
+    out.set(hex, cost);
   }
   return out;
 }
@@ -118,8 +128,8 @@ function canMoveOnNow(b: Board, unit: string): boolean {
 export function checkMove(b: Board, unit: string, to: HexId): Destination {
   const problem = moveProblem(b, unit);
   if (problem) throw new RuleError(problem.rule, problem.message);
-  const dest = destinations(b, unit).get(to);
-  if (dest) return dest;
+  const cost = destinationCosts(b, unit).get(to);
+  if (cost !== undefined) return { hex: to, cost, path: pathTo(searchFor(b, unit), to)! };
   const why = explainUnreachable(b, unit, to);
   throw new RuleError(why.rule, why.message);
 }
