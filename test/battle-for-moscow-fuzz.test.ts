@@ -4,7 +4,7 @@ import { bfmEngine, turnSpec, UNITS, type BfmAction, type BfmState } from '../sr
 
 const e = bfmEngine();
 const map = e.bm.map;
-const GAMES = 240;
+const GAMES = 200;
 
 /** A small seeded generator for the fuzzer's own choices (the game's dice stay in the state). */
 function chooser(seed: number) {
@@ -115,9 +115,9 @@ describe('Battle for Moscow random play', () => {
         const legal = e.legalActions(s);
         check(legal.length > 0, `no legal action in ${s.phase}`);
         const ends = legal.filter((a) => a.type === 'end-phase' || a.type === 'setup-done');
-        const action = ends.length > 0 && pick(4) === 0 ? ends[0]! : legal[pick(legal.length)]!;
+        const action = ends.length > 0 && pick(2) === 0 ? ends[0]! : legal[pick(legal.length)]!;
         // apply accepts exactly the listed actions: probe a few stray ones now and then.
-        if (steps % 20 === 0) {
+        if (steps % 50 === 0) {
           const listed = new Set(legal.map(key));
           for (const stray of strayActions(s, pick)) {
             probes++;

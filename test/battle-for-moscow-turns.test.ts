@@ -144,7 +144,6 @@ describe('Replacements', () => {
     expect(b.inCommunication('soviet', '1103')).toBe(false);
     expect(refusal(s, { type: 'replace', unit: '13A' }).message).toMatch(/not in communication/);
     expect(play(s, { type: 'replace', unit: '5A' }).units['5A']!.full).toBe(true);
-    // A city cut off from the east edge takes no new unit (Orel 0809 is next to XL and XLVI... and behind them).
     expect(b.inCommunication('soviet', '1405')).toBe(true);
   });
 

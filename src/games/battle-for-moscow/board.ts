@@ -17,6 +17,7 @@ export class BfmMap {
   readonly cities: HexId[];
   readonly moscow: HexId;
   readonly edge: Record<SideId, HexId[]>;
+  private readonly terrains = new Map<HexId, 'clear' | 'forest' | 'fortification' | 'moscow'>();
   private readonly edgeSet: Record<SideId, Set<HexId>>;
 
   constructor(readonly map: LoadedMap) {
@@ -44,10 +45,15 @@ export class BfmMap {
     return this.cities.includes(hex);
   }
 
+  /** The terrain that matters to the rules; Moscow is its own terrain (Combat: Terrain Effects). */
   terrain(hex: HexId): 'clear' | 'forest' | 'fortification' | 'moscow' {
-    if (hex === this.moscow) return 'moscow';
-    const t = this.map.hex(hex)?.terrain;
-    return t === 'forest' || t === 'fortification' ? t : 'clear';
+    let t = this.terrains.get(hex);
+    if (t === undefined) {
+      const printed = this.map.hex(hex)?.terrain;
+      t = hex === this.moscow ? 'moscow' : printed === 'forest' || printed === 'fortification' ? printed : 'clear';
+      this.terrains.set(hex, t);
+    }
+    return t;
   }
 
   placeName(hex: HexId): string | undefined {
@@ -58,6 +64,7 @@ export class BfmMap {
 export class Board {
   readonly events: GameEvent[] = [];
   private occupancy: Map<HexId, string[]> | undefined;
+  private sides: Map<HexId, SideId> | undefined;
   private zocCache: Partial<Record<SideId, Set<HexId>>> = {};
   private commCache: Partial<Record<SideId, Set<HexId>>> = {};
   /** Answers derived from the current positions, dropped whenever a unit is placed. */
@@ -96,23 +103,27 @@ export class Board {
   }
 
   unitsAt(hex: HexId): string[] {
-    if (!this.occupancy) {
-      this.occupancy = new Map();
-      for (const u of UNITS) {
-        const h = this.s.units[u.id]?.hex;
-        if (h == null) continue;
-        const list = this.occupancy.get(h);
-        if (list) list.push(u.id);
-        else this.occupancy.set(h, [u.id]);
-      }
-    }
-    return this.occupancy.get(hex) ?? [];
+    if (!this.occupancy) this.locate();
+    return this.occupancy!.get(hex) ?? [];
   }
 
   /** The side with units in a hex, if any. */
   occupier(hex: HexId): SideId | undefined {
-    const u = this.unitsAt(hex)[0];
-    return u === undefined ? undefined : this.sideOf(u);
+    if (!this.sides) this.locate();
+    return this.sides!.get(hex);
+  }
+
+  private locate(): void {
+    this.occupancy = new Map();
+    this.sides = new Map();
+    for (const u of UNITS) {
+      const h = this.s.units[u.id]?.hex;
+      if (h == null) continue;
+      const list = this.occupancy.get(h);
+      if (list) list.push(u.id);
+      else this.occupancy.set(h, [u.id]);
+      this.sides.set(h, u.side);
+    }
   }
 
   /** Zone of Control: the six hexes around each of `side`'s units. */
@@ -191,6 +202,7 @@ export class Board {
   /** Positions or the phase changed: drop every derived answer. */
   changed(): void {
     this.occupancy = undefined;
+    this.sides = undefined;
     this.zocCache = {};
     this.commCache = {};
     this.memo.clear();

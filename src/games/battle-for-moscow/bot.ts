@@ -128,7 +128,9 @@ function planBattle(b: Board, side: SideId): { defender: string; attackers: stri
       if (o.column !== null && o.column >= all.column) attackers = without;
     }
     const p = previewOdds(all);
-    const value = Object.entries(p.sixths).reduce((t, [r, n]) => t + RESULT_VALUE[r as keyof typeof RESULT_VALUE] * n, 0) + b.strength(defender) * 0.1;
+    // Emptying Moscow (or a city) is worth more than any other result.
+    const prize = b.hexOf(defender) === b.bm.moscow ? 3 : b.bm.isCity(b.hexOf(defender)!) ? 1.5 : 1;
+    const value = Object.entries(p.sixths).reduce((t, [r, n]) => t + RESULT_VALUE[r as keyof typeof RESULT_VALUE] * n, 0) * prize + b.strength(defender) * 0.1;
     if (value > 0 && (!best || value > best.value)) best = { defender, attackers, value };
   }
   return best;
@@ -179,6 +181,8 @@ function value(b: Board, ctx: PositionContext, unit: string, hex: HexId): number
   if (ctx.side === 'german') {
     let v = -dist * (b.spec(unit).type === 'panzer' ? 3 : 2);
     if (hex === moscow) v += 100;
+    // Next to Moscow: ready to assault it.
+    else if (dist === 1) v += 6;
     if (b.bm.isCity(hex) && b.s.cities[hex] === 'soviet') v += 6;
     // Weak Soviet units next door are targets for the coming combat phase.
     const weak = adjacentEnemies.filter((e) => b.strength(e) <= 4).length;

@@ -3,7 +3,6 @@
  * `legalActions`. Pure: the state is plain JSON, dice come from the seed stored in it, and an
  * illegal action is refused with the rule it breaks while the given state stays as it was.
  */
-import type { HexId } from '../../kernel/hex.js';
 import type { LoadedMap } from '../../maps/game-map.js';
 import { RuleError, type ActionChoice, type Applied, type GameEngine, type GameResult, type Prompt } from '../engine.js';
 import { Board, BfmMap } from './board.js';
@@ -15,7 +14,7 @@ import { endPhase, enterPhase } from './phases.js';
 import { isReplacementPhase, replace } from './replacements.js';
 import { RULE } from './rules.js';
 import { initialState, swap } from './setup.js';
-import { bfmActionSchema, PHASE_NAMES, phaseSide, type BfmAction, type BfmOptions, type BfmState } from './state.js';
+import { bfmActionSchema, cloneState, PHASE_NAMES, phaseSide, type BfmAction, type BfmOptions, type BfmState } from './state.js';
 
 export interface BfmEngine extends GameEngine<BfmState, BfmAction, BfmOptions> {
   readonly bm: BfmMap;
@@ -45,7 +44,7 @@ export function apply(bm: BfmMap, state: BfmState, input: BfmAction): Applied<Bf
   const parsed = bfmActionSchema.safeParse(input);
   if (!parsed.success) throw new RuleError(RULE.sequence, `not a Battle for Moscow action: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
   if (state.phase === 'over') throw new RuleError(RULE.victory, 'the game is over');
-  const b = new Board(bm, structuredClone(state));
+  const b = new Board(bm, cloneState(state));
   const action = parsed.data;
   HANDLERS[action.type](b, action as never);
   settle(b);
@@ -155,4 +154,3 @@ function label(b: Board, a: BfmAction): string {
   }
 }
 
-export type { HexId };

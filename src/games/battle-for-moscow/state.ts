@@ -150,3 +150,26 @@ export const bfmOptionsSchema = z.object({
   germanReplacementTurns: z.enum(['every', 'even']).default('every'),
 });
 export type BfmOptions = z.input<typeof bfmOptionsSchema>;
+
+/** A deep copy for `apply` to work on (the caller's state is never touched). */
+export function cloneState(s: BfmState): BfmState {
+  const units: Record<string, UnitState> = {};
+  for (const [id, u] of Object.entries(s.units)) units[id] = { hex: u.hex, full: u.full };
+  const c = s.combat;
+  return {
+    ...s,
+    dice: { ...s.dice },
+    units,
+    cities: { ...s.cities },
+    moved: [...s.moved],
+    created: [...s.created],
+    combat: c && {
+      battles: c.battles.map((x) => ({ defender: x.defender, attackers: [...x.attackers], resolved: x.resolved })),
+      declaring: c.declaring,
+      current: c.current && { ...c.current, retreatOptions: [...c.current.retreatOptions] },
+    },
+    options: { ...s.options },
+    bots: [...s.bots],
+    ...(s.result ? { result: { ...s.result } } : {}),
+  };
+}
