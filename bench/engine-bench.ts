@@ -33,15 +33,16 @@ export function benchTyphoonEngine(seed = 5): EngineFigures {
     engine.prompt(s);
     promptMs.push(performance.now() - t1);
   };
+  const over = () => s.phase === 'over';
   apply({ type: 'setup-done' });
-  for (let turn = 0; turn < 4 && s.phase !== 'over'; turn++) {
+  for (let turn = 0; turn < 4 && !over(); turn++) {
     for (const hex of [...new Set(Object.values(s.units).map((u) => u.hex))]) {
-      if (s.phase === 'over') break;
+      if (over()) break;
       const east = map.grid.neighbours(hex).find((n) => (n.dir === 'SE' || n.dir === 'NE') && map.has(n.id))?.id;
       if (east) apply({ type: 'move', from: hex, path: [east] });
       while (s.battle) apply(s.battle.round < 2 && (s.active?.mp ?? 0) >= 1 ? { type: 'another-round' } : { type: 'retreat' });
     }
-    if (s.phase !== 'over') apply({ type: 'end-phase' });
+    if (!over()) apply({ type: 'end-phase' });
   }
   const sorted = [...applyMs].sort((a, b) => a - b);
   return {

@@ -5,6 +5,7 @@ import { RuleError } from '../src/games/engine.js';
 import { CHARTS, turnSpec } from '../src/games/operation-typhoon/charts/index.js';
 import { Play, findPockets, frontGaps, stepCost, typhoonEngine, victoryPoints, type TyphoonAction, type TyphoonState } from '../src/games/operation-typhoon/index.js';
 import { setupDepth } from '../src/games/operation-typhoon/setup.js';
+import { pocketsAfterCapture } from '../src/games/operation-typhoon/control.js';
 
 const engine = typhoonEngine();
 const { index } = engine;
@@ -236,14 +237,19 @@ describe('Pockets and breakouts (11.x)', () => {
     const pz = unitOf('panzer');
     const stand = ring[1]!;
     st.units = { [pz.id]: { hex: stand, steps: 2 } };
-    return { st, inner, gap, stand, pz };
+    return { st, inner, gap, stand, pz, ring };
   }
 
   it('detects the pocket the moment the last hex falls and fights the breakout at once', () => {
-    const { st, inner, gap } = almostPocket();
+    const { st, inner, gap, ring } = almostPocket();
     const play = new Play(index, structuredClone(st));
     play.takeHexes([gap]);
     expect(findPockets(play).some((p) => inner.every((h) => p.includes(h)))).toBe(true);
+    // The search from the captured hex finds exactly what a whole-map search finds.
+    expect(pocketsAfterCapture(play, gap)).toEqual(findPockets(play));
+    // A capture that cuts nothing off finds nothing.
+    const calm = new Play(index, structuredClone(st));
+    expect(pocketsAfterCapture(calm, ring[1]!)).toEqual([]);
   });
 
   it('turns every pocket hex German after the breakout, and counts them on turns 1-2 when it fails (11.3, 11.4, 4.2)', () => {

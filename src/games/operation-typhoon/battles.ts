@@ -7,7 +7,7 @@ import type { HexId } from '../../kernel/hex.js';
 import { breakoutUnits } from './charts/index.js';
 import { CombatRound, returnSoviets } from './combat.js';
 import type { Play } from './context.js';
-import { findPockets } from './control.js';
+import { pocketsAfterCapture } from './control.js';
 import { describeForce, generateDefenders, generationModifier } from './force-generation.js';
 import type { Battle } from './state.js';
 
@@ -91,7 +91,7 @@ export function finishForce(play: Play): void {
 /** 3.4, 3.5: the hex turns German; any Soviet hexes cut off form pockets (11.1). */
 export function captureHex(play: Play, hex: HexId): void {
   play.takeHexes([hex]);
-  for (const pocket of findPockets(play)) {
+  for (const pocket of pocketsAfterCapture(play, hex)) {
     if (play.s.result) return;
     resolvePocket(play, hex, pocket);
   }

@@ -22,6 +22,51 @@ export function findPockets(play: Play): HexId[][] {
     .sort((a, b) => b.length - a.length || a[0]!.localeCompare(b[0]!));
 }
 
+/**
+ * The pockets a capture of `hex` can have formed (11.1): only Soviet hexes next to it can have
+ * lost their path to the east edge. Each is searched best-first toward the east, so a
+ * supplied hex is confirmed in a few steps and only a real pocket is explored in full.
+ * Gives the same pockets as `findPockets` when no pocket existed before the capture.
+ */
+export function pocketsAfterCapture(play: Play, hex: HexId): HexId[][] {
+  const { index } = play;
+  const edge = new Set(index.supplyEdge);
+  const pockets: HexId[][] = [];
+  const inPocket = new Set<HexId>();
+  const supplied = new Set<HexId>();
+  for (const start of play.map.neighbours(hex)) {
+    if (!play.isSoviet(start) || inPocket.has(start) || supplied.has(start)) continue;
+    const seen = new Set<HexId>([start]);
+    const queue: HexId[] = [start];
+    let reached = false;
+    while (queue.length > 0) {
+      // Take the easternmost hex first: the supply edge lies east.
+      let best = 0;
+      for (let i = 1; i < queue.length; i++) if (queue[i]! > queue[best]!) best = i;
+      const h = queue[best]!;
+      queue[best] = queue[queue.length - 1]!;
+      queue.pop();
+      if (edge.has(h) || supplied.has(h)) {
+        reached = true;
+        break;
+      }
+      for (const n of play.map.neighbours(h)) {
+        if (!seen.has(n) && play.isSoviet(n)) {
+          seen.add(n);
+          queue.push(n);
+        }
+      }
+    }
+    if (reached) {
+      supplied.add(start);
+      continue;
+    }
+    for (const h of seen) inPocket.add(h);
+    pockets.push([...seen].sort());
+  }
+  return pockets.sort((a, b) => b.length - a.length || a[0]!.localeCompare(b[0]!));
+}
+
 /** 6.0: hexes in German ZOC: occupied hexes and the non-Soviet hexes around them. */
 export function germanZoc(play: Play): Set<HexId> {
   const zoc = new Set<HexId>();
