@@ -10,7 +10,7 @@ import { allGames, gameDef } from '../src/games/registry.js';
 import { loadMap } from '../src/maps/game-map.js';
 import { sessions, StaleChoiceError, type GameView } from '../src/session/index.js';
 import { readImportSource } from '../src/session/import-source.js';
-import { headline, logText, newGameText, seedReveal, statusText } from '../src/session/present.js';
+import { botTurnText, headline, logText, newGameText, seedReveal, statusText } from '../src/session/present.js';
 import { actingReply, choiceButtons, gameImage, parseChoiceButton, statusReply } from '../src/session/replies.js';
 import { whereOf } from '../src/session/where.js';
 import { gameModes } from '../src/store/game-document.js';
@@ -31,6 +31,18 @@ export const data = new SlashCommandBuilder()
       )
       .addStringOption((o) => o.setName('scenario').setDescription('Scenario, when the game has several').setAutocomplete(true))
       .addIntegerOption((o) => o.setName('seed').setDescription('Fixed dice seed, for tests and replays (then not secret)').setMinValue(0).setMaxValue(0xffffffff))
+      .addStringOption((o) =>
+        o
+          .setName('vs')
+          .setDescription('Battle for Moscow: against another player (default) or the bot')
+          .addChoices({ name: 'another player', value: 'human' }, { name: 'the bot', value: 'bot' }),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('side')
+          .setDescription('Battle for Moscow against the bot: the side you play (default german)')
+          .addChoices({ name: 'German', value: 'german' }, { name: 'Soviet', value: 'soviet' }),
+      )
       .addBooleanOption((o) => o.setName('thread').setDescription('Play in a new thread of this channel')),
   )
   .addSubcommand((s) =>
@@ -82,6 +94,8 @@ const newOptions = z.object({
   scenario: z.string().trim().min(1).max(60).optional(),
   seed: z.number().int().min(0).max(0xffffffff).optional(),
   thread: z.boolean().default(false),
+  vs: z.enum(['human', 'bot']).optional(),
+  side: z.enum(['german', 'soviet']).optional(),
 });
 const joinOptions = z.object({ seat: z.string().trim().toLowerCase().min(1).max(40).optional() });
 const mapOptions = z.object({ game: z.enum(GAME_IDS).optional() });
@@ -94,16 +108,19 @@ type Handler = (ctx: CommandContext) => Promise<void>;
 const HANDLERS: Record<string, Handler> = {
   async new(ctx) {
     const o = parseOptions(ctx.invocation, newOptions);
+    refuseForeignOptions(o.game, { vs: o.vs, side: o.side });
     const outcome = await sessions().newGame(whereOf(ctx.invocation), ctx.invocation.user, {
       game: o.game,
       mode: o.mode,
       seed: o.seed,
-      options: o.scenario ? { scenario: o.scenario } : {},
+      options: { ...(o.scenario ? { scenario: o.scenario } : {}), ...(o.vs ? { vs: o.vs } : {}), ...(o.side ? { side: o.side } : {}) },
       settings: o.thread ? { thread: true } : {},
     });
     // Refusals above are answered at once; only the drawing may need the extra time.
     await ctx.defer?.();
-    await ctx.reply(await withImage({ content: fitText(newGameText(outcome)), buttons: choiceButtons(outcome.doc, outcome.prompt) }, outcome, 'full'));
+    // When the bot moved first, its moves come after the welcome.
+    const content = [newGameText(outcome), outcome.bot ? botTurnText(outcome.bot) : ''].filter((t) => t.length > 0).join('\n');
+    await ctx.reply(await withImage({ content: fitText(content), buttons: choiceButtons(outcome.doc, outcome.prompt) }, outcome, 'full'));
   },
 
   async join(ctx) {
@@ -259,6 +276,17 @@ export async function autocomplete(request: AutocompleteRequest): Promise<Choice
     choices = games.map((d) => ({ name: `${d.id} · ${gameDef(d.game)?.name ?? d.game} · ${d.status}`, value: d.id }));
   }
   return choices.filter(match).slice(0, LIMITS.choices).map((c) => ({ name: clip(c.name, LIMITS.choiceNameChars), value: c.value }));
+}
+
+/** vs: and side: belong to some games only; another game would silently drop them, so say so. */
+function refuseForeignOptions(game: string, given: Record<string, string | undefined>): void {
+  const def = gameDef(game);
+  if (!def) return;
+  for (const [key, value] of Object.entries(given)) {
+    if (value === undefined) continue;
+    const checked = def.newOptionsSchema.safeParse({ [key]: value });
+    if (checked.success && !(key in checked.data)) throw new UserError(`${def.name} has no ${key}: option.`);
+  }
 }
 
 /** "This choice is gone", with the game as it is now, so the player can pick again. */

@@ -1,10 +1,13 @@
 import type { CommandModule } from '../src/app/command.js';
 import '../src/games/catalogue.js';
 import * as air from './air.js';
+import * as attack from './attack.js';
 import * as battle from './battle.js';
 import * as force from './force.js';
 import * as move from './move.js';
+import * as odds from './odds.js';
 import * as phase from './phase.js';
+import * as replace from './replace.js';
 import * as rules from './rules.js';
 import * as setup from './setup.js';
 import * as game from './game.js';
@@ -12,5 +15,5 @@ import * as hex from './hex.js';
 
 /** Every slash command, by name; Discord, the console and tests all route through here. */
 export const COMMANDS: ReadonlyMap<string, CommandModule> = new Map(
-  [game, hex, setup, air, move, force, battle, phase, rules].map((m) => [m.data.name, m] as const),
+  [game, hex, setup, air, move, force, battle, phase, rules, attack, odds, replace].map((m) => [m.data.name, m] as const),
 );

@@ -41,6 +41,12 @@ export interface GameDef<S = any, A = any, O = any> {
   zoomHexes?(events: GameEvent[], state: S): HexId[];
   /** Whether the last action may be undone (the session also never undoes past a die roll). */
   undo?(state: S): UndoCheck;
+  /**
+   * The bot's next action when the decision belongs to a side the bot plays, or undefined
+   * when a human must act (or the game is over). The session plays these after every
+   * accepted human action and at the start, and logs them as the bot's.
+   */
+  autoPlay?(state: S): A | undefined;
 }
 
 const games = new Map<string, GameDef>();

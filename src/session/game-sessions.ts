@@ -38,7 +38,22 @@ export interface GameView {
 /** What an accepted action did: the saved game, the engine's events and the next prompt. */
 export interface ActOutcome extends GameView {
   events: GameEvent[];
+  /** What the bot did after it (or at the start), when the game has a bot side and it acted. */
+  bot?: BotTurn;
 }
+
+/** The bot's actions in one go: how many, and what happened. */
+export interface BotTurn {
+  actions: number;
+  events: GameEvent[];
+  /** It stopped at BOT_ACTION_LIMIT with its decision still open. */
+  unfinished?: boolean;
+}
+
+/** The user id the bot's actions are logged under. */
+export const BOT_USER_ID = 'bot';
+/** Most bot actions in one go: far beyond a whole turn, so only a bot that never ends a phase reaches it. */
+export const BOT_ACTION_LIMIT = 2000;
 
 export interface SessionOptions {
   /** Lets /game import read a file path on this machine: the local console only. */
@@ -89,8 +104,10 @@ export class GameSessions {
       const checked = def.newOptionsSchema.safeParse(request.options ?? {});
       if (!checked.success) throw new UserError(`${def.name} does not take those options: ${checked.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ')}`);
       const seed = request.seed ?? newSeed();
-      const state = setupState(def, checked.data, seed);
       const at = this.now().toISOString();
+      // When the bot's side moves first, it plays before anyone is asked.
+      const bot = botPlay(def, toJson(setupState(def, checked.data, seed)), 0, at);
+      const result = def.engine.result(bot.state);
       const doc: GameDocument = {
         schemaVersion: SCHEMA_VERSION,
         id: await this.freshId(),
@@ -104,16 +121,17 @@ export class GameSessions {
         seedHash: hashSeed(seed),
         seed,
         options: toJson(checked.data) as Record<string, unknown>,
-        version: 0,
-        actions: [],
-        events: [{ version: 0, kind: 'created', text: `${actor.name} started ${def.name} (${request.mode ?? 'solo'}).` }],
-        state: toJson(state),
-        status: 'active',
+        version: bot.version,
+        actions: bot.records,
+        events: [{ version: 0, kind: 'created', text: `${actor.name} started ${def.name} (${request.mode ?? 'solo'}).` }, ...bot.lines],
+        state: bot.state,
+        status: result ? 'finished' : 'active',
+        ...(result ? { outcome: resultText(result) } : {}),
         createdAt: at,
         updatedAt: at,
       };
       await this.store.create(doc);
-      return { ...this.viewOf(doc), events: [] };
+      return { ...this.viewOf(doc), events: [], ...botOutcome(bot) };
     });
   }
 
@@ -127,6 +145,8 @@ export class GameSessions {
       if (expectedVersion !== undefined && expectedVersion !== view.doc.version) {
         throw new StaleChoiceError(view.doc, 'the game has moved on since it was offered.');
       }
+      const resumed = await this.resumeBot(view);
+      if (resumed) return resumed;
       this.checkActor(view, actor);
       const parsed = view.def.actionSchema.safeParse(action);
       if (!parsed.success) throw new UserError(`That order is not understood: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'order'}: ${i.message}`).join('; ')}`);
@@ -144,6 +164,8 @@ export class GameSessions {
       if (doc.status !== 'active') throw new StaleChoiceError(doc, `the game is over (${doc.status}).`);
       const choice = view.prompt.choices[index];
       if (!choice) throw new StaleChoiceError(doc, 'it is not among the choices offered now.');
+      const resumed = await this.resumeBot(view);
+      if (resumed) return { ...resumed, chosen: 'nothing yet: the bot first finished its turn' };
       this.checkActor(view, actor);
       return { ...(await this.applyAndSave(view, actor, choice.action)), chosen: choice.label };
     });
@@ -154,14 +176,20 @@ export class GameSessions {
     return this.lock.run(channelId, async () => {
       const view = await this.require(channelId);
       const { doc, def } = view;
-      const refusal = undoRefusal(doc, actor, view.prompt);
+      // Against the bot, the player's last order goes back together with the bot's answers to it.
+      const from = def.autoPlay ? lastIndexWhere(doc.actions, (a) => a.userId !== BOT_USER_ID) : doc.actions.length - 1;
+      if (def.autoPlay && from < 0 && doc.actions.length > 0) throw new UserError('There is nothing of yours to undo: every order so far was the bot’s.');
+      const refusal = undoRefusal(doc, actor, view.prompt, doc.actions[from]);
       if (refusal) throw new UserError(refusal);
-      const last = doc.actions.at(-1)!;
+      const last = doc.actions[from]!;
+      const taken = new Set(doc.actions.slice(from).map((a) => a.version));
       if (!def.undo) throw new UserError(`${def.name} has no undo.`);
-      if (doc.events.some((e) => e.version === last.version && e.dice?.length)) throw new UserError('Dice were rolled: that order stands (no undo past a die roll).');
+      if (doc.events.some((e) => taken.has(e.version) && e.dice?.length)) {
+        throw new UserError(taken.size > 1 ? 'Dice were rolled since your last order (the bot’s included): it stands (no undo past a die roll).' : 'Dice were rolled: that order stands (no undo past a die roll).');
+      }
       const check = def.undo(doc.state);
       if (!check.allowed) throw new UserError(`That order cannot be taken back: ${check.reason}`);
-      const kept = doc.actions.slice(0, -1);
+      const kept = doc.actions.slice(0, from);
       const state = replay(def, doc.options, doc.seed, kept);
       // The version still goes up, so buttons posted before the undo are refused as stale.
       const version = doc.version + 1;
@@ -170,7 +198,7 @@ export class GameSessions {
         version,
         state: toJson(state),
         actions: kept,
-        events: [...doc.events, { version, kind: 'undo', text: `${actor.name} took back the order of version ${last.version}.` }],
+        events: [...doc.events, { version, kind: 'undo', text: `${actor.name} took back the order of version ${last.version}${taken.size > 1 ? ` and the bot’s ${taken.size - 1} after it` : ''}.` }],
         updatedAt: this.now().toISOString(),
       };
       await this.store.save(next);
@@ -311,20 +339,47 @@ export class GameSessions {
       throw err;
     }
     const version = doc.version + 1;
-    const state = toJson(applied.state);
-    const result = def.engine.result(state);
+    const at = this.now().toISOString();
+    // The bot answers within the same save: the game is never stored halfway through its turn.
+    const bot = botPlay(def, toJson(applied.state), version, at);
+    const result = def.engine.result(bot.state);
     const next: GameDocument = {
       ...doc,
-      version,
-      state,
-      actions: [...doc.actions, { version, userId: actor.id, action: toJson(action), at: this.now().toISOString() }],
-      events: [...doc.events, ...applied.events.map((e) => logLine(version, e))],
+      version: bot.version,
+      state: bot.state,
+      actions: [...doc.actions, { version, userId: actor.id, action: toJson(action), at }, ...bot.records],
+      events: [...doc.events, ...applied.events.map((e) => logLine(version, e)), ...bot.lines],
       status: result ? 'finished' : 'active',
       ...(result ? { outcome: resultText(result) } : {}),
-      updatedAt: this.now().toISOString(),
+      updatedAt: at,
     };
     await this.store.save(next);
-    return { ...this.viewOf(next), events: applied.events };
+    return { ...this.viewOf(next), events: applied.events, ...botOutcome(bot) };
+  }
+
+  /**
+   * A game left at the bot's decision (its last turn hit BOT_ACTION_LIMIT): the bot plays on
+   * before anyone else may act, and the player is told to give the order again.
+   */
+  private async resumeBot(view: GameView): Promise<ActOutcome | undefined> {
+    const { doc, def } = view;
+    if (doc.status !== 'active' || !def.autoPlay || def.autoPlay(doc.state) === undefined) return undefined;
+    const at = this.now().toISOString();
+    const bot = botPlay(def, doc.state, doc.version, at);
+    const result = def.engine.result(bot.state);
+    const next: GameDocument = {
+      ...doc,
+      version: bot.version,
+      state: bot.state,
+      actions: [...doc.actions, ...bot.records],
+      events: [...doc.events, ...bot.lines],
+      status: result ? 'finished' : 'active',
+      ...(result ? { outcome: resultText(result) } : {}),
+      updatedAt: at,
+    };
+    await this.store.save(next);
+    const note: GameEvent = { kind: 'bot-resumed', text: 'The bot had not finished its turn and has now played on; your order was not given. Give it again if it still applies.' };
+    return { ...this.viewOf(next), events: [note], ...botOutcome(bot) };
   }
 
   private checkActor(view: GameView, actor: Actor): void {
@@ -382,6 +437,48 @@ function requireDef(id: string): GameDef {
     throw new UserError(`There is no game "${id}" here. ${known.length ? `Games: ${known.join(', ')}.` : 'No game is installed yet.'}`);
   }
   return def;
+}
+
+interface BotPlay {
+  state: unknown;
+  /** The version after the bot's last action (the given one when it did nothing). */
+  version: number;
+  records: ActionRecord[];
+  lines: LogLine[];
+  events: GameEvent[];
+  unfinished: boolean;
+}
+
+/** The bot's actions from `state` until a human must act, the game ends or the limit is reached; one version each. */
+function botPlay(def: GameDef, state: unknown, version: number, at: string): BotPlay {
+  const out: BotPlay = { state, version, records: [], lines: [], events: [], unfinished: false };
+  if (!def.autoPlay) return out;
+  while (def.engine.result(out.state) === undefined) {
+    const action: unknown = def.autoPlay(out.state);
+    if (action === undefined) break;
+    if (out.records.length >= BOT_ACTION_LIMIT) {
+      out.unfinished = true;
+      break;
+    }
+    // The bot picks among legal actions, so a refusal here is a bug in the game, not the player's doing.
+    const applied = def.engine.apply(out.state, action);
+    out.version += 1;
+    out.state = toJson(applied.state);
+    out.records.push({ version: out.version, userId: BOT_USER_ID, action: toJson(action), at });
+    out.lines.push(...applied.events.map((e) => logLine(out.version, e)));
+    out.events.push(...applied.events);
+  }
+  return out;
+}
+
+function lastIndexWhere<T>(items: readonly T[], test: (item: T) => boolean): number {
+  for (let i = items.length - 1; i >= 0; i--) if (test(items[i]!)) return i;
+  return -1;
+}
+
+function botOutcome(bot: BotPlay): { bot?: BotTurn } {
+  if (bot.records.length === 0) return {};
+  return { bot: { actions: bot.records.length, events: bot.events, ...(bot.unfinished ? { unfinished: true } : {}) } };
 }
 
 function setupState(def: GameDef, options: Record<string, unknown>, seed: number): unknown {

@@ -24,7 +24,7 @@ export async function closeSessions(which?: GameSessions): Promise<void> {
   await s?.store.close();
 }
 
-export { GameSessions, replay, resultText, type ActOutcome, type GameView, type NewGameRequest, type SessionOptions, type Where } from './game-sessions.js';
+export { BOT_ACTION_LIMIT, BOT_USER_ID, GameSessions, replay, resultText, type ActOutcome, type BotTurn, type GameView, type NewGameRequest, type SessionOptions, type Where } from './game-sessions.js';
 export { StaleChoiceError } from './errors.js';
 export { actRefusal, endRefusal, undoRefusal, type Actor } from './permissions.js';
 export { hashSeed, newSeed, newGameId } from './secrets.js';

@@ -1,5 +1,5 @@
 import type { Prompt } from '../games/engine.js';
-import type { GameDocument, Player } from '../store/game-document.js';
+import type { ActionRecord, GameDocument, Player } from '../store/game-document.js';
 
 /** Who is asking: a Discord member or the console user. `canManage`: Manage Channels. */
 export interface Actor {
@@ -18,6 +18,9 @@ export function actRefusal(doc: GameDocument, actor: Actor, prompt: Prompt<unkno
   const player = doc.players.find((p) => p.id === actor.id);
   if (!player) return `You are not playing in this game. /game join takes a seat.`;
   if (prompt.side && player.seat && player.seat !== prompt.side) return `It is the ${prompt.side} side's decision, and you play ${player.seat}.`;
+  // A player without a seat plays whatever side nobody has taken (the creator of a two-player game, say).
+  const holder = prompt.side && !player.seat ? doc.players.find((p) => p.id !== actor.id && p.seat === prompt.side) : undefined;
+  if (holder) return `It is the ${prompt.side} side's decision, and ${holder.name ?? 'another player'} plays ${prompt.side}.`;
   if (prompt.formation && player.formations?.length && !player.formations.includes(prompt.formation)) {
     const commander = doc.players.find((p) => p.formations?.includes(prompt.formation!));
     return `It is ${prompt.formation}'s decision${commander ? `, commanded by ${commander.name ?? 'another player'}` : ''}.`;
@@ -32,9 +35,8 @@ export function endRefusal(doc: GameDocument, actor: Actor): string | undefined 
   return `Only ${creatorName(doc)}, who started this game, or a member who can manage the channel may end it.`;
 }
 
-/** Undo: whoever gave the last order, or the creator; and only while they may still act. */
-export function undoRefusal(doc: GameDocument, actor: Actor, prompt: Prompt<unknown>): string | undefined {
-  const last = doc.actions.at(-1);
+/** Undo: whoever gave the last order (`last`: the last one a person gave), or the creator; and only while they may still act. */
+export function undoRefusal(doc: GameDocument, actor: Actor, prompt: Prompt<unknown>, last: ActionRecord | undefined = doc.actions.at(-1)): string | undefined {
   if (doc.status !== 'active') return `This game is over (${doc.status}); nothing can be taken back.`;
   if (!last) return 'There is nothing to undo yet.';
   if (actor.id !== last.userId && actor.id !== doc.createdBy) return `Only the player who gave the last order, or ${creatorName(doc)}, may take it back.`;

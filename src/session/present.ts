@@ -1,6 +1,6 @@
 import type { DieReport, GameEvent } from '../games/engine.js';
 import type { GameDocument, LogLine } from '../store/game-document.js';
-import type { GameView } from './game-sessions.js';
+import type { BotTurn, GameView } from './game-sessions.js';
 import { creatorName } from './permissions.js';
 
 /** Text players read: kept short, because half of them are on phones. */
@@ -22,6 +22,35 @@ export function statusText(view: GameView): string {
 /** One line per event, with every die as a number. */
 export function eventsText(events: readonly GameEvent[]): string {
   return events.map((e) => [`• ${e.text}`, ...(e.dice ?? []).map(dieText)].join('\n')).join('\n');
+}
+
+/** Room for the bot's part of a reply, so the player's own events and the next step still fit. */
+const BOT_TEXT_BUDGET = 1100;
+
+/**
+ * What the bot did: every line when it fits; otherwise every line with dice (its battles),
+ * then other lines in order as room allows, and a count of the rest by kind.
+ */
+export function botTurnText(bot: BotTurn, budget = BOT_TEXT_BUDGET): string {
+  const head = `**The bot played** (${bot.actions} action${bot.actions === 1 ? '' : 's'}${bot.unfinished ? ', stopping before the end of its turn' : ''}):`;
+  const full = eventsText(bot.events);
+  if (full.length <= budget) return `${head}
+${full}`;
+  const length = (e: GameEvent) => eventsText([e]).length + 1;
+  const kept = new Set(bot.events.filter((e) => e.dice?.length));
+  let used = [...kept].reduce((t, e) => t + length(e), 0);
+  for (const e of bot.events) {
+    if (kept.has(e) || used + length(e) > budget) continue;
+    kept.add(e);
+    used += length(e);
+  }
+  const left = new Map<string, number>();
+  for (const e of bot.events) if (!kept.has(e)) left.set(e.kind, (left.get(e.kind) ?? 0) + 1);
+  const rest = [...left].map(([kind, n]) => `${kind} ${n}`).join(', ');
+  const omitted = bot.events.length - kept.size;
+  return `${head}
+${eventsText(bot.events.filter((e) => kept.has(e)))}${omitted ? `
+• … ${omitted} more (${rest}): /game log` : ''}`;
 }
 
 export function dieText(d: DieReport): string {

@@ -9,7 +9,7 @@ import { DEFAULT_ZOOM_RADIUS } from '../render/render-map.js';
 import type { View } from '../render/scene.js';
 import type { GameDocument } from '../store/game-document.js';
 import type { ActOutcome, GameView } from './game-sessions.js';
-import { eventsText, statusText } from './present.js';
+import { botTurnText, eventsText, statusText } from './present.js';
 
 /**
  * Replies built from a game: text within Discord's limits, a map picture zoomed to the
@@ -49,13 +49,13 @@ export function choiceButtons(doc: GameDocument, prompt: Prompt<unknown>): Reply
 
 /** After an accepted action: what happened (dice as numbers), what comes next, the map, the buttons. */
 export async function actingReply(outcome: ActOutcome, heading?: string): Promise<Reply> {
-  const { doc, prompt, events } = outcome;
-  const parts = [heading, eventsText(events)];
+  const { doc, prompt, events, bot } = outcome;
+  const parts = [heading, eventsText(events), bot ? botTurnText(bot) : undefined];
   if (doc.status === 'active') parts.push(`**Next:** ${prompt.text}`);
   else parts.push(`**Game over.** ${doc.outcome ?? ''}`.trim(), `Seed: ${doc.seed} (sha256 \`${doc.seedHash}\`).`);
   if (prompt.choices.length > LIMITS.choices && doc.status === 'active') parts.push(`(${prompt.choices.length - LIMITS.choices} more choices: use the game's commands.)`);
   const content = fitText(parts.filter((p): p is string => !!p && p.length > 0).join('\n'));
-  const file = await gameImage(outcome, events, 'zoom');
+  const file = await gameImage(outcome, [...events, ...(bot?.events ?? [])], 'zoom');
   return { content, files: file ? [file] : [], buttons: choiceButtons(doc, prompt) };
 }
 

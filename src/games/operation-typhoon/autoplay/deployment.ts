@@ -1,0 +1,75 @@
+/**
+ * Set-up for auto-play (3.2): mass units into stacks of three on chosen front hexes, so the
+ * spearheads start as one force (9.0: a force is the units that start a phase in a hex).
+ * One `setup-place` at a time, computed afresh from the state, until the plan stands.
+ */
+import type { HexId } from '../../../kernel/hex.js';
+import type { TyphoonAction } from '../state.js';
+import type { View } from './view.js';
+
+export interface StackPlan {
+  units: string[];
+  /** Set up as close to this hex as the sector allows. */
+  toward: HexId;
+}
+
+/** German hexes next to the initial front line (the first set-up row, 3.2), in a sector. */
+function frontRow(v: View, sector: string): HexId[] {
+  const soviet = v.index.initiallySoviet;
+  return v.index.map.ids.filter((h) => !soviet.has(h) && v.index.map.hex(h)!.sector === sector && v.neighbours(h).some((n) => soviet.has(n)));
+}
+
+/** Anchors for each planned stack: distinct front-row hexes of the sector nearest each stack's aim. */
+export function anchors(v: View, plans: StackPlan[]): Map<StackPlan, HexId> {
+  const out = new Map<StackPlan, HexId>();
+  const used = new Set<HexId>();
+  for (const p of plans) {
+    const sector = v.formation(p.units[0]!);
+    const row = frontRow(v, sector)
+      .filter((h) => !used.has(h))
+      .sort((a, b) => v.dist(a, p.toward) - v.dist(b, p.toward) || a.localeCompare(b));
+    const hex = row[0];
+    if (hex) {
+      out.set(p, hex);
+      used.add(hex);
+    }
+  }
+  return out;
+}
+
+/** The next set-up move toward the plan, or `setup-done` when it stands (or cannot be improved). */
+export function deploymentStep(v: View, plans: StackPlan[]): TyphoonAction {
+  const at = anchors(v, plans);
+  const byHex = v.unitsByHex();
+  const anchorOf = new Map<string, HexId>();
+  for (const [p, hex] of at) for (const u of p.units) anchorOf.set(u, hex);
+  for (const [p, hex] of at) {
+    const here = byHex.get(hex) ?? [];
+    // Clear the anchor of units that belong elsewhere: to their own anchor if it has room,
+    // else to the nearest free hex of their sector that is nobody's anchor. Units only ever
+    // move onto their own anchor or off a wrong one, so this ends.
+    const blocker = here.find((u) => !p.units.includes(u));
+    if (blocker) {
+      const own = anchorOf.get(blocker);
+      const spot = own && (byHex.get(own) ?? []).every((u) => anchorOf.get(u) === own) ? own : emptySetupHex(v, blocker, hex, at);
+      if (spot) return { type: 'setup-place', unit: blocker, hex: spot };
+      continue;
+    }
+    const missing = p.units.find((u) => v.s.units[u]!.hex !== hex);
+    if (missing) return { type: 'setup-place', unit: missing, hex };
+  }
+  return { type: 'setup-done' };
+}
+
+function emptySetupHex(v: View, unit: string, near: HexId, reserved: Map<StackPlan, HexId>): HexId | undefined {
+  const taken = new Set(reserved.values());
+  const byHex = v.unitsByHex();
+  const sector = v.formation(unit);
+  const soviet = v.index.initiallySoviet;
+  // Within three hexes of the front (3.2), in the unit's own sector, with room left (7.1, 7.3).
+  const depthOk = (h: HexId) => v.index.map.grid.spiral(h, 2).some((n) => soviet.has(n));
+  const room = (h: HexId) => (byHex.get(h) ?? []).length;
+  return v.index.map.ids
+    .filter((h) => !soviet.has(h) && !taken.has(h) && room(h) < 2 && v.index.map.hex(h)!.sector === sector && depthOk(h))
+    .sort((a, b) => room(a) - room(b) || v.dist(a, near) - v.dist(b, near) || a.localeCompare(b))[0];
+}

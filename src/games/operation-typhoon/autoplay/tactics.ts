@@ -1,0 +1,177 @@
+/**
+ * The moves every policy shares: fight on or fall back (10.5), put the Luftwaffe over the
+ * spearheads (9.1), step a force toward its goal, and plug holes in the front (4.3).
+ * A policy supplies only the goals; `decideWith` turns them into the next action.
+ */
+import type { HexId } from '../../../kernel/hex.js';
+import { frontGaps } from '../control.js';
+import type { TyphoonEngine } from '../engine.js';
+import type { Destination } from '../movement.js';
+import type { TyphoonAction, TyphoonState } from '../state.js';
+import { costField } from './fields.js';
+import type { Goal } from './policy.js';
+import { View } from './view.js';
+
+export interface Planner {
+  /** Where a force of `units` in `hex` should go, or null to stay where it is. */
+  goal(v: View, units: readonly string[], hex: HexId): Goal | null;
+  /** Move foot units one by one rather than as stacks (to spread along the front). */
+  spreadFoot?(v: View): boolean;
+  /** After the planned moves, send idle units to watch unguarded front hexes (4.3). */
+  fillGaps?(v: View): boolean;
+}
+
+export function decideWith(planner: Planner, engine: TyphoonEngine, state: TyphoonState): TyphoonAction {
+  if (state.phase === 'setup') return { type: 'setup-done' };
+  const v = new View(engine, state);
+  if (state.battle) return battleChoice(v);
+  if (state.airAvailable > 0 && !state.active && state.done.length === 0) {
+    const air = airTarget(planner, v);
+    if (air) return { type: 'assign-air', hex: air };
+  }
+  if (state.active) {
+    const a = state.active;
+    const goal = planner.goal(v, a.units, a.hex);
+    const step = goal && bestStep(v, a.units, a.hex, a.mp, a.mudBound, goal);
+    return step ? { type: 'move', from: a.hex, path: step.path } : { type: 'end-force' };
+  }
+  const start = nextForce(planner, v);
+  if (start) return start;
+  if (planner.fillGaps?.(v)) {
+    const fill = gapFill(v);
+    if (fill) return fill;
+  }
+  return { type: 'end-phase' };
+}
+
+/**
+ * 10.5: another round costs 1 MP, a retreat ends the force's turn. German units are never
+ * lost (10.10) and regroup on turns 1-5, so early on fighting on is always worth it; from
+ * turn 6 steps stay lost, so only fight on with the odds clearly in hand.
+ */
+export function battleChoice(v: View): TyphoonAction {
+  const b = v.s.battle!;
+  const a = v.s.active;
+  if (!a || a.mp < 1) return { type: 'retreat' };
+  if (v.s.turn <= 5) return { type: 'another-round' };
+  const german = v.strength(a.units.filter((u) => !b.germanOut.includes(u)));
+  const soviet = b.soviet
+    .filter((u) => !u.out && u.steps > 0)
+    .reduce((n, u) => {
+      const spec = v.index.sovietUnit(u.id);
+      return n + (u.steps === 2 || spec.steps === 1 ? spec.cdr.full : (spec.cdr.reduced ?? 0));
+    }, 0);
+  return german >= 2 * soviet ? { type: 'another-round' } : { type: 'retreat' };
+}
+
+/** 9.1: the strongest mechanized stack that has somewhere to go and no aircraft yet. */
+function airTarget(planner: Planner, v: View): HexId | undefined {
+  const withAir = new Set(v.s.airWith.flat());
+  let best: { hex: HexId; score: number } | undefined;
+  for (const stack of v.movable()) {
+    if (stack.units.some((u) => withAir.has(u))) continue;
+    const mech = stack.units.filter((u) => v.isMech(u));
+    if (mech.length === 0 || !planner.goal(v, mech, stack.hex)) continue;
+    const score = v.strength(mech);
+    if (!best || score > best.score || (score === best.score && stack.hex < best.hex)) best = { hex: stack.hex, score };
+  }
+  return best?.hex;
+}
+
+/**
+ * The next force to set off: mechanized groups first (they break through, the foot follow
+ * through the gap), nearest its goal first within each class.
+ */
+function nextForce(planner: Planner, v: View): TyphoonAction | undefined {
+  const spread = planner.spreadFoot?.(v) ?? false;
+  const candidates: { units: string[]; hex: HexId; goal: Goal; rank: number }[] = [];
+  for (const stack of v.movable()) {
+    const mech = stack.units.filter((u) => v.isMech(u));
+    const foot = stack.units.filter((u) => !v.isMech(u));
+    const groups = [mech, ...(spread ? foot.map((u) => [u]) : [foot])].filter((g) => g.length > 0);
+    for (const units of groups) {
+      const goal = planner.goal(v, units, stack.hex);
+      if (!goal) continue;
+      const rank = (v.isMech(units[0]!) ? 0 : 1000) + (fieldFor(v, units, goal).get(stack.hex) ?? 999);
+      candidates.push({ units, hex: stack.hex, goal, rank });
+    }
+  }
+  candidates.sort((a, b) => a.rank - b.rank || a.hex.localeCompare(b.hex) || a.units[0]!.localeCompare(b.units[0]!));
+  for (const c of candidates) {
+    const step = bestStep(v, c.units, c.hex, v.allowance(v.isMech(c.units[0]!)), v.mudBound(c.hex), c.goal);
+    if (step) return { type: 'move', from: c.hex, units: c.units, path: step.path };
+  }
+  return undefined;
+}
+
+/**
+ * The reachable hex that gets closest to the goal: through German hexes as far as possible,
+ * then into the next Soviet hex (movement stops there for a battle, 8.0). None when no hex
+ * gets closer than where the force stands.
+ */
+export function bestStep(v: View, units: readonly string[], from: HexId, mp: number, mudBound: boolean, goal: Goal): Destination | undefined {
+  if (mp <= 0 || from === goal.target) return undefined;
+  const field = fieldFor(v, units, goal);
+  const here = field.get(from) ?? Infinity;
+  let best: Destination | undefined;
+  let bestKey: number[] = [];
+  for (const d of v.destinations(units, from, mp, mudBound)) {
+    const left = field.get(d.hex) ?? Infinity;
+    if (left >= here) continue;
+    const key = [left, d.soviet ? 1 : 0, d.cost];
+    if (!best || lexLess(key, bestKey) || (lexEqual(key, bestKey) && d.hex < best.hex)) {
+      best = d;
+      bestKey = key;
+    }
+  }
+  return best;
+}
+
+function fieldFor(v: View, units: readonly string[], goal: Goal): Map<HexId, number> {
+  const sector = v.s.scenario === 'historical' && v.s.turn <= 4 ? v.formation(units[0]!) : undefined;
+  return costField(v, goal.target, v.isMech(units[0]!), sector);
+}
+
+function lexLess(a: number[], b: number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+  return false;
+}
+function lexEqual(a: number[], b: number[]): boolean {
+  return a.every((x, i) => x === b[i]);
+}
+
+/**
+ * 4.3: send one unit to watch the first unguarded front hex. Candidates are units that may
+ * still move, close enough to reach it; a unit alone in its hex only leaves if it uncovers
+ * fewer front hexes than it covers at the new place.
+ */
+export function gapFill(v: View): TyphoonAction | undefined {
+  const gaps = frontGaps(v.play);
+  if (gaps.length === 0) return undefined;
+  const gapSet = new Set(gaps);
+  const byHex = v.unitsByHex();
+  const coverers = (f: HexId) => [f, ...v.neighbours(f)].filter((h) => byHex.has(h)).length;
+  const covered = (h: HexId) => [h, ...v.neighbours(h)].filter((x) => gapSet.has(x)).length;
+  const movable = v.movable();
+  for (const gap of gaps) {
+    let best: { action: TyphoonAction; net: number; cost: number } | undefined;
+    for (const stack of movable) {
+      if (v.dist(stack.hex, gap) > v.allowance(true) + 1) continue;
+      const alone = (byHex.get(stack.hex) ?? []).length === 1;
+      const lost = alone ? [stack.hex, ...v.neighbours(stack.hex)].filter((f) => !v.isSoviet(f) && v.neighbours(f).some((n) => v.isSoviet(n)) && coverers(f) === 1).length : 0;
+      for (const unit of stack.units) {
+        const mp = v.allowance(v.isMech(unit));
+        if (v.dist(stack.hex, gap) > mp + 1) continue;
+        for (const d of v.destinations([unit], stack.hex, mp, v.mudBound(stack.hex))) {
+          if (d.soviet || v.dist(d.hex, gap) > 1) continue;
+          const net = covered(d.hex) - lost;
+          if (net > 0 && (!best || net > best.net || (net === best.net && d.cost < best.cost))) {
+            best = { action: { type: 'move', from: stack.hex, units: [unit], path: d.path }, net, cost: d.cost };
+          }
+        }
+      }
+    }
+    if (best) return best.action;
+  }
+  return undefined;
+}

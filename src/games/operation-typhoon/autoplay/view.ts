@@ -1,0 +1,86 @@
+/**
+ * A read-only look at one game state for a policy: control, distances, forces and strength.
+ * Built fresh for every decision, so policies stay pure functions of the state.
+ */
+import type { HexId } from '../../../kernel/hex.js';
+import { Play } from '../context.js';
+import type { TyphoonEngine } from '../engine.js';
+import { movableStacks } from '../engine.js';
+import { destinations, type Destination } from '../movement.js';
+import type { TyphoonState } from '../state.js';
+
+export const hexAt = (col: number, row: number): HexId => `${String(col).padStart(2, '0')}${String(row).padStart(2, '0')}`;
+export const colOf = (h: HexId): number => Number(h.slice(0, 2));
+export const rowOf = (h: HexId): number => Number(h.slice(2));
+
+export class View {
+  readonly play: Play;
+  private occupied: Map<HexId, string[]> | undefined;
+
+  constructor(
+    readonly engine: TyphoonEngine,
+    readonly s: TyphoonState,
+  ) {
+    this.play = new Play(engine.index, s);
+  }
+
+  get index() {
+    return this.engine.index;
+  }
+
+  isSoviet(h: HexId): boolean {
+    return this.play.isSoviet(h);
+  }
+
+  dist(a: HexId, b: HexId): number {
+    return this.index.map.grid.distance(a, b);
+  }
+
+  neighbours(h: HexId): HexId[] {
+    return this.index.map.neighbours(h);
+  }
+
+  isMech(unit: string): boolean {
+    return this.index.unit(unit).mobility === 'mechanized';
+  }
+
+  formation(unit: string): string {
+    return this.index.unit(unit).formation;
+  }
+
+  /** German units by hex. */
+  unitsByHex(): Map<HexId, string[]> {
+    if (!this.occupied) {
+      this.occupied = new Map();
+      for (const [id, u] of Object.entries(this.s.units)) this.occupied.set(u.hex, [...(this.occupied.get(u.hex) ?? []), id]);
+    }
+    return this.occupied;
+  }
+
+  cdr(unit: string): number {
+    const spec = this.index.unit(unit);
+    return this.s.units[unit]!.steps === 2 ? spec.cdr.full : spec.cdr.reduced;
+  }
+
+  strength(units: readonly string[]): number {
+    return units.reduce((n, u) => n + this.cdr(u), 0);
+  }
+
+  movable(): { hex: HexId; units: string[] }[] {
+    return movableStacks(this.index, this.s);
+  }
+
+  destinations(units: readonly string[], from: HexId, mp: number, mudBound: boolean): Destination[] {
+    return destinations(this.play, units, from, mp, mudBound);
+  }
+
+  /** 12.1, as the engine applies it to a force starting in `hex` now. */
+  mudBound(hex: HexId): boolean {
+    return this.s.turn === 5 && rowOf(hex) <= 40;
+  }
+
+  allowance(mech: boolean): number {
+    const t = this.index.charts.turns.find((x) => x.turn === this.s.turn)!;
+    return mech ? t.mp.mechanized : t.mp.nonMechanized;
+  }
+}
