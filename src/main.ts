@@ -1,5 +1,6 @@
 import 'dotenv/config';
 import { runConsole } from './console/main.js';
+import { runDiscordBot } from './discord/main.js';
 
 /**
  * `npm start`: the Discord bot when DISCORD_TOKEN is set, otherwise the local console.
@@ -10,11 +11,11 @@ async function main(): Promise<void> {
     await runConsole(process.argv.slice(2));
     return;
   }
-  console.error('DISCORD_TOKEN is set, but the Discord connection is not built yet: unset it to use the local console.');
-  process.exit(2);
+  await runDiscordBot();
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch((err: unknown) => {
+  // The message only: a start-up error must not print the environment or the token.
+  console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);
 });

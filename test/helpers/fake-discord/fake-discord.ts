@@ -1,0 +1,549 @@
+import { EventEmitter } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { snowflake } from './snowflake.js';
+
+/**
+ * A fake Discord on 127.0.0.1 for end-to-end tests: the REST API (under `apiUrl`, given to
+ * discord.js as `rest.api`) and a JSON gateway whose URL `/gateway/bot` answers. It sends
+ * interactions to the bot as INTERACTION_CREATE and records every answer: interaction
+ * callbacks, follow-ups, edits, channel messages and their files. Like Discord, it refuses
+ * a first answer later than 3 s after the interaction and a second acknowledgement.
+ */
+
+export interface FakeUser {
+  id: string;
+  name: string;
+  /** Permission bits as a decimal string (Manage Channels is 16). */
+  permissions?: string;
+  roles?: string[];
+}
+
+export interface FakeFile {
+  name: string;
+  data: Buffer;
+}
+
+export interface FakeButton {
+  customId: string;
+  label: string;
+  style: number;
+  disabled: boolean;
+}
+
+export interface FakeMessage {
+  id: string;
+  channelId: string;
+  content: string;
+  files: FakeFile[];
+  buttons: FakeButton[];
+  ephemeral: boolean;
+  /** The interaction that produced it, if any. */
+  interactionId?: string;
+  /** Still the "thinking…" placeholder of a deferred answer. */
+  pending: boolean;
+  deleted: boolean;
+}
+
+export interface InteractionRecord {
+  id: string;
+  token: string;
+  kind: 'command' | 'button' | 'autocomplete';
+  user: FakeUser;
+  channelId: string;
+  sentAt: number;
+  /** When the first acknowledgement arrived (ms since sentAt). */
+  answeredAfterMs?: number;
+  deferred: boolean;
+  /** Original answer first, then follow-ups, in order (deleted ones stay, marked). */
+  messages: FakeMessage[];
+  choices?: { name: string; value: string | number }[];
+  /** Acknowledged too late or twice: what Discord would have refused. */
+  refused: string[];
+  /** The message whose button was clicked. */
+  source?: FakeMessage;
+}
+
+interface CommandOptionJson {
+  name: string;
+  type: number;
+  options?: CommandOptionJson[];
+}
+interface CommandJson {
+  name: string;
+  options?: CommandOptionJson[];
+}
+
+interface GatewayConnection {
+  ws: WebSocket;
+  shard: [number, number];
+  seq: number;
+  sessionId: string;
+}
+
+const OPTION_STRING = 3;
+const OPTION_INTEGER = 4;
+const OPTION_BOOLEAN = 5;
+const OPTION_NUMBER = 10;
+const SUBCOMMAND = 1;
+const EPHEMERAL = 1 << 6;
+const ANSWER_WINDOW_MS = 3000;
+
+export class FakeDiscord extends EventEmitter {
+  readonly token: string;
+  readonly applicationId = snowflake();
+  readonly botUser = { id: snowflake(), username: 'Referee', discriminator: '0', global_name: null, avatar: null, bot: true };
+  readonly guildId = snowflake();
+  readonly interactions: InteractionRecord[] = [];
+  readonly channelMessages = new Map<string, FakeMessage[]>();
+  readonly threads: { id: string; parentId: string; name: string }[] = [];
+  /** Commands deployed per scope ("global" or a guild id). */
+  readonly deployed = new Map<string, CommandJson[]>();
+  /** Requests to routes the fake does not know: a test can assert there were none. */
+  readonly unknownRoutes: string[] = [];
+  /** Every IDENTIFY received, with its shard. */
+  readonly identifies: [number, number][] = [];
+  private commandTypes = new Map<string, CommandJson>();
+  private readonly byToken = new Map<string, InteractionRecord>();
+  private readonly messages = new Map<string, FakeMessage>();
+  private readonly connections = new Set<GatewayConnection>();
+  private server?: Server;
+  private wss?: WebSocketServer;
+  private port = 0;
+  private shardCount = 1;
+
+  constructor(options: { token?: string; shards?: number } = {}) {
+    super();
+    this.token = options.token ?? 'fake-token.' + snowflake();
+    this.shardCount = options.shards ?? 1;
+    this.setMaxListeners(0);
+  }
+
+  get apiUrl(): string {
+    return `http://127.0.0.1:${this.port}/api`;
+  }
+
+  get gatewayUrl(): string {
+    return `ws://127.0.0.1:${this.port}/gateway`;
+  }
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((err: unknown) => {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: String(err), code: 0 }));
+      });
+    });
+    this.wss = new WebSocketServer({ server: this.server, path: '/gateway' });
+    this.wss.on('connection', (ws) => this.onGatewayConnection(ws));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    for (const c of this.connections) c.ws.terminate();
+    this.wss?.close();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    this.server?.closeAllConnections?.();
+  }
+
+  /** Option types for building interactions, as the bot would deploy them. */
+  useCommands(commands: CommandJson[]): void {
+    for (const c of commands) this.commandTypes.set(c.name, c);
+  }
+
+  /** Gateway sessions identified so far (one per shard). */
+  get connectedShards(): number {
+    return this.connections.size;
+  }
+
+  async waitForShards(count = 1, timeoutMs = 20_000): Promise<void> {
+    await this.waitFor(() => this.identifiedConnections() >= count, timeoutMs, `${count} gateway session(s)`);
+  }
+
+  /** Close every gateway connection, as when a bot process dies. */
+  dropConnections(): void {
+    for (const c of this.connections) c.ws.terminate();
+    this.connections.clear();
+  }
+
+  // ---- interactions -------------------------------------------------------------------
+
+  /** A user runs a slash command; options are typed from the deployed command definitions. */
+  command(user: FakeUser, channelId: string, name: string, subcommand: string | undefined, options: Record<string, string | number | boolean> = {}, focused?: string): InteractionRecord {
+    const def = this.commandTypes.get(name);
+    const optionDefs = subcommand ? def?.options?.find((o) => o.name === subcommand)?.options : def?.options;
+    const typed = Object.entries(options).map(([optName, value]) => ({
+      name: optName,
+      type: optionDefs?.find((o) => o.name === optName)?.type ?? inferType(value),
+      value,
+      ...(focused === optName ? { focused: true } : {}),
+    }));
+    const data = {
+      id: snowflake(),
+      name,
+      type: 1,
+      guild_id: this.guildId,
+      options: subcommand ? [{ name: subcommand, type: SUBCOMMAND, options: typed }] : typed,
+    };
+    return this.dispatchInteraction(focused !== undefined ? 4 : 2, user, channelId, data, undefined, focused !== undefined ? 'autocomplete' : 'command');
+  }
+
+  /** A user clicks a button under a message. */
+  click(user: FakeUser, message: FakeMessage, customId: string): InteractionRecord {
+    const record = this.dispatchInteraction(3, user, message.channelId, { custom_id: customId, component_type: 2 }, messageJson(message, this.botUser), 'button');
+    record.source = message;
+    return record;
+  }
+
+  /** A user types in an autocompleted option; resolves with the offered choices. */
+  async autocomplete(user: FakeUser, channelId: string, name: string, subcommand: string | undefined, options: Record<string, string | number | boolean>, focused: string): Promise<{ name: string; value: string | number }[]> {
+    const record = this.command(user, channelId, name, subcommand, options, focused);
+    await this.waitFor(() => record.choices !== undefined || record.refused.length > 0, 20_000, `autocomplete for /${name} ${focused}`);
+    return record.choices ?? [];
+  }
+
+  /** Wait until the interaction has `count` visible (not pending, not deleted) messages. */
+  async answers(record: InteractionRecord, count = 1, timeoutMs = 30_000): Promise<FakeMessage[]> {
+    await this.waitFor(() => visible(record).length >= count || record.refused.length > 0, timeoutMs, `${count} answer(s) to interaction ${record.kind} ${record.id}`);
+    if (record.refused.length) throw new Error(`Discord refused the answer: ${record.refused.join('; ')}`);
+    return visible(record);
+  }
+
+  messagesIn(channelId: string): FakeMessage[] {
+    return (this.channelMessages.get(channelId) ?? []).filter((m) => !m.deleted && !m.ephemeral);
+  }
+
+  /** Resolve when `test` holds; checked after every recorded event. A time limit, not a speed assertion. */
+  waitFor(test: () => boolean, timeoutMs = 20_000, what = 'condition'): Promise<void> {
+    if (test()) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (!test()) return;
+        clearTimeout(timer);
+        this.off('event', check);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.off('event', check);
+        reject(new Error(`fake Discord: timed out waiting for ${what}`));
+      }, timeoutMs);
+      this.on('event', check);
+    });
+  }
+
+  private dispatchInteraction(type: number, user: FakeUser, channelId: string, data: unknown, message: unknown, kind: InteractionRecord['kind']): InteractionRecord {
+    const record: InteractionRecord = {
+      id: snowflake(),
+      token: `itoken-${snowflake()}`,
+      kind,
+      user,
+      channelId,
+      sentAt: Date.now(),
+      deferred: false,
+      messages: [],
+      refused: [],
+    };
+    this.interactions.push(record);
+    this.byToken.set(record.token, record);
+    const payload = {
+      id: record.id,
+      application_id: this.applicationId,
+      type,
+      token: record.token,
+      version: 1,
+      data,
+      guild_id: this.guildId,
+      channel_id: channelId,
+      channel: { id: channelId, type: 0, guild_id: this.guildId, name: `channel-${channelId.slice(-4)}` },
+      member: {
+        user: { id: user.id, username: user.name, discriminator: '0', global_name: user.name, avatar: null },
+        roles: user.roles ?? [],
+        permissions: user.permissions ?? '0',
+        joined_at: new Date(0).toISOString(),
+        deaf: false,
+        mute: false,
+        flags: 0,
+      },
+      app_permissions: '0',
+      locale: 'en-US',
+      guild_locale: 'en-US',
+      entitlements: [],
+      authorizing_integration_owners: { '0': this.guildId },
+      context: 0,
+      ...(message ? { message } : {}),
+    };
+    this.sendDispatch('INTERACTION_CREATE', payload, this.guildId);
+    return record;
+  }
+
+  // ---- gateway ------------------------------------------------------------------------
+
+  private onGatewayConnection(ws: WebSocket): void {
+    const conn: GatewayConnection = { ws, shard: [0, 1], seq: 0, sessionId: '' };
+    ws.send(JSON.stringify({ op: 10, d: { heartbeat_interval: 41_250 }, s: null, t: null }));
+    ws.on('message', (raw) => {
+      const packet = JSON.parse(String(raw)) as { op: number; d: any };
+      if (packet.op === 1) ws.send(JSON.stringify({ op: 11, d: null, s: null, t: null }));
+      else if (packet.op === 2) {
+        if (packet.d?.token !== this.token && packet.d?.token !== `Bot ${this.token}`) {
+          ws.close(4004, 'Authentication failed.');
+          return;
+        }
+        conn.shard = (packet.d.shard as [number, number] | undefined) ?? [0, 1];
+        conn.sessionId = snowflake();
+        this.identifies.push(conn.shard);
+        this.connections.add(conn);
+        this.send(conn, 'READY', {
+          v: 10,
+          user: this.botUser,
+          guilds: [],
+          session_id: conn.sessionId,
+          resume_gateway_url: this.gatewayUrl,
+          shard: conn.shard,
+          application: { id: this.applicationId, flags: 0 },
+        });
+        this.emit('event');
+      } else if (packet.op === 6) {
+        // No resumes here: the bot starts a new session.
+        ws.send(JSON.stringify({ op: 9, d: false, s: null, t: null }));
+      }
+    });
+    ws.on('close', () => {
+      this.connections.delete(conn);
+      this.emit('event');
+    });
+  }
+
+  private identifiedConnections(): number {
+    return [...this.connections].filter((c) => c.sessionId).length;
+  }
+
+  private sendDispatch(t: string, d: unknown, guildId: string): void {
+    const shards = [...this.connections].filter((c) => c.sessionId);
+    const count = shards[0]?.shard[1] ?? 1;
+    const shardId = Number((BigInt(guildId) >> 22n) % BigInt(count));
+    const conn = shards.find((c) => c.shard[0] === shardId);
+    if (!conn) throw new Error(`fake Discord: no gateway session for shard ${shardId} (${shards.length} connected)`);
+    this.send(conn, t, d);
+  }
+
+  private send(conn: GatewayConnection, t: string, d: unknown): void {
+    conn.seq += 1;
+    conn.ws.send(JSON.stringify({ op: 0, t, s: conn.seq, d }));
+  }
+
+  // ---- REST ---------------------------------------------------------------------------
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const path = decodeURIComponent(url.pathname).replace(/^\/api(\/v\d+)?/, '');
+    const method = req.method ?? 'GET';
+    const body = await readBody(req);
+    const json = (status: number, value: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(value));
+    };
+    const none = () => {
+      res.writeHead(204);
+      res.end();
+    };
+    const interactionRoute = /^\/(interactions|webhooks)\//.test(path);
+    if (!interactionRoute && req.headers.authorization !== `Bot ${this.token}`) return json(401, { message: '401: Unauthorized', code: 0 });
+
+    let m: RegExpMatchArray | null;
+    if (method === 'GET' && path === '/gateway/bot') {
+      return json(200, { url: this.gatewayUrl, shards: this.shardCount, session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 16 } });
+    }
+    if (method === 'GET' && path === '/applications/@me') return json(200, { id: this.applicationId, name: 'Referee', flags: 0, bot: this.botUser });
+    if ((m = path.match(/^\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/)) && method === 'PUT') {
+      const commands = JSON.parse(body.toString('utf8')) as CommandJson[];
+      this.deployed.set(m[2] ?? 'global', commands);
+      this.useCommands(commands);
+      this.emit('event');
+      return json(200, commands.map((c) => ({ ...c, id: snowflake(), application_id: m![1], version: snowflake() })));
+    }
+    if ((m = path.match(/^\/interactions\/(\d+)\/([^/]+)\/callback$/)) && method === 'POST') {
+      const record = this.byToken.get(m[2]!);
+      if (!record) return json(404, { message: 'Unknown interaction', code: 10062 });
+      const elapsed = Date.now() - record.sentAt;
+      if (record.answeredAfterMs !== undefined) {
+        record.refused.push('acknowledged twice');
+        this.emit('event');
+        return json(400, { message: 'Interaction has already been acknowledged.', code: 40060 });
+      }
+      if (elapsed > ANSWER_WINDOW_MS) {
+        record.refused.push(`first answer after ${elapsed} ms`);
+        this.emit('event');
+        return json(404, { message: 'Unknown interaction', code: 10062 });
+      }
+      const { payload, files } = await parsePayload(req, body);
+      if (files.some((f) => f.data.length > 10 * 1024 * 1024)) return json(413, { message: 'Request entity too large', code: 40005 });
+      record.answeredAfterMs = elapsed;
+      const type = payload.type as number;
+      const data = (payload.data ?? {}) as Record<string, unknown>;
+      let message: FakeMessage | undefined;
+      if (type === 8) record.choices = (data.choices as { name: string; value: string }[]) ?? [];
+      else if (type === 4 || type === 5) {
+        record.deferred = type === 5;
+        message = this.addMessage(record.channelId, type === 5 ? { flags: data.flags } : data, files, record.id, type === 5);
+        record.messages.push(message);
+      } else if (type === 6) record.deferred = true;
+      else if (type === 7) {
+        if (record.source) this.updateMessage(record.source, data, files);
+      }
+      this.emit('event');
+      if (url.searchParams.get('with_response') === 'true') {
+        return json(200, { interaction: { id: record.id, type: 2 }, resource: message ? { type, message: messageJson(message, this.botUser) } : { type } });
+      }
+      return none();
+    }
+    if ((m = path.match(/^\/webhooks\/(\d+)\/([^/]+)(?:\/messages\/([^/]+))?$/))) {
+      const record = this.byToken.get(m[2]!);
+      if (!record) return json(404, { message: 'Unknown Webhook', code: 10015 });
+      const target = m[3] === '@original' ? record.messages[0] : m[3] ? this.messages.get(m[3]) : undefined;
+      if (method === 'POST' && !m[3]) {
+        const { payload, files } = await parsePayload(req, body);
+        const message = this.addMessage(record.channelId, payload, files, record.id, false);
+        record.messages.push(message);
+        this.emit('event');
+        return json(200, messageJson(message, this.botUser));
+      }
+      if (!target) return json(404, { message: 'Unknown Message', code: 10008 });
+      if (method === 'PATCH') {
+        const { payload, files } = await parsePayload(req, body);
+        this.updateMessage(target, payload, files);
+        this.emit('event');
+        return json(200, messageJson(target, this.botUser));
+      }
+      if (method === 'DELETE') {
+        target.deleted = true;
+        this.emit('event');
+        return none();
+      }
+      if (method === 'GET') return json(200, messageJson(target, this.botUser));
+    }
+    if ((m = path.match(/^\/channels\/(\d+)\/messages$/)) && method === 'POST') {
+      const { payload, files } = await parsePayload(req, body);
+      const message = this.addMessage(m[1]!, payload, files, undefined, false);
+      this.emit('event');
+      return json(200, messageJson(message, this.botUser));
+    }
+    if ((m = path.match(/^\/channels\/(\d+)\/messages\/(\d+)$/)) && method === 'PATCH') {
+      const target = this.messages.get(m[2]!);
+      if (!target) return json(404, { message: 'Unknown Message', code: 10008 });
+      const { payload, files } = await parsePayload(req, body);
+      this.updateMessage(target, payload, files);
+      this.emit('event');
+      return json(200, messageJson(target, this.botUser));
+    }
+    if ((m = path.match(/^\/channels\/(\d+)\/threads$/)) && method === 'POST') {
+      const payload = JSON.parse(body.toString('utf8') || '{}') as { name?: string };
+      const thread = { id: snowflake(), parentId: m[1]!, name: payload.name ?? 'thread' };
+      this.threads.push(thread);
+      this.emit('event');
+      return json(201, { id: thread.id, type: 11, guild_id: this.guildId, parent_id: thread.parentId, name: thread.name, owner_id: this.botUser.id, thread_metadata: { archived: false, auto_archive_duration: 10080, locked: false, archive_timestamp: new Date().toISOString() } });
+    }
+    if ((m = path.match(/^\/channels\/(\d+)$/)) && method === 'DELETE') {
+      const index = this.threads.findIndex((t) => t.id === m![1]);
+      if (index < 0) return json(404, { message: 'Unknown Channel', code: 10003 });
+      const [thread] = this.threads.splice(index, 1);
+      this.emit('event');
+      return json(200, { id: thread!.id, type: 11, parent_id: thread!.parentId, name: thread!.name });
+    }
+    this.unknownRoutes.push(`${method} ${path}`);
+    this.emit('event');
+    return json(404, { message: '404: Not Found', code: 0 });
+  }
+
+  private addMessage(channelId: string, data: Record<string, unknown>, files: FakeFile[], interactionId: string | undefined, pending: boolean): FakeMessage {
+    const message: FakeMessage = {
+      id: snowflake(),
+      channelId,
+      content: String(data.content ?? ''),
+      files,
+      buttons: buttonsOf(data.components),
+      ephemeral: ((Number(data.flags ?? 0) & EPHEMERAL) !== 0),
+      interactionId,
+      pending,
+      deleted: false,
+    };
+    this.messages.set(message.id, message);
+    const list = this.channelMessages.get(channelId) ?? [];
+    list.push(message);
+    this.channelMessages.set(channelId, list);
+    return message;
+  }
+
+  private updateMessage(target: FakeMessage, data: Record<string, unknown>, files: FakeFile[]): void {
+    if (data.content !== undefined) target.content = String(data.content ?? '');
+    if (data.components !== undefined) target.buttons = buttonsOf(data.components);
+    if (files.length || data.attachments !== undefined) target.files = files.length ? files : [];
+    target.pending = false;
+  }
+
+}
+
+function visible(record: InteractionRecord): FakeMessage[] {
+  return record.messages.filter((m) => !m.pending && !m.deleted);
+}
+
+function inferType(value: string | number | boolean): number {
+  if (typeof value === 'boolean') return OPTION_BOOLEAN;
+  if (typeof value === 'number') return Number.isInteger(value) ? OPTION_INTEGER : OPTION_NUMBER;
+  return OPTION_STRING;
+}
+
+function buttonsOf(components: unknown): FakeButton[] {
+  if (!Array.isArray(components)) return [];
+  return components.flatMap((row: any) =>
+    (row?.components ?? [])
+      .filter((c: any) => c?.type === 2)
+      .map((c: any) => ({ customId: String(c.custom_id), label: String(c.label ?? ''), style: Number(c.style ?? 1), disabled: !!c.disabled })),
+  );
+}
+
+function messageJson(message: FakeMessage, author: object): Record<string, unknown> {
+  return {
+    id: message.id,
+    type: 0,
+    channel_id: message.channelId,
+    author,
+    content: message.content,
+    timestamp: new Date().toISOString(),
+    edited_timestamp: null,
+    tts: false,
+    mention_everyone: false,
+    mentions: [],
+    mention_roles: [],
+    attachments: message.files.map((f, i) => ({ id: String(i), filename: f.name, size: f.data.length, url: `https://cdn.invalid/${f.name}`, proxy_url: `https://cdn.invalid/${f.name}` })),
+    embeds: [],
+    pinned: false,
+    flags: message.ephemeral ? EPHEMERAL : 0,
+    components: message.buttons.length
+      ? [{ type: 1, components: message.buttons.map((b) => ({ type: 2, custom_id: b.customId, label: b.label, style: b.style, disabled: b.disabled })) }]
+      : [],
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** JSON bodies, or multipart ones (payload_json plus files[n]) as discord.js sends uploads. */
+async function parsePayload(req: IncomingMessage, body: Buffer): Promise<{ payload: Record<string, any>; files: FakeFile[] }> {
+  const type = req.headers['content-type'] ?? '';
+  if (!type.startsWith('multipart/form-data')) return { payload: body.length ? JSON.parse(body.toString('utf8')) : {}, files: [] };
+  const form = await new Request('http://127.0.0.1/', { method: 'POST', headers: { 'content-type': type }, body: new Uint8Array(body) }).formData();
+  const payload = JSON.parse(String(form.get('payload_json') ?? '{}')) as Record<string, any>;
+  const files: FakeFile[] = [];
+  for (const [key, value] of form.entries()) {
+    if (!key.startsWith('files[') || typeof value === 'string') continue;
+    files.push({ name: value.name, data: Buffer.from(await value.arrayBuffer()) });
+  }
+  return { payload, files };
+}
