@@ -7,6 +7,7 @@ import type { TyphoonState } from '../src/games/operation-typhoon/state.js';
 import { hashSeed } from '../src/session/index.js';
 import type { FakeMessage } from './helpers/fake-discord/fake-discord.js';
 import { channel, member, startBotHarness, type BotHarness } from './helpers/fake-discord/bot-harness.js';
+import { redisMissingReason, startLocalRedis, type LocalRedis } from './helpers/local-redis.js';
 
 /**
  * The real discord.js client against a fake Discord on 127.0.0.1: slash commands arrive as
@@ -177,5 +178,39 @@ describe('the bot in a (fake) Discord', () => {
   it('never writes the token to its log', async () => {
     expect(h.logs.length).toBeGreaterThan(0);
     for (const line of h.logs) expect(line).not.toContain(h.fake.token);
+  });
+});
+
+const noRedis = redisMissingReason();
+if (noRedis) console.warn(`Skipping the Redis-backed Discord run: ${noRedis}.`);
+
+describe.skipIf(!!noRedis)('the bot in a (fake) Discord on the Redis store', () => {
+  let redis: LocalRedis;
+  let r: BotHarness;
+  beforeAll(async () => {
+    redis = await startLocalRedis();
+    r = await startBotHarness({ store: { keyvUrl: redis.url } });
+  });
+  afterAll(async () => {
+    await r?.stop();
+    await redis?.stop();
+  });
+
+  it('plays, restarts and continues with the old button, the game kept in Redis', async () => {
+    const user = member('Rundstedt');
+    const ch = channel();
+    const [start] = await r.fake.answers(r.fake.command(user, ch, 'game', 'new', { game: 'battle-for-moscow', vs: 'bot', side: 'german' }));
+    expect(start!.files).toHaveLength(1);
+    const versionBefore = (await r.bot.sessions.require(ch)).doc.version;
+    await r.restart();
+    await r.fake.waitForShards(1);
+    const status = await r.fake.answers(r.fake.command(user, ch, 'game', 'status', {}));
+    expect(status[0]!.content).toMatch(new RegExp(`version ${versionBefore}\\b`));
+    const button = start!.buttons[0];
+    if (button) {
+      const [pressed] = await r.fake.answers(r.fake.click(user, start!, button.customId));
+      expect(pressed!.content.length).toBeGreaterThan(0);
+    }
+    expect((await r.bot.sessions.require(ch)).doc.game).toBe('battle-for-moscow');
   });
 });

@@ -105,6 +105,8 @@ export class FakeDiscord extends EventEmitter {
   /** Every IDENTIFY received, with its shard. */
   readonly identifies: [number, number][] = [];
   private commandTypes = new Map<string, CommandJson>();
+  /** Channels in guilds other than the default one (to reach other shards). */
+  private readonly channelGuilds = new Map<string, string>();
   private readonly byToken = new Map<string, InteractionRecord>();
   private readonly messages = new Map<string, FakeMessage>();
   private readonly connections = new Set<GatewayConnection>();
@@ -149,6 +151,23 @@ export class FakeDiscord extends EventEmitter {
     this.server?.closeAllConnections?.();
   }
 
+  /** A channel in another guild; returns the channel id. */
+  channelInNewGuild(): { guildId: string; channelId: string } {
+    const guildId = snowflake();
+    const channelId = snowflake();
+    this.channelGuilds.set(channelId, guildId);
+    return { guildId, channelId };
+  }
+
+  /** The shard a channel's interactions go to, as Discord routes them: (guild id >> 22) % shards. */
+  shardOf(channelId: string, shards: number): number {
+    return Number((BigInt(this.guildOf(channelId)) >> 22n) % BigInt(shards));
+  }
+
+  private guildOf(channelId: string): string {
+    return this.channelGuilds.get(channelId) ?? this.guildId;
+  }
+
   /** Option types for building interactions, as the bot would deploy them. */
   useCommands(commands: CommandJson[]): void {
     for (const c of commands) this.commandTypes.set(c.name, c);
@@ -185,7 +204,7 @@ export class FakeDiscord extends EventEmitter {
       id: snowflake(),
       name,
       type: 1,
-      guild_id: this.guildId,
+      guild_id: this.guildOf(channelId),
       options: subcommand ? [{ name: subcommand, type: SUBCOMMAND, options: typed }] : typed,
     };
     return this.dispatchInteraction(focused !== undefined ? 4 : 2, user, channelId, data, undefined, focused !== undefined ? 'autocomplete' : 'command');
@@ -255,9 +274,9 @@ export class FakeDiscord extends EventEmitter {
       token: record.token,
       version: 1,
       data,
-      guild_id: this.guildId,
+      guild_id: this.guildOf(channelId),
       channel_id: channelId,
-      channel: { id: channelId, type: 0, guild_id: this.guildId, name: `channel-${channelId.slice(-4)}` },
+      channel: { id: channelId, type: 0, guild_id: this.guildOf(channelId), name: `channel-${channelId.slice(-4)}` },
       member: {
         user: { id: user.id, username: user.name, discriminator: '0', global_name: user.name, avatar: null },
         roles: user.roles ?? [],
@@ -271,11 +290,11 @@ export class FakeDiscord extends EventEmitter {
       locale: 'en-US',
       guild_locale: 'en-US',
       entitlements: [],
-      authorizing_integration_owners: { '0': this.guildId },
+      authorizing_integration_owners: { '0': this.guildOf(channelId) },
       context: 0,
       ...(message ? { message } : {}),
     };
-    this.sendDispatch('INTERACTION_CREATE', payload, this.guildId);
+    this.sendDispatch('INTERACTION_CREATE', payload, this.guildOf(channelId));
     return record;
   }
 
@@ -443,8 +462,9 @@ export class FakeDiscord extends EventEmitter {
       const payload = JSON.parse(body.toString('utf8') || '{}') as { name?: string };
       const thread = { id: snowflake(), parentId: m[1]!, name: payload.name ?? 'thread' };
       this.threads.push(thread);
+      if (this.channelGuilds.has(thread.parentId)) this.channelGuilds.set(thread.id, this.guildOf(thread.parentId));
       this.emit('event');
-      return json(201, { id: thread.id, type: 11, guild_id: this.guildId, parent_id: thread.parentId, name: thread.name, owner_id: this.botUser.id, thread_metadata: { archived: false, auto_archive_duration: 10080, locked: false, archive_timestamp: new Date().toISOString() } });
+      return json(201, { id: thread.id, type: 11, guild_id: this.guildOf(thread.id), parent_id: thread.parentId, name: thread.name, owner_id: this.botUser.id, thread_metadata: { archived: false, auto_archive_duration: 10080, locked: false, archive_timestamp: new Date().toISOString() } });
     }
     if ((m = path.match(/^\/channels\/(\d+)$/)) && method === 'DELETE') {
       const index = this.threads.findIndex((t) => t.id === m![1]);
