@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { MapName } from '../src/maps/game-map.js';
+import { benchDiscordLatency } from './discord-bench.js';
 import { benchTyphoonEngine } from './engine-bench.js';
 import { benchStaticLayer, benchView, type ViewFigures } from './render-bench.js';
 
@@ -28,6 +29,9 @@ for (const v of views) {
 console.log('\nratio = (draw + encode) / encode of the finished image; floor(blank) = encoding a blank canvas of the same size.');
 const engine = benchTyphoonEngine();
 console.log(`\nOperation Typhoon engine over ${engine.actions} actions: apply median ${engine.applyMedianMs.toFixed(3)} ms, p99 ${engine.applyP99Ms.toFixed(3)} ms; prompt median ${engine.promptMedianMs.toFixed(3)} ms; state ${(engine.stateBytes / 1024).toFixed(1)} KB`);
+const discord = [await benchDiscordLatency(1, 40), await benchDiscordLatency(50, 6)];
+console.log('\nSlash command to answer with map, through the fake Discord (ms):');
+for (const d of discord) console.log(`  ${String(d.busyChannels).padStart(2)} busy channel(s), ${d.commands} commands: p50 ${f(d.p50Ms)}, p99 ${f(d.p99Ms)}, max ${f(d.maxMs)}; not acknowledged within 3 s: ${d.late}`);
 mkdirSync('out', { recursive: true });
-writeFileSync('out/bench.json', JSON.stringify({ runs, statics, views, engine }, null, 2));
+writeFileSync('out/bench.json', JSON.stringify({ runs, statics, views, engine, discord }, null, 2));
 console.log('Written to out/bench.json');

@@ -1,4 +1,5 @@
-import type { LoadedMap } from '../maps/game-map.js';
+import { mapNameOf, type LoadedMap } from '../maps/game-map.js';
+import { renderPicture } from '../render/render-pool.js';
 import { encodeImage, renderMap, type ImageFormat } from '../render/render-map.js';
 import type { Scene, View } from '../render/scene.js';
 import type { ReplyFile } from './command.js';
@@ -9,7 +10,9 @@ import type { ReplyFile } from './command.js';
  */
 export const IMAGE_FORMAT: ImageFormat = 'webp';
 
+/** A map picture as an attachment; drawn on the render pool's threads when the map is a shipped one. */
 export async function mapImage(map: LoadedMap, scene: Scene, view: View, baseName: string, format = IMAGE_FORMAT): Promise<ReplyFile> {
-  const canvas = renderMap(map, scene, view);
-  return { name: `${baseName}.${format}`, data: await encodeImage(canvas, format), description: `${map.data.title} map` };
+  const name = mapNameOf(map);
+  const data = name ? await renderPicture({ map: name, scene, view, format }) : await encodeImage(renderMap(map, scene, view), format);
+  return { name: `${baseName}.${format}`, data, description: `${map.data.title} map` };
 }

@@ -113,3 +113,9 @@ export function loadMap(name: MapName): LoadedMap {
   }
   return map;
 }
+
+/** The name a map was loaded by (so a worker thread can load the same one), if it was. */
+export function mapNameOf(map: LoadedMap): MapName | undefined {
+  for (const [name, loaded] of cache) if (loaded === map && isMapName(name)) return name;
+  return undefined;
+}

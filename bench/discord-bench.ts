@@ -1,0 +1,70 @@
+import { performance } from 'node:perf_hooks';
+import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
+import type { TyphoonState } from '../src/games/operation-typhoon/state.js';
+import { channel, member, startBotHarness, type BotHarness } from '../test/helpers/fake-discord/bot-harness.js';
+import type { FakeUser } from '../test/helpers/fake-discord/fake-discord.js';
+import { median } from './timing.js';
+
+export interface LatencyFigures {
+  busyChannels: number;
+  commands: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Interactions Discord would have dropped (not acknowledged within 3 s). */
+  late: number;
+}
+
+/**
+ * Slash command to its answer with the zoomed map, through the fake Discord and the real
+ * client: each busy channel plays a move and takes it back, over and over, all channels at
+ * once. Time runs from the INTERACTION_CREATE sent to the answer with its image received.
+ */
+export async function benchDiscordLatency(busyChannels: number, commandsPerChannel: number): Promise<LatencyFigures> {
+  const h = await startBotHarness();
+  try {
+    const players = await Promise.all(Array.from({ length: busyChannels }, (_, i) => openGame(h, i)));
+    const latencies: number[] = [];
+    let late = 0;
+    await Promise.all(
+      players.map(async ({ user, ch, from, to }) => {
+        for (let i = 0; i < commandsPerChannel; i++) {
+          const forward = i % 2 === 0;
+          const t0 = performance.now();
+          const record = forward ? h.fake.command(user, ch, 'move', undefined, { force: from, path: to }) : h.fake.command(user, ch, 'game', 'undo', {});
+          const [answer] = await h.fake.answers(record, 1, 60_000).catch(() => []);
+          if (!answer || answer.files.length === 0) throw new Error(`no map in the answer: ${answer?.content ?? record.refused.join('; ')}`);
+          latencies.push(performance.now() - t0);
+          if ((record.answeredAfterMs ?? Infinity) > 3000) late += 1;
+        }
+      }),
+    );
+    const sorted = [...latencies].sort((a, b) => a - b);
+    return {
+      busyChannels,
+      commands: latencies.length,
+      p50Ms: median(latencies),
+      p99Ms: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!,
+      maxMs: sorted.at(-1)!,
+      late,
+    };
+  } finally {
+    await h.stop();
+  }
+}
+
+/** A started Operation Typhoon game with a German unit that can step back into an empty German hex. */
+async function openGame(h: BotHarness, i: number): Promise<{ user: FakeUser; ch: string; from: string; to: string }> {
+  const user = member(`Bench${i}`);
+  const ch = channel();
+  const [start] = await h.fake.answers(h.fake.command(user, ch, 'game', 'new', { game: 'operation-typhoon', seed: 1000 + i }), 1, 60_000);
+  await h.fake.answers(h.fake.click(user, start!, start!.buttons[0]!.customId), 1, 60_000);
+  const s = (await h.bot.sessions.require(ch)).doc.state as TyphoonState;
+  const index = typhoonEngine().index;
+  const occupied = new Set(Object.values(s.units).map((u) => u.hex));
+  for (const u of Object.values(s.units)) {
+    const back = index.map.neighbours(u.hex).find((n) => !index.initiallySoviet.has(n) && !occupied.has(n));
+    if (back) return { user, ch, from: u.hex, to: back };
+  }
+  throw new Error('no unit can step back');
+}
