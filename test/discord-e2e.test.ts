@@ -4,7 +4,8 @@ import { loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
 import type { TyphoonState } from '../src/games/operation-typhoon/state.js';
-import { hashSeed } from '../src/session/index.js';
+import { hashSeed, parseExport } from '../src/session/index.js';
+import { verifyExport } from '../src/session/verify-export.js';
 import type { FakeMessage } from './helpers/fake-discord/fake-discord.js';
 import { channel, member, startBotHarness, type BotHarness } from './helpers/fake-discord/bot-harness.js';
 import { redisMissingReason, startLocalRedis, type LocalRedis } from './helpers/local-redis.js';
@@ -173,6 +174,45 @@ describe('the bot in a (fake) Discord', () => {
     const status = await run(bock, thread.id, 'game', 'status');
     expect(status.content).toMatch(/Operation Typhoon/);
     expect(await h.bot.sessions.current(ch)).toBeUndefined();
+  });
+
+  it('reveals the seed at the end, and the exported file replays every roll (verifiable dice)', async () => {
+    const user = member('Schmidt');
+    const ch = channel();
+    const start = await run(user, ch, 'game', 'new', { game: 'operation-typhoon' });
+    await h.fake.answers(h.fake.click(user, start, start.buttons[0]!.customId));
+    const index = typhoonEngine().index;
+    // Step into the Soviet line until dice are rolled.
+    for (let step = 0; step < 8 && !(await h.bot.sessions.require(ch)).doc.events.some((l) => l.dice?.length); step++) {
+      const s = await typhoonState(ch);
+      if (s.battle) {
+        await run(user, ch, 'battle', 'retreat');
+        continue;
+      }
+      const [from] = Object.values(s.units).map((u) => u.hex).filter((hx) => !s.done.some((id) => s.units[id]?.hex === hx) && index.map.neighbours(hx).some((n) => index.initiallySoviet.has(n)));
+      const into = index.map.neighbours(from!).find((n) => index.initiallySoviet.has(n))!;
+      await run(user, ch, 'move', undefined, { force: s.active?.hex ?? from!, path: into });
+    }
+    const doc = (await h.bot.sessions.require(ch)).doc;
+    expect(doc.events.some((l) => l.dice?.length)).toBe(true);
+    const secretExport = await run(user, ch, 'game', 'export');
+    expect(JSON.parse(secretExport.files[0]!.data.toString('utf8')).game.seed).toBeUndefined();
+
+    const ended = await run(user, ch, 'game', 'end');
+    expect(ended.content).toContain(`Seed: ${doc.seed}`);
+    const exported = await run(user, ch, 'game', 'export');
+    const text = exported.files[0]!.data.toString('utf8');
+    const verified = verifyExport(parseExport(text));
+    expect(verified.problems).toEqual([]);
+    expect(verified.diceChecked).toBeGreaterThan(0);
+
+    // One die changed in the log is caught.
+    const forged = JSON.parse(text);
+    const line = forged.game.events.find((l: { dice?: { roll: number }[] }) => l.dice?.length);
+    line.dice[0].roll = (line.dice[0].roll % 6) + 1;
+    const caught = verifyExport(parseExport(JSON.stringify(forged)));
+    expect(caught.ok).toBe(false);
+    expect(caught.problems[0]).toMatch(/the log shows dice/);
   });
 
   it('never writes the token to its log', async () => {
