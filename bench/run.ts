@@ -1,13 +1,20 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { MapName } from '../src/maps/game-map.js';
+import { closeRenderPool } from '../src/render/render-pool.js';
 import { benchDiscordLatency } from './discord-bench.js';
 import { benchTyphoonEngine } from './engine-bench.js';
+import { benchMemory, benchWholeGame } from './game-bench.js';
+import { performanceReport } from './performance-report.js';
 import { benchStaticLayer, benchView, type ViewFigures } from './render-bench.js';
 
-/** `npm run bench [-- --runs N]`: medians of repeated runs, printed and written to out/bench.json. */
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' } } });
+/**
+ * `npm run bench [-- --runs N] [--quick]`: medians of repeated runs, printed, written to
+ * out/bench.json and summarised against the targets in docs/performance.md.
+ */
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' }, quick: { type: 'boolean', default: false } } });
 const runs = Number(values.runs);
+const quick = values.quick!;
 const maps: MapName[] = ['operation-typhoon', 'battle-for-moscow'];
 
 const statics = [];
@@ -27,11 +34,25 @@ for (const v of views) {
   console.log(`${v.map.padEnd(19)} ${v.view.padEnd(5)} ${`${v.width}x${v.height}`.padEnd(10)} ${f(v.drawMs).padStart(5)} | ${cols('png')} | ${cols('webp')}`);
 }
 console.log('\nratio = (draw + encode) / encode of the finished image; floor(blank) = encoding a blank canvas of the same size.');
+
 const engine = benchTyphoonEngine();
-console.log(`\nOperation Typhoon engine over ${engine.actions} actions: apply median ${engine.applyMedianMs.toFixed(3)} ms, p99 ${engine.applyP99Ms.toFixed(3)} ms; prompt median ${engine.promptMedianMs.toFixed(3)} ms; state ${(engine.stateBytes / 1024).toFixed(1)} KB`);
-const discord = [await benchDiscordLatency(1, 40), await benchDiscordLatency(50, 6)];
+console.log(`\nOperation Typhoon engine over ${engine.actions} actions: apply median ${engine.applyMedianMs.toFixed(3)} ms, p99 ${engine.applyP99Ms.toFixed(3)} ms; prompt (legal actions) median ${engine.promptMedianMs.toFixed(3)} ms; state ${(engine.stateBytes / 1024).toFixed(1)} KB`);
+
+const whole = await benchWholeGame(quick ? 5 : 20);
+console.log(`Whole auto-played game (${whole.policy}, ${whole.games} seeds): median ${f(whole.medianMs)} ms for ${whole.medianActions} actions; a finished game stored: ${kb(whole.storedBytes)} (${whole.storedActions} orders)`);
+
+const memory = await benchMemory(1000);
+console.log(`1,000 live games in one process: heap ${f(memory.heapMb)} MB, RSS ${f(memory.rssMb)} MB`);
+
+const discord = [await benchDiscordLatency(1, quick ? 20 : 40), await benchDiscordLatency(50, quick ? 4 : 6)];
 console.log('\nSlash command to answer with map, through the fake Discord (ms):');
 for (const d of discord) console.log(`  ${String(d.busyChannels).padStart(2)} busy channel(s), ${d.commands} commands: p50 ${f(d.p50Ms)}, p99 ${f(d.p99Ms)}, max ${f(d.maxMs)}; not acknowledged within 3 s: ${d.late}`);
+await closeRenderPool();
+
+const figures = { runs, statics, views, engine, whole, memory, discord };
 mkdirSync('out', { recursive: true });
-writeFileSync('out/bench.json', JSON.stringify({ runs, statics, views, engine, discord }, null, 2));
-console.log('Written to out/bench.json');
+writeFileSync('out/bench.json', JSON.stringify(figures, null, 2));
+mkdirSync('docs', { recursive: true });
+writeFileSync('docs/performance.md', performanceReport(figures));
+console.log('\nWritten to out/bench.json and docs/performance.md');
+process.exit(0);

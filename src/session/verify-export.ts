@@ -23,6 +23,7 @@ export function verifyExport(file: GameExport): Verification {
   }
   if (hashSeed(game.seed) !== game.seedHash) problems.push(`the seed ${game.seed} does not match the published fingerprint ${game.seedHash}`);
   const def = gameDef(game.game);
+  if (!def) return { ok: false, actions: 0, diceChecked: 0, problems: [`this bot does not know the game "${game.game}"`] };
   const setupOptions = def.setupOptions ? def.setupOptions(game.options, game.seed) : { ...game.options, seed: game.seed };
   let state: unknown = JSON.parse(JSON.stringify(def.engine.setup(setupOptions)));
   let diceChecked = 0;
