@@ -7,6 +7,7 @@ import { POLICIES, playGame } from '../src/games/operation-typhoon/autoplay/inde
 import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
 import { GameSessions } from '../src/session/index.js';
 import { createGameStore } from '../src/store/game-store.js';
+import { packDocument } from '../src/store/packed-document.js';
 import { median } from './timing.js';
 
 export interface WholeGameFigures {
@@ -14,8 +15,10 @@ export interface WholeGameFigures {
   policy: string;
   medianMs: number;
   medianActions: number;
-  /** The stored document of a finished game (state, every order, every log line), JSON bytes. */
+  /** The stored record of a finished game (state, every order, every log line), packed as in the store. */
   storedBytes: number;
+  /** The same document as plain JSON. */
+  jsonBytes: number;
   storedActions: number;
 }
 
@@ -43,7 +46,8 @@ export async function benchWholeGame(games = 20): Promise<WholeGameFigures> {
   for (const a of longest.actions) await sessions.act('bench', player, a);
   const doc = (await sessions.require('bench')).doc;
   await store.close();
-  return { games, policy: policy.name, medianMs: median(times), medianActions: median(actions), storedBytes: Buffer.byteLength(JSON.stringify(doc)), storedActions: doc.actions.length };
+  const json = JSON.stringify(doc);
+  return { games, policy: policy.name, medianMs: median(times), medianActions: median(actions), storedBytes: Buffer.byteLength(packDocument(json)), jsonBytes: Buffer.byteLength(json), storedActions: doc.actions.length };
 }
 
 export interface MemoryFigures {

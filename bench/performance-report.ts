@@ -31,7 +31,7 @@ export function performanceReport(x: Figures): string {
     rows.push([`Slash command to answer with map, ${d.busyChannels} busy channel(s), p99`, '< 1000 ms', `${f(d.p99Ms)} ms (unanswered in 3 s: ${d.late})`, d.p99Ms < 1000]);
   }
   rows.push(['1,000 live games in one process (RSS)', '< 300 MB', `${f(x.memory.rssMb)} MB (heap ${f(x.memory.heapMb)} MB)`, x.memory.rssMb < 300]);
-  rows.push([`Stored finished game (${x.whole.storedActions} orders)`, '< 64 KB', `${f(x.whole.storedBytes / 1024)} KB`, x.whole.storedBytes < 64 * 1024]);
+  rows.push([`Stored finished game (${x.whole.storedActions} orders)`, '< 64 KB', `${f(x.whole.storedBytes / 1024)} KB (${f(x.whole.jsonBytes / 1024)} KB as plain JSON)`, x.whole.storedBytes < 64 * 1024]);
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   return [
     '# Performance',

@@ -2,10 +2,11 @@ import type Keyv from 'keyv';
 import { createKeyv, storeConfigFromEnv, type StoreConfig } from './keyv-factory.js';
 import { describeIssues, gameDocumentSchema, gameIdSchema, type GameDocument } from './game-document.js';
 import { KeyedLock } from './keyed-lock.js';
+import { packDocument, unpackDocument } from './packed-document.js';
 
 /**
  * Games in Keyv. Keys:
- * - `game:<id>`: the game document (JSON text, validated on every load);
+ * - `game:<id>`: the game document (Brotli-packed JSON text, validated on every load);
  * - `channel:<channelId>`: the id of the channel's current game (active or last finished);
  * - `guild:<guildId>`: ids of the server's games, newest last, for `/game list`
  *   (a game outside any server is listed under `guild:@<channelId>`);
@@ -29,7 +30,7 @@ export class GameStore {
     if (raw === undefined) return undefined;
     let parsed: unknown;
     try {
-      parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;
+      parsed = typeof raw === 'string' ? JSON.parse(unpackDocument(raw)) : raw;
     } catch {
       return this.quarantine(id, raw, 'the record is not valid JSON');
     }
@@ -64,7 +65,7 @@ export class GameStore {
   /** Validate and write a game; a document that would not load again is never written. */
   async save(doc: GameDocument): Promise<void> {
     const checked = gameDocumentSchema.parse(doc);
-    await this.keyv.set(gameKey(checked.id), JSON.stringify(checked));
+    await this.keyv.set(gameKey(checked.id), packDocument(JSON.stringify(checked)));
   }
 
   /** Write a new game, list it for its server and make it the channel's current game. */
