@@ -1,6 +1,7 @@
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { once } from 'node:events';
 import { setChannelPoster } from '../app/channel-poster.js';
+import { closeRenderPool } from '../render/render-pool.js';
 import { closeSessions, configureSessions, type GameSessions } from '../session/index.js';
 import type { GameStore } from '../store/game-store.js';
 import { handleInteraction } from './handle-interaction.js';
@@ -54,6 +55,7 @@ export async function startDiscordBot(options: DiscordBotOptions): Promise<Disco
       await client.destroy();
       setChannelPoster(undefined);
       await closeSessions(sessions);
+      await closeRenderPool();
     },
   };
 }
