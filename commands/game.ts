@@ -14,6 +14,7 @@ import { botTurnText, headline, logText, newGameText, seedReveal, statusText } f
 import { actingReply, choiceButtons, gameImage, parseChoiceButton, statusReply } from '../src/session/replies.js';
 import { whereOf } from '../src/session/where.js';
 import { gameModes } from '../src/store/game-document.js';
+import { votes } from '../src/votes/index.js';
 
 export const data = new SlashCommandBuilder()
   .setName('game')
@@ -49,7 +50,20 @@ export const data = new SlashCommandBuilder()
     s
       .setName('join')
       .setDescription('Take a seat in this channel’s team or vote game')
-      .addStringOption((o) => o.setName('seat').setDescription('Side you play, e.g. german or soviet (default: any)').setMaxLength(40)),
+      .addStringOption((o) => o.setName('seat').setDescription('Side you play, e.g. german or soviet (default: any)').setMaxLength(40))
+      .addStringOption((o) => o.setName('army').setDescription('Team play: the formations you command, e.g. "PG3, 9A"').setMaxLength(100).setAutocomplete(true)),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('mode')
+      .setDescription('The creator changes how the game is played')
+      .addStringOption((o) =>
+        o
+          .setName('mode')
+          .setDescription('solo: one commander; team: players command formations; vote: the channel votes')
+          .setRequired(true)
+          .addChoices(...gameModes.map((m) => ({ name: m, value: m }))),
+      ),
   )
   .addSubcommand((s) => s.setName('leave').setDescription('Give up your seat in this channel’s game'))
   .addSubcommand((s) => s.setName('status').setDescription('Where the game stands and what it waits for'))
@@ -97,7 +111,11 @@ const newOptions = z.object({
   vs: z.enum(['human', 'bot']).optional(),
   side: z.enum(['german', 'soviet']).optional(),
 });
-const joinOptions = z.object({ seat: z.string().trim().toLowerCase().min(1).max(40).optional() });
+const joinOptions = z.object({
+  seat: z.string().trim().toLowerCase().min(1).max(40).optional(),
+  army: z.string().trim().min(1).max(100).optional(),
+});
+const modeOptions = z.object({ mode: z.enum(gameModes) });
 const mapOptions = z.object({ game: z.enum(GAME_IDS).optional() });
 const logOptions = z.object({ lines: z.number().int().min(1).max(200).default(20) });
 const exportOptions = z.object({ id: z.string().trim().toLowerCase().regex(/^[a-z0-9]{8}$/, 'a game id is 8 letters and digits, as /game list shows').optional() });
@@ -124,9 +142,17 @@ const HANDLERS: Record<string, Handler> = {
   },
 
   async join(ctx) {
-    const { seat } = parseOptions(ctx.invocation, joinOptions);
-    const doc = await sessions().join(ctx.invocation.channelId, ctx.invocation.user, seat);
-    await ctx.reply({ content: `${ctx.invocation.user.name} joins game \`${doc.id}\`${seat ? ` as ${seat}` : ''}. Players: ${doc.players.map((p) => p.name ?? p.id).join(', ')}.` });
+    const { seat, army } = parseOptions(ctx.invocation, joinOptions);
+    const armies = army?.split(',').map((a) => a.trim()).filter((a) => a.length > 0);
+    const doc = await sessions().join(ctx.invocation.channelId, ctx.invocation.user, seat, armies);
+    await ctx.reply({ content: `${doc.events.at(-1)!.text} Players: ${doc.players.map((p) => `${p.name ?? p.id}${p.formations?.length ? ` (${p.formations.join(', ')})` : ''}`).join(', ')}.` });
+  },
+
+  async mode(ctx) {
+    const { mode } = parseOptions(ctx.invocation, modeOptions);
+    const doc = await sessions().configure(ctx.invocation.channelId, ctx.invocation.user, { mode });
+    const how = mode === 'solo' ? 'only the creator gives orders' : mode === 'team' ? 'players /game join, with army:... to command formations' : 'members /game join, propose orders with the usual commands and vote on them (/vote help)';
+    await ctx.reply({ content: `Game \`${doc.id}\` is now played in **${mode}** mode: ${how}.` });
   },
 
   async leave(ctx) {
@@ -244,6 +270,12 @@ export async function onButton(ctx: ButtonContext): Promise<void> {
   }
   let outcome;
   try {
+    // In a vote game a choice button files the choice as a proposal.
+    const view = await sessions().current(ctx.press.channelId);
+    if (view && votes().isVoted(view) && view.doc.id === parsed.gameId && view.doc.version === parsed.version && view.prompt.choices[parsed.index]) {
+      await ctx.reply(await votes().propose(ctx.press.channelId, ctx.press.user, view.prompt.choices[parsed.index]!.action));
+      return;
+    }
     outcome = await sessions().choose(ctx.press.channelId, ctx.press.user, parsed.gameId, parsed.version, parsed.index);
   } catch (err) {
     if (err instanceof StaleChoiceError) {
@@ -274,6 +306,10 @@ export async function autocomplete(request: AutocompleteRequest): Promise<Choice
   } else if (request.focused.name === 'id') {
     const { games } = await sessions().list(whereOf(request.invocation));
     choices = games.map((d) => ({ name: `${d.id} · ${gameDef(d.game)?.name ?? d.game} · ${d.status}`, value: d.id }));
+  } else if (request.focused.name === 'army') {
+    const view = await sessions().current(request.invocation.channelId);
+    const held = (f: string) => view?.doc.players.find((p) => p.formations?.includes(f))?.name;
+    choices = (view?.def.formations ?? []).map((f) => ({ name: `${f.id} · ${f.name}${held(f.id) ? ` (commanded by ${held(f.id)})` : ''}`, value: f.id }));
   }
   return choices.filter(match).slice(0, LIMITS.choices).map((c) => ({ name: clip(c.name, LIMITS.choiceNameChars), value: c.value }));
 }

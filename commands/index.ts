@@ -12,8 +12,9 @@ import * as rules from './rules.js';
 import * as setup from './setup.js';
 import * as game from './game.js';
 import * as hex from './hex.js';
+import * as vote from './vote.js';
 
 /** Every slash command, by name; Discord, the console and tests all route through here. */
 export const COMMANDS: ReadonlyMap<string, CommandModule> = new Map(
-  [game, hex, setup, air, move, force, battle, phase, rules, attack, odds, replace].map((m) => [m.data.name, m] as const),
+  [game, hex, setup, air, move, force, battle, phase, rules, attack, odds, replace, vote].map((m) => [m.data.name, m] as const),
 );

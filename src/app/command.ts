@@ -6,11 +6,19 @@ import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js
  */
 export type OptionValue = string | number | boolean;
 
+/** Who acts: `canManage` is Discord's Manage Channels; `roles` are the member's role ids. */
+export interface Member {
+  id: string;
+  name: string;
+  canManage?: boolean;
+  roles?: string[];
+}
+
 export interface Invocation {
   command: string;
   subcommand?: string;
   options: Record<string, OptionValue>;
-  user: { id: string; name: string; canManage?: boolean };
+  user: Member;
   channelId: string;
 }
 
@@ -43,7 +51,7 @@ export interface Reply {
 /** A button press, routed to the command named before the first colon of its customId. */
 export interface ButtonPress {
   customId: string;
-  user: { id: string; name: string; canManage?: boolean };
+  user: Member;
   channelId: string;
 }
 

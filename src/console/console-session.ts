@@ -4,6 +4,8 @@ import { UserError, type Reply, type ReplyButton } from '../app/command.js';
 import { dispatch, dispatchButton } from '../app/dispatch.js';
 import { closeSessions, configureSessions, type GameSessions } from '../session/index.js';
 import { createGameStore } from '../store/game-store.js';
+import { setChannelPoster } from '../app/channel-poster.js';
+import { configureVotes, stopVotes, type VoteClock } from '../votes/index.js';
 import { parseLine } from './parse-line.js';
 
 export const CONSOLE_HELP = [
@@ -19,6 +21,8 @@ export interface ConsoleOptions {
   channelId?: string;
   /** SQLite file for games; default `<outDir>/console.sqlite`, so a game survives a restart. */
   dataFile?: string;
+  /** Ballot deadlines' clock (tests drive it by hand). */
+  voteClock?: VoteClock;
 }
 
 /**
@@ -38,9 +42,15 @@ export class ConsoleSession {
     mkdirSync(opts.outDir, { recursive: true });
     this.user = opts.user ?? { id: 'console', name: 'console' };
     this.games = configureSessions(createGameStore({ dataFile: opts.dataFile ?? join(opts.outDir, 'console.sqlite') }), { allowLocalImport: true });
+    // Ballots closing on their deadline print here; open ones from an earlier run resume.
+    setChannelPoster({ post: async (_channel, reply) => this.show(reply) });
+    this.ready = configureVotes(opts.voteClock).resume();
   }
 
+  private readonly ready: Promise<number>;
+
   async run(line: string): Promise<void> {
+    await this.ready;
     const text = line.trim();
     if (!text || text.startsWith('#')) return;
     const channelId = this.opts.channelId ?? 'console';
@@ -60,6 +70,8 @@ export class ConsoleSession {
 
   /** Release the game store (its SQLite file). */
   async close(): Promise<void> {
+    stopVotes();
+    setChannelPoster(undefined);
     await closeSessions(this.games);
   }
 

@@ -4,6 +4,7 @@ import { setChannelPoster } from '../app/channel-poster.js';
 import { closeRenderPool } from '../render/render-pool.js';
 import { closeSessions, configureSessions, type GameSessions } from '../session/index.js';
 import type { GameStore } from '../store/game-store.js';
+import { configureVotes, stopVotes, type VoteClock } from '../votes/index.js';
 import { handleInteraction } from './handle-interaction.js';
 import { redactingLog } from './redacting-log.js';
 import { restPoster } from './rest-poster.js';
@@ -14,6 +15,8 @@ export interface DiscordBotOptions {
   /** REST API base (tests: the fake Discord); the gateway URL comes from its /gateway/bot. */
   apiUrl?: string;
   deferAfterMs?: number;
+  /** Ballot deadlines' clock (tests drive it by hand). */
+  voteClock?: VoteClock;
   /** Where log lines go (stderr by default); the token is redacted from them. */
   write?: (line: string) => void;
 }
@@ -34,6 +37,7 @@ export async function startDiscordBot(options: DiscordBotOptions): Promise<Disco
   const client = new Client({ intents: [GatewayIntentBits.Guilds], ...(options.apiUrl ? { rest: { api: options.apiUrl } } : {}) });
   const sessions = configureSessions(options.store);
   setChannelPoster(restPoster(client.rest));
+  const ballots = configureVotes(options.voteClock);
   const handlerOptions = { deferAfterMs: options.deferAfterMs ?? 1500, log };
   client.on(Events.InteractionCreate, (interaction) => void handleInteraction(interaction, handlerOptions));
   client.on(Events.Error, (err) => log('Discord client error', err));
@@ -47,11 +51,14 @@ export async function startDiscordBot(options: DiscordBotOptions): Promise<Disco
     setChannelPoster(undefined);
     throw new Error(log.redact(`Could not log in to Discord: ${err instanceof Error ? err.message : String(err)}`));
   }
+  const resumed = await ballots.resume();
+  if (resumed) log(`Resumed ${resumed} open ballot(s).`);
   log(`Logged in as ${client.user?.tag ?? 'the bot'}${client.shard ? ` (shards ${client.shard.ids.join(', ')} of ${client.shard.count})` : ''}.`);
   return {
     client,
     sessions,
     async stop() {
+      stopVotes();
       await client.destroy();
       setChannelPoster(undefined);
       await closeSessions(sessions);

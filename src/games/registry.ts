@@ -47,6 +47,14 @@ export interface GameDef<S = any, A = any, O = any> {
    * accepted human action and at the start, and logs them as the bot's.
    */
   autoPlay?(state: S): A | undefined;
+  /** Formations (armies, panzer groups) players can be given in team play (Operation Typhoon 1.4). */
+  formations?: { id: string; name: string }[];
+  /** The formations an action commands; none for orders that concern the whole side (ending a phase). */
+  formationsOf?(state: S, action: A): string[];
+  /** A proposal as voters see it, without rolling a die: one line, and events to draw (a path arrow). */
+  describeProposal?(state: S, action: A): { text: string; events: GameEvent[] };
+  /** A quick decision (fight on or retreat) that gets a short ballot with a default in vote play. */
+  quickDecision?(state: S): boolean;
 }
 
 const games = new Map<string, GameDef>();

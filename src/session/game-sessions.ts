@@ -7,7 +7,7 @@ import { UnreadableGameError, type GameStore } from '../store/game-store.js';
 import { KeyedLock } from '../store/keyed-lock.js';
 import { StaleChoiceError } from './errors.js';
 import { exportDocument, parseExport, type GameExport } from './export-format.js';
-import { actRefusal, endRefusal, playerName, undoRefusal, type Actor } from './permissions.js';
+import { actRefusal, endRefusal, formationRefusal, playerName, undoRefusal, type Actor } from './permissions.js';
 import { hashSeed, newGameId, newSeed } from './secrets.js';
 
 /** Where a command came from. `guildId` is absent in direct messages and the console. */
@@ -150,6 +150,7 @@ export class GameSessions {
       this.checkActor(view, actor);
       const parsed = view.def.actionSchema.safeParse(action);
       if (!parsed.success) throw new UserError(`That order is not understood: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'order'}: ${i.message}`).join('; ')}`);
+      this.checkFormations(view, actor, parsed.data);
       return this.applyAndSave(view, actor, parsed.data);
     });
   }
@@ -167,6 +168,7 @@ export class GameSessions {
       const resumed = await this.resumeBot(view);
       if (resumed) return { ...resumed, chosen: 'nothing yet: the bot first finished its turn' };
       this.checkActor(view, actor);
+      this.checkFormations(view, actor, choice.action);
       return { ...(await this.applyAndSave(view, actor, choice.action)), chosen: choice.label };
     });
   }
@@ -207,16 +209,52 @@ export class GameSessions {
     });
   }
 
-  async join(channelId: string, actor: Actor, seat?: string): Promise<GameDocument> {
+  async join(channelId: string, actor: Actor, seat?: string, armies?: string[]): Promise<GameDocument> {
     return this.lock.run(channelId, async () => {
-      const { doc } = await this.require(channelId);
+      const { doc, def } = await this.require(channelId);
       if (doc.status !== 'active') throw new UserError(`This game is over (${doc.status}); /game new starts another.`);
       if (doc.mode === 'solo') throw new UserError(`This is ${playerName(doc, doc.createdBy)}'s solo game; it takes no other players. Everyone can follow it with /game status.`);
-      if (doc.players.some((p) => p.id === actor.id)) throw new UserError('You are already playing in this game.');
+      const already = doc.players.find((p) => p.id === actor.id);
+      if (already && !armies?.length) throw new UserError('You are already playing in this game.');
+      const formations = armies?.length ? pickFormations(doc, def, actor, armies) : undefined;
+      const player = { ...(already ?? { id: actor.id, name: actor.name }), ...(seat ? { seat } : {}), ...(formations ? { formations } : {}) };
+      const names = formations?.map((f) => def.formations!.find((x) => x.id === f)!.name);
       const next: GameDocument = {
         ...doc,
-        players: [...doc.players, { id: actor.id, name: actor.name, ...(seat ? { seat } : {}) }],
-        events: [...doc.events, { version: doc.version, kind: 'joined', text: `${actor.name} joined${seat ? ` as ${seat}` : ''}.` }],
+        players: already ? doc.players.map((p) => (p.id === actor.id ? player : p)) : [...doc.players, player],
+        events: [...doc.events, { version: doc.version, kind: 'joined', text: `${actor.name} ${already ? 'now commands' : 'joined'}${seat ? ` as ${seat}` : ''}${names ? `${already ? ' ' : ', commanding '}${names.join(', ')}` : ''}.` }],
+        updatedAt: this.now().toISOString(),
+      };
+      await this.store.save(next);
+      return next;
+    });
+  }
+
+  /** Add a line to the game's log (a vote override, say) without changing the position. */
+  async note(channelId: string, kind: string, text: string): Promise<void> {
+    await this.lock.run(channelId, async () => {
+      const { doc } = await this.require(channelId);
+      await this.store.save({ ...doc, events: [...doc.events, { version: doc.version, kind, text }], updatedAt: this.now().toISOString() });
+    });
+  }
+
+  /** The creator changes how the game is played (solo, team, vote) or its session settings. */
+  async configure(channelId: string, actor: Actor, change: { mode?: GameMode; settings?: Record<string, string | number | boolean | null> }): Promise<GameDocument> {
+    return this.lock.run(channelId, async () => {
+      const { doc } = await this.require(channelId);
+      if (doc.status !== 'active') throw new UserError(`This game is over (${doc.status}).`);
+      if (actor.id !== doc.createdBy) throw new UserError(`Only ${playerName(doc, doc.createdBy)}, who started this game, may change how it is played.`);
+      const settings = { ...doc.settings };
+      for (const [k, v] of Object.entries(change.settings ?? {})) {
+        if (v === null) delete settings[k];
+        else settings[k] = v;
+      }
+      const said = [change.mode && change.mode !== doc.mode ? `mode ${change.mode}` : '', ...Object.entries(change.settings ?? {}).map(([k, v]) => `${k} ${v ?? 'default'}`)].filter(Boolean);
+      const next: GameDocument = {
+        ...doc,
+        mode: change.mode ?? doc.mode,
+        settings,
+        events: [...doc.events, { version: doc.version, kind: 'settings', text: `${actor.name} set ${said.join(', ') || 'nothing new'}.` }],
         updatedAt: this.now().toISOString(),
       };
       await this.store.save(next);
@@ -382,6 +420,11 @@ export class GameSessions {
     return { ...this.viewOf(next), events: [note], ...botOutcome(bot) };
   }
 
+  private checkFormations(view: GameView, actor: Actor, action: unknown): void {
+    const refusal = formationRefusal(view.doc, view.def, actor, action);
+    if (refusal) throw new UserError(refusal);
+  }
+
   private checkActor(view: GameView, actor: Actor): void {
     const refusal = actRefusal(view.doc, actor, view.prompt);
     if (refusal) throw new UserError(refusal);
@@ -507,6 +550,21 @@ export function replay(def: GameDef, options: Record<string, unknown>, seed: num
 
 export function resultText(result: GameResult): string {
   return `${result.winner === 'german' ? 'German' : 'Soviet'} victory. ${result.reason}`;
+}
+
+/** Formation ids from what a player typed (ids or names, any case); a formation another player holds is refused. */
+function pickFormations(doc: GameDocument, def: GameDef, actor: Actor, typed: string[]): string[] {
+  if (doc.mode !== 'team' || !def.formations?.length) throw new UserError(`Armies are given out in team games of a game that has them${def.formations?.length ? '' : ` (${def.name} has none)`}.`);
+  const list = def.formations;
+  const picked = typed.map((t) => {
+    const key = t.trim().toLowerCase();
+    const f = list.find((x) => x.id.toLowerCase() === key || x.name.toLowerCase() === key);
+    if (!f) throw new UserError(`There is no formation "${t}". ${def.name} has ${list.map((x) => `${x.id} (${x.name})`).join(', ')}.`);
+    const holder = doc.players.find((p) => p.id !== actor.id && p.formations?.includes(f.id));
+    if (holder) throw new UserError(`${f.name} is already commanded by ${holder.name ?? 'another player'}.`);
+    return f.id;
+  });
+  return [...new Set(picked)];
 }
 
 function logLine(version: number, e: GameEvent): LogLine {

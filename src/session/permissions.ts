@@ -1,4 +1,5 @@
 import type { Prompt } from '../games/engine.js';
+import type { GameDef } from '../games/registry.js';
 import type { ActionRecord, GameDocument, Player } from '../store/game-document.js';
 
 /** Who is asking: a Discord member or the console user. `canManage`: Manage Channels. */
@@ -51,4 +52,23 @@ export function creatorName(doc: GameDocument): string {
 export function playerName(doc: GameDocument, userId: string): string {
   const p: Player | undefined = doc.players.find((x) => x.id === userId);
   return p?.name ?? `player ${userId}`;
+}
+
+/**
+ * Team play (Operation Typhoon 1.4): a player orders only the formations given to them;
+ * formations nobody took are the creator's, and so are orders for the whole side (ending
+ * a turn). Games without formations are not affected.
+ */
+export function formationRefusal(doc: GameDocument, def: GameDef, actor: Actor, action: unknown): string | undefined {
+  if (doc.mode !== 'team' || !def.formationsOf || !def.formations?.length) return undefined;
+  const commanderOf = (f: string) => doc.players.find((p) => p.formations?.includes(f))?.id ?? doc.createdBy;
+  const needed = def.formationsOf(doc.state, action);
+  const nameOf = (f: string) => def.formations!.find((x) => x.id === f)?.name ?? f;
+  if (needed.length === 0) {
+    return actor.id === doc.createdBy ? undefined : `Orders for the whole side (such as ending the turn) are ${creatorName(doc)}'s, who started this team game.`;
+  }
+  const foreign = needed.filter((f) => commanderOf(f) !== actor.id);
+  if (!foreign.length) return undefined;
+  const mine = def.formations.filter((f) => commanderOf(f.id) === actor.id).map((f) => f.name);
+  return `${foreign.map(nameOf).join(' and ')} ${foreign.length > 1 ? 'are' : 'is'} commanded by ${playerName(doc, commanderOf(foreign[0]!))}; you command ${mine.length ? mine.join(', ') : 'no formation (/game join army:... takes one)'}.`;
 }

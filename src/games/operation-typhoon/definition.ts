@@ -8,6 +8,7 @@ import { turnSpec } from './charts/index.js';
 import { Play } from './context.js';
 import { victoryPoints } from './control.js';
 import { typhoonEngine } from './index.js';
+import { describeProposal, formationsOf } from './proposals.js';
 import { focusHexes, typhoonScene } from './scene.js';
 import { typhoonActionSchema, typhoonOptionsSchema, type TyphoonAction, type TyphoonOptions, type TyphoonState } from './state.js';
 
@@ -66,4 +67,11 @@ export const typhoonGame: GameDef<TyphoonState, TyphoonAction, TyphoonOptions> =
   status: typhoonStatus,
   zoomHexes: (events, s) => focusHexes(s, events),
   undo: (s) => (s.undoable ? { allowed: true } : { allowed: false, reason: 'the last order rolled dice, took a hex or ended the phase' }),
+  get formations() {
+    return typhoonEngine().index.charts.formations.map((f) => ({ id: f.id, name: f.name }));
+  },
+  formationsOf: (s, action) => formationsOf(typhoonEngine().index, s, action),
+  describeProposal: (s, action) => describeProposal(typhoonEngine().index, s, action),
+  // 10.5: fight on or fall back.
+  quickDecision: (s) => s.battle !== undefined && s.battle !== null,
 };

@@ -5,6 +5,7 @@ import { COMMANDS } from '../../../commands/index.js';
 import { startDiscordBot, type DiscordBot } from '../../../src/discord/bot.js';
 import { createGameStore } from '../../../src/store/game-store.js';
 import type { StoreConfig } from '../../../src/store/keyv-factory.js';
+import type { VoteClock } from '../../../src/votes/index.js';
 import { FakeDiscord, type FakeUser } from './fake-discord.js';
 
 /** The real bot client connected to a fake Discord, over a real store; restartable. */
@@ -18,12 +19,12 @@ export interface BotHarness {
   stop(): Promise<void>;
 }
 
-export async function startBotHarness(options: { store?: StoreConfig; fake?: FakeDiscord } = {}): Promise<BotHarness> {
+export async function startBotHarness(options: { store?: StoreConfig; fake?: FakeDiscord; voteClock?: VoteClock } = {}): Promise<BotHarness> {
   const fake = options.fake ?? (await new FakeDiscord().start());
   fake.useCommands([...COMMANDS.values()].map((c) => c.data.toJSON() as never));
   const store = options.store ?? { dataFile: join(mkdtempSync(join(tmpdir(), 'bot-e2e-')), 'games.sqlite') };
   const logs: string[] = [];
-  const launch = () => startDiscordBot({ token: fake.token, store: createGameStore(store), apiUrl: fake.apiUrl, write: (l) => logs.push(l) });
+  const launch = () => startDiscordBot({ token: fake.token, store: createGameStore(store), apiUrl: fake.apiUrl, write: (l) => logs.push(l), voteClock: options.voteClock });
   const harness: BotHarness = {
     fake,
     bot: await launch(),

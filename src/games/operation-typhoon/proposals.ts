@@ -1,0 +1,72 @@
+import type { GameEvent } from '../engine.js';
+import { Play, type RulesIndex } from './context.js';
+import { mobilityOf, stepCost } from './movement.js';
+import type { TyphoonAction, TyphoonState } from './state.js';
+
+/**
+ * Team and vote play for Operation Typhoon: which formations an order commands (1.4: the
+ * armies and panzer groups can be split among players), and how a proposed order looks
+ * before it is carried out (no die is rolled: the path, its MP cost, the Soviet hexes entered).
+ */
+export function formationsOf(index: RulesIndex, s: TyphoonState, action: TyphoonAction): string[] {
+  const of = (units: readonly string[]) => [...new Set(units.filter((u) => s.units[u]).map((u) => index.unit(u).formation))];
+  const unmovedAt = (hex: string) => Object.entries(s.units).filter(([id, u]) => u.hex === hex && !s.done.includes(id)).map(([id]) => id);
+  switch (action.type) {
+    case 'setup-place':
+      return s.units[action.unit] ? of([action.unit]) : [];
+    case 'move':
+      if (s.active && s.active.hex === action.from && !action.units) return of(s.active.units);
+      return of(action.units ?? unmovedAt(action.from));
+    case 'assign-air':
+      return of(unmovedAt(action.hex));
+    case 'drop':
+    case 'end-force':
+    case 'another-round':
+    case 'retreat':
+      return of(s.active?.units ?? []);
+    default:
+      return [];
+  }
+}
+
+export function describeProposal(index: RulesIndex, s: TyphoonState, action: TyphoonAction): { text: string; events: GameEvent[] } {
+  if (action.type !== 'move') return { text: plainText(action), events: [] };
+  const play = new Play(index, s);
+  const units = s.active && s.active.hex === action.from && !action.units ? s.active.units : (action.units ?? Object.entries(s.units).filter(([id, u]) => u.hex === action.from && !s.done.includes(id)).map(([id]) => id));
+  const mobility = mobilityOf(index, units);
+  let cost = 0;
+  let at = action.from;
+  for (const next of action.path) {
+    cost += index.map.has(next) && index.map.neighbours(at).includes(next) ? stepCost(index, mobility, at, next) : NaN;
+    at = next;
+  }
+  const soviet = action.path.filter((h) => index.map.has(h) && play.isSoviet(h));
+  const labels = units.filter((u) => s.units[u]).map((u) => index.unit(u).label);
+  const text = `${labels.join(', ') || 'the force'} ${action.from} → ${action.path.join(' → ')}: ${Number.isNaN(cost) ? 'not a connected path' : `${cost} MP`}${soviet.length ? `; enters Soviet ${soviet.join(', ')} (a force-generation roll, 8.0)` : ''}`;
+  return { text, events: [{ kind: 'moved', text, hexes: [action.from, ...action.path] }] };
+}
+
+function plainText(action: TyphoonAction): string {
+  switch (action.type) {
+    case 'assign-air':
+      return `Luftwaffe support for the force in ${action.hex} (9.1)`;
+    case 'another-round':
+      return 'Fight another round (1 MP, 10.5)';
+    case 'retreat':
+      return 'Retreat (10.5)';
+    case 'end-force':
+      return 'Stop the moving force';
+    case 'end-phase':
+      return 'End the turn (5.2)';
+    case 'drop':
+      return `Leave ${action.units.join(', ')} behind (9.5)`;
+    case 'setup-place':
+      return `Set up ${action.unit} in ${action.hex}`;
+    case 'setup-done':
+      return 'Start the game';
+    case 'concede':
+      return 'Concede (5.4)';
+    default:
+      return action.type;
+  }
+}

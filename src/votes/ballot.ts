@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * A ballot on one pending German decision of a vote game: the proposals filed, one vote per
+ * member, and when it closes. Stored, so it survives a restart; checked by zod on load.
+ */
+export const proposalSchema = z.object({
+  n: z.number().int().positive(),
+  by: z.string().min(1),
+  byName: z.string(),
+  action: z.json(),
+  text: z.string(),
+  at: z.number(),
+});
+export type Proposal = z.infer<typeof proposalSchema>;
+
+export const ballotSchema = z.object({
+  gameId: z.string().regex(/^[a-z0-9]{8}$/),
+  channelId: z.string().min(1),
+  /** The game version the decision belongs to; any accepted order makes the ballot stale. */
+  version: z.number().int().nonnegative(),
+  opensAt: z.number(),
+  closesAt: z.number(),
+  /** Set while voting is paused: the time that was left. */
+  pausedLeftMs: z.number().nonnegative().optional(),
+  /** A fight-on-or-retreat ballot, filled with the game's choices; it has a default. */
+  quick: z.boolean(),
+  proposals: z.array(proposalSchema).max(25),
+  votes: z.record(z.string(), z.number().int().positive()),
+});
+export type Ballot = z.infer<typeof ballotSchema>;
+
+export const tieBreaks = ['earliest', 'random', 'creator'] as const;
+export type TieBreak = (typeof tieBreaks)[number];
+
+export interface Tally {
+  counts: Map<number, number>;
+  cast: number;
+}
+
+export function tally(ballot: Ballot): Tally {
+  const counts = new Map<number, number>(ballot.proposals.map((p) => [p.n, 0]));
+  for (const n of Object.values(ballot.votes)) counts.set(n, (counts.get(n) ?? 0) + 1);
+  return { counts, cast: Object.keys(ballot.votes).length };
+}
+
+/** An absolute majority of eligible voters for one proposal closes the ballot early. */
+export function majority(ballot: Ballot, eligible: number): number | undefined {
+  for (const [n, c] of tally(ballot).counts) if (c * 2 > eligible) return n;
+  return undefined;
+}
+
+export type Decision = { winner: number; tiedWith: number[]; how: string } | { winner: undefined; why: string };
+
+/**
+ * The winner: most votes; a tie is broken by the game's rule: the earliest proposal, a
+ * random pick seeded by the game and version (so anyone can recompute it), or the
+ * creator's vote when it is among the tied (else the earliest).
+ */
+export function decide(ballot: Ballot, quorum: number, tieBreak: TieBreak, creatorId: string): Decision {
+  const { counts, cast } = tally(ballot);
+  if (ballot.proposals.length === 0) return { winner: undefined, why: 'nobody proposed an order' };
+  if (cast < quorum) return { winner: undefined, why: `only ${cast} of the ${quorum} votes needed (quorum) were cast` };
+  const best = Math.max(...counts.values());
+  const tied = ballot.proposals.filter((p) => counts.get(p.n) === best).map((p) => p.n);
+  if (tied.length === 1) return { winner: tied[0]!, tiedWith: [], how: `${best} vote${best === 1 ? '' : 's'}` };
+  if (tieBreak === 'random') {
+    const digest = createHash('sha256').update(`${ballot.gameId}:${ballot.version}:${tied.join(',')}`).digest();
+    const pick = tied[digest.readUInt32BE(0) % tied.length]!;
+    return { winner: pick, tiedWith: tied, how: `tie of ${tied.map((n) => `#${n}`).join(', ')} broken at random (sha256 of game, version and tied proposals)` };
+  }
+  if (tieBreak === 'creator') {
+    const creatorVote = ballot.votes[creatorId];
+    if (creatorVote !== undefined && tied.includes(creatorVote)) return { winner: creatorVote, tiedWith: tied, how: `tie broken by the creator's casting vote` };
+  }
+  return { winner: tied[0]!, tiedWith: tied, how: `tie broken in favour of the earliest proposal${tieBreak === 'creator' ? ' (the creator voted for none of them)' : ''}` };
+}

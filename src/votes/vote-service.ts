@@ -1,0 +1,305 @@
+import { isDeepStrictEqual } from 'node:util';
+import { UserError, type Member, type Reply, type ReplyButton } from '../app/command.js';
+import { LIMITS, clip, fitText } from '../app/limits.js';
+import { RuleError } from '../games/engine.js';
+import type { GameSessions, GameView } from '../session/game-sessions.js';
+import { actingReply, gameImage } from '../session/replies.js';
+import type { GameDocument } from '../store/game-document.js';
+import { KeyedLock } from '../store/keyed-lock.js';
+import { decide, majority, tally, type Ballot, type Proposal } from './ballot.js';
+import type { BallotStore } from './ballot-store.js';
+import type { VoteClock } from './clock.js';
+import { voteSettings, type VoteSettings } from './vote-settings.js';
+
+/** The side whose decisions a vote game puts to the channel. */
+const VOTED_SIDE = 'german';
+/** A member may not file proposals faster than this (rate limit). */
+const PROPOSAL_GAP_MS = 5000;
+
+/**
+ * Vote play: in a vote game each pending German decision is decided by a ballot. Members
+ * propose with the usual order commands (checked against the rules without rolling a die),
+ * vote with buttons (one vote each, changeable), and when the ballot closes (absolute
+ * majority, or its deadline) the winner is carried out through the same path as a solo
+ * order. Ballots are stored; deadlines are re-armed after a restart.
+ */
+export class VoteService {
+  private readonly timers = new Map<string, () => void>();
+  private readonly lock = new KeyedLock();
+
+  constructor(
+    readonly sessions: GameSessions,
+    private readonly ballots: BallotStore,
+    readonly clock: VoteClock,
+    /** Where results of ballots closed by their deadline go (the channel). */
+    private readonly post: (channelId: string, reply: Reply) => Promise<unknown>,
+  ) {}
+
+  /** Whether this game's current decision goes to a ballot. */
+  isVoted(view: GameView): boolean {
+    return view.doc.mode === 'vote' && view.doc.status === 'active' && (!view.prompt.side || view.prompt.side === VOTED_SIDE);
+  }
+
+  /** File an order as a proposal (or, when the same order is already proposed, vote for it). */
+  async propose(channelId: string, actor: Member, action: unknown): Promise<Reply> {
+    const view = await this.sessions.require(channelId);
+    const { doc, def } = view;
+    const settings = voteSettings(doc);
+    this.refuseVoter(doc, actor, settings);
+    const parsed = def.actionSchema.safeParse(action);
+    if (!parsed.success) throw new UserError(`That order is not understood: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+    try {
+      // A dry run on a copy: the engine is pure, and nothing of it is shown.
+      def.engine.apply(structuredClone(doc.state), parsed.data);
+    } catch (err) {
+      if (err instanceof RuleError) throw new UserError(`That proposal breaks a rule: ${err.message}`);
+      throw err;
+    }
+    const described = def.describeProposal?.(doc.state, parsed.data) ?? { text: JSON.stringify(parsed.data), events: [] };
+    const { ballot, proposal, note } = await this.lock.run(doc.id, async () => {
+      let ballot = await this.current(doc);
+      const fresh = !ballot;
+      ballot ??= this.newBallot(doc, settings, false);
+      const same = ballot.proposals.find((p) => isDeepStrictEqual(p.action, parsed.data));
+      let note: string;
+      let proposal: Proposal;
+      if (same) {
+        proposal = same;
+        note = `#${same.n} was already proposed by ${same.byName}: your vote goes to it.`;
+      } else {
+        const mine = ballot.proposals.filter((p) => p.by === actor.id);
+        if (mine.length >= settings.perMember) throw new UserError(`You have filed ${mine.length} proposals on this ballot, the most allowed; vote for one instead.`);
+        const last = mine.at(-1);
+        if (last && this.clock.now() - last.at < PROPOSAL_GAP_MS) throw new UserError('One proposal every 5 seconds, please.');
+        if (ballot.proposals.length >= LIMITS.choices) throw new UserError('This ballot is full (25 proposals): vote for one of them.');
+        if (ballot.quick) throw new UserError('This is a fight-on-or-retreat ballot: vote with its buttons.');
+        proposal = { n: ballot.proposals.length + 1, by: actor.id, byName: actor.name, action: parsed.data as never, text: clip(described.text, 300), at: this.clock.now() };
+        ballot = { ...ballot, proposals: [...ballot.proposals, proposal] };
+        note = `**Proposal #${proposal.n}** by ${actor.name}: ${proposal.text}`;
+      }
+      ballot = { ...ballot, votes: { ...ballot.votes, [actor.id]: proposal.n } };
+      await this.ballots.save(ballot);
+      if (fresh && !settings.paused) this.arm(ballot);
+      return { ballot, proposal, note };
+    });
+    const early = majority(ballot, eligibleVoters(doc).length);
+    if (early !== undefined) return (await this.close(doc.id, 'majority')) ?? { content: note };
+    const image = await gameImage(view, described.events, 'zoom');
+    return { content: fitText(`${note}\n${this.ballotText(doc, ballot, settings)}`), files: image ? [image] : [], buttons: this.buttons(ballot) };
+  }
+
+  /** A vote button: `vote:<gameId>:<version>:<n>`. */
+  async vote(channelId: string, actor: Member, customId: string): Promise<Reply> {
+    const match = /^vote:([a-z0-9]{8}):(\d{1,9}):(\d{1,2})$/.exec(customId);
+    if (!match) return { content: 'That is not a vote button; nothing was changed.', ephemeral: true };
+    const [, gameId, version, n] = match;
+    const view = await this.sessions.current(channelId);
+    if (!view || view.doc.id !== gameId) return { content: 'This ballot belongs to a game that is no longer in this channel.', ephemeral: true };
+    const settings = voteSettings(view.doc);
+    const outcome = await this.lock.run(gameId!, async () => {
+      const ballot = await this.ballots.load(gameId!);
+      if (!ballot || ballot.version !== Number(version)) return { stale: true as const };
+      this.refuseVoter(view.doc, actor, settings);
+      if (!ballot.proposals.some((p) => p.n === Number(n))) throw new UserError(`There is no proposal #${n} on this ballot.`);
+      const next = { ...ballot, votes: { ...ballot.votes, [actor.id]: Number(n) } };
+      await this.ballots.save(next);
+      return { ballot: next };
+    });
+    if ('stale' in outcome) return { content: `This ballot is closed. ${view.prompt.text}`, ephemeral: true };
+    if (majority(outcome.ballot, eligibleVoters(view.doc).length) !== undefined) {
+      const closed = await this.close(gameId!, 'majority');
+      if (closed) return closed;
+    }
+    return { content: `Your vote: #${n}. ${this.ballotText(view.doc, outcome.ballot, settings)}`, ephemeral: true };
+  }
+
+  /** What is on the ballot now, with its buttons (/vote status). */
+  async status(channelId: string): Promise<Reply> {
+    const view = await this.sessions.require(channelId);
+    const ballot = await this.current(view.doc);
+    if (!ballot) return { content: view.doc.mode === 'vote' ? `No ballot is open. Propose an order with the game's commands. ${view.prompt.text}` : 'This game is not played by vote (/game mode mode:vote).' };
+    return { content: fitText(this.ballotText(view.doc, ballot, voteSettings(view.doc))), buttons: this.buttons(ballot) };
+  }
+
+  /** The creator pauses voting (deadlines stop) or resumes it. */
+  async pause(channelId: string, actor: Member, paused: boolean): Promise<Reply> {
+    const doc = await this.sessions.configure(channelId, actor, { settings: { 'vote.paused': paused } });
+    await this.lock.run(doc.id, async () => {
+      const ballot = await this.ballots.load(doc.id);
+      if (!ballot) return;
+      if (paused && ballot.pausedLeftMs === undefined) {
+        this.disarm(doc.id);
+        await this.ballots.save({ ...ballot, pausedLeftMs: Math.max(0, ballot.closesAt - this.clock.now()) });
+      } else if (!paused && ballot.pausedLeftMs !== undefined) {
+        const { pausedLeftMs, ...rest } = ballot;
+        const resumed = { ...rest, closesAt: this.clock.now() + pausedLeftMs };
+        await this.ballots.save(resumed);
+        this.arm(resumed);
+      }
+    });
+    return { content: paused ? `Voting is paused by ${actor.name}: the ballot's clock stops and votes wait.` : `Voting resumes; the ballot's clock runs again.` };
+  }
+
+  /** The creator decides a ballot now; the override is logged. */
+  async override(channelId: string, actor: Member, n: number): Promise<Reply> {
+    const view = await this.sessions.require(channelId);
+    if (actor.id !== view.doc.createdBy) throw new UserError('Only the creator of the game may override a ballot.');
+    const ballot = await this.ballots.load(view.doc.id);
+    if (!ballot || ballot.version !== view.doc.version) throw new UserError('No ballot is open.');
+    if (!ballot.proposals.some((p) => p.n === n)) throw new UserError(`There is no proposal #${n} on this ballot.`);
+    return (await this.close(view.doc.id, 'override', n, actor)) ?? { content: 'The ballot was already closed.', ephemeral: true };
+  }
+
+  /**
+   * Close a ballot: tally, break ties, check the quorum, carry out the winner as an order
+   * of its proposer. Returns the result to post (undefined when it was already closed).
+   */
+  async close(gameId: string, reason: 'deadline' | 'majority' | 'override', forced?: number, by?: Member): Promise<Reply | undefined> {
+    const taken = await this.lock.run(gameId, async () => {
+      const ballot = await this.ballots.load(gameId);
+      if (!ballot) return undefined;
+      if (reason === 'deadline' && ballot.pausedLeftMs !== undefined) return undefined;
+      this.disarm(gameId);
+      await this.ballots.remove(gameId);
+      return ballot;
+    });
+    if (!taken) return undefined;
+    const view = await this.sessions.current(taken.channelId);
+    if (!view || view.doc.id !== gameId || view.doc.version !== taken.version || view.doc.status !== 'active') {
+      return { content: 'The ballot closed without effect: the game had moved on.' };
+    }
+    const settings = voteSettings(view.doc);
+    const counts = tally(taken);
+    const summary = taken.proposals.map((p) => `#${p.n} ${clip(p.text, 80)}: ${counts.counts.get(p.n) ?? 0}`).join('\n');
+    let winner: Proposal | undefined;
+    let how: string;
+    if (forced !== undefined) {
+      winner = taken.proposals.find((p) => p.n === forced);
+      how = `overridden by ${by?.name ?? 'the creator'}`;
+      await this.sessions.note(taken.channelId, 'vote-override', `${by?.name ?? 'The creator'} overrode the ballot of version ${taken.version}: #${forced} (${winner?.text ?? ''}).`);
+    } else if (taken.quick && counts.cast === 0) {
+      winner = taken.proposals.find((p) => (p.action as { type?: string }).type === settings.quickDefault) ?? taken.proposals.at(-1);
+      how = `nobody voted: the default (${settings.quickDefault}) applies`;
+    } else {
+      const decision = decide(taken, settings.quorum, settings.tiebreak, view.doc.createdBy);
+      if (decision.winner === undefined) {
+        return { content: fitText(`**Ballot closed (${reasonText(reason)}): no order is carried out**: ${decision.why}.\n${summary}\nPropose again to open a new ballot. ${view.prompt.text}`) };
+      }
+      winner = taken.proposals.find((p) => p.n === decision.winner);
+      how = decision.how;
+    }
+    if (!winner) return { content: 'The ballot closed without a winner.' };
+    const heading = `**Ballot closed (${reasonText(reason)}).** ${counts.cast} vote${counts.cast === 1 ? '' : 's'}:\n${summary}\n**Carried out: #${winner.n}** (${how}), proposed by ${winner.byName}.`;
+    let outcome;
+    try {
+      outcome = await this.sessions.act(taken.channelId, { id: winner.by, name: winner.byName }, winner.action, taken.version);
+    } catch (err) {
+      if (err instanceof UserError) return { content: fitText(`${heading}\nIt could not be carried out: ${err.message}`) };
+      throw err;
+    }
+    const reply = await actingReply(outcome, heading);
+    const quick = await this.openQuickBallot(outcome);
+    return quick ? { ...reply, content: fitText(`${reply.content}\n${quick.text}`), buttons: quick.buttons } : reply;
+  }
+
+  /** After a restart: re-arm the deadline of every open ballot (a passed one closes now). */
+  async resume(): Promise<number> {
+    let count = 0;
+    for (const id of await this.ballots.openIds()) {
+      const ballot = await this.ballots.load(id);
+      if (!ballot || ballot.pausedLeftMs !== undefined) continue;
+      this.arm(ballot);
+      count += 1;
+    }
+    return count;
+  }
+
+  /** Stop every timer (shutdown); the ballots stay stored. */
+  stop(): void {
+    for (const cancel of this.timers.values()) cancel();
+    this.timers.clear();
+  }
+
+  /** The ballot of the game's current decision; a leftover from an earlier version is dropped. */
+  private async current(doc: GameDocument): Promise<Ballot | undefined> {
+    const ballot = await this.ballots.load(doc.id);
+    if (ballot && ballot.version !== doc.version) {
+      this.disarm(doc.id);
+      await this.ballots.remove(doc.id);
+      return undefined;
+    }
+    return ballot;
+  }
+
+  /** When the order just carried out leads to a fight-on-or-retreat decision, its short ballot opens at once. */
+  private async openQuickBallot(view: GameView): Promise<{ text: string; buttons: ReplyButton[] } | undefined> {
+    if (!this.isVoted(view) || !view.def.quickDecision?.(view.doc.state)) return undefined;
+    const settings = voteSettings(view.doc);
+    const base = this.newBallot(view.doc, settings, true);
+    const proposals: Proposal[] = view.prompt.choices.slice(0, LIMITS.choices).map((c, i) => ({ n: i + 1, by: view.doc.createdBy, byName: 'the rules', action: c.action as never, text: c.label, at: this.clock.now() }));
+    const ballot = { ...base, proposals };
+    await this.lock.run(view.doc.id, () => this.ballots.save(ballot));
+    if (!settings.paused) this.arm(ballot);
+    return { text: this.ballotText(view.doc, ballot, settings), buttons: this.buttons(ballot) };
+  }
+
+  private newBallot(doc: GameDocument, settings: VoteSettings, quick: boolean): Ballot {
+    const now = this.clock.now();
+    const windowMs = (quick ? settings.quickWindow : settings.window) * 1000;
+    return { gameId: doc.id, channelId: doc.channelId, version: doc.version, opensAt: now, closesAt: now + windowMs, quick, proposals: [], votes: {}, ...(settings.paused ? { pausedLeftMs: windowMs } : {}) };
+  }
+
+  private arm(ballot: Ballot): void {
+    this.disarm(ballot.gameId);
+    const cancel = this.clock.schedule(ballot.closesAt, () => {
+      this.timers.delete(ballot.gameId);
+      void this.close(ballot.gameId, 'deadline')
+        .then((reply) => (reply ? this.post(ballot.channelId, reply) : undefined))
+        .catch((err: unknown) => console.error(`closing the ballot of game ${ballot.gameId} failed`, err));
+    });
+    this.timers.set(ballot.gameId, cancel);
+  }
+
+  private disarm(gameId: string): void {
+    this.timers.get(gameId)?.();
+    this.timers.delete(gameId);
+  }
+
+  private refuseVoter(doc: GameDocument, actor: Member, settings: VoteSettings): void {
+    if (doc.status !== 'active') throw new UserError(`This game is over (${doc.status}).`);
+    const player = doc.players.find((p) => p.id === actor.id);
+    if (!player) throw new UserError('Only members who joined this vote game may propose and vote: /game join.');
+    if (player.seat && player.seat !== VOTED_SIDE) throw new UserError(`You play ${player.seat}; only the ${VOTED_SIDE} side votes.`);
+    if (settings.role && !(actor.roles ?? []).includes(settings.role)) throw new UserError(`Only members with the voting role <@&${settings.role}> may propose and vote.`);
+    if (settings.paused) throw new UserError('Voting is paused by the creator (/vote resume).');
+  }
+
+  private ballotText(doc: GameDocument, ballot: Ballot, settings: VoteSettings): string {
+    const { counts, cast } = tally(ballot);
+    const lines = ballot.proposals.map((p) => `#${p.n} ${clip(p.text, 120)} (${p.byName}): **${counts.get(p.n) ?? 0}**`);
+    const left = ballot.pausedLeftMs ?? Math.max(0, ballot.closesAt - this.clock.now());
+    const eligible = eligibleVoters(doc).length;
+    const when = ballot.pausedLeftMs !== undefined ? `paused with ${duration(left)} left` : `closes in ${duration(left)} or at ${Math.floor(eligible / 2) + 1} votes for one proposal`;
+    return [`**Ballot** on version ${ballot.version}${ballot.quick ? ` (fight on or retreat; nobody voting means ${settings.quickDefault})` : ''}: ${cast} of ${eligible} voted, ${when}. Quorum ${settings.quorum}; ties: ${settings.tiebreak}.`, ...lines].join('\n');
+  }
+
+  private buttons(ballot: Ballot): ReplyButton[] {
+    return ballot.proposals.map((p) => ({ customId: `vote:${ballot.gameId}:${ballot.version}:${p.n}`, label: clip(`#${p.n} ${p.text}`, LIMITS.buttonLabelChars), style: 'secondary' as const }));
+  }
+}
+
+/** The members who vote: joined players of the German side (or of no side). */
+export function eligibleVoters(doc: GameDocument): string[] {
+  return doc.players.filter((p) => !p.seat || p.seat === VOTED_SIDE).map((p) => p.id);
+}
+
+function reasonText(reason: 'deadline' | 'majority' | 'override'): string {
+  return reason === 'deadline' ? 'time is up' : reason === 'majority' ? 'a majority is reached' : 'override';
+}
+
+function duration(ms: number): string {
+  const s = Math.ceil(ms / 1000);
+  if (s < 90) return `${s} s`;
+  if (s < 5400) return `${Math.round(s / 60)} min`;
+  return `${(s / 3600).toFixed(1)} h`;
+}
