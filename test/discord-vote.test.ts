@@ -90,7 +90,7 @@ describe('vote play in Discord', () => {
   it('draws each proposal, lets a member change their vote, and carries out the winner when time is up', async () => {
     const { ch, start } = await voteGame([a, b, c, d]);
     await click(a, start, start.buttons[0]!.customId);
-    const ballotMsg = h.fake.messagesIn(ch).findLast((m) => /Proposal #1/.test(m.content))!;
+    const ballotMsg = [...h.fake.messagesIn(ch)].reverse().find((m) => /Proposal #1/.test(m.content))!;
     await click(b, ballotMsg, voteButton(ballotMsg, 1));
     await click(c, ballotMsg, voteButton(ballotMsg, 1));
     expect((await state(ch)).phase).toBe('movement');
@@ -126,7 +126,7 @@ describe('vote play in Discord', () => {
   it('carries out nothing when the quorum is not met, and breaks ties by the configured rule', async () => {
     const { ch, start } = await voteGame([a, b, c]);
     await click(a, start, start.buttons[0]!.customId);
-    const ballot = h.fake.messagesIn(ch).findLast((m) => /Proposal #1/.test(m.content))!;
+    const ballot = [...h.fake.messagesIn(ch)].reverse().find((m) => /Proposal #1/.test(m.content))!;
     await click(b, ballot, voteButton(ballot, 1)); // 2 of 3: majority
     expect((await state(ch)).phase).toBe('movement');
 
