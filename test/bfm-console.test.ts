@@ -146,7 +146,7 @@ describe('Battle for Moscow in the console', () => {
     const c = consoleAt('bfm-two');
     await c.run('/game new game:battle-for-moscow mode:team seed:9');
     await c.run('/as Bob');
-    expect(await c.run('/game join seat:soviet')).toMatch(/Bob joins .* as soviet/);
+    expect(await c.run('/game join seat:soviet')).toMatch(/Bob joined as soviet\. Players: .*Bob/);
     expect(await c.run('/setup done')).toMatch(/german side's decision, and you play soviet/);
     expect((await c.state()).phase).toBe('setup');
 

@@ -45,7 +45,7 @@ describe('console line parsing', () => {
     ['/hex id:1019 id:1020', /given twice/],
     ['/hex id:1019 game:chess', /takes one of: operation-typhoon, battle-for-moscow/],
     ['/hex 1019', /name:value/],
-    ['/game', /needs one of: new, join, leave, status, map, log, undo, end, export, import, list, help/],
+    ['/game', /needs one of: new, join, mode, leave, status, map, log, undo, end, export, import, list, help/],
     ['/game fly', /needs one of: new, join/],
   ])('refuses %s clearly', (line, message) => {
     expect(() => parseLine(line, user, 'c1')).toThrow(message);
