@@ -1,11 +1,11 @@
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import type { HexId } from '../kernel/hex.js';
+import { createCanvas, Path2D, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { DIRECTIONS, HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
 import { drawCounter } from './counters.js';
 import { font } from './fonts.js';
 import type { HexLayout, Point } from './layout.js';
-import type { Highlights, Scene, StackView } from './scene.js';
-import { boundarySides, hexPath, star } from './static-layer.js';
+import type { CounterView, Highlights, Scene, StackView } from './scene.js';
+import { hexPath, star } from './static-layer.js';
 import { theme } from './theme.js';
 
 /** Layers that change with the game: control, front line, counters, highlights. */
@@ -31,6 +31,34 @@ function hatch(ctx: SKRSContext2D) {
   return hatchPattern;
 }
 
+const pathData = new WeakMap<HexLayout, Map<HexId, string>>();
+
+/** One hex outline as SVG path data, cached per layout. */
+function hexPathData(layout: HexLayout, id: HexId): string {
+  let cache = pathData.get(layout);
+  if (!cache) pathData.set(layout, (cache = new Map()));
+  let d = cache.get(id);
+  if (!d) {
+    const pts = layout.corners(id);
+    d = `M${pts.map((p) => `${p.x.toFixed(2)} ${p.y.toFixed(2)}`).join('L')}Z`;
+    cache.set(id, d);
+  }
+  return d;
+}
+
+const pairsByMap = new WeakMap<LoadedMap, [HexId, HexId, (typeof DIRECTIONS)[number]][]>();
+
+/** Every pair of neighbouring map hexes once (lower id first), with the side's direction; cached per map. */
+function adjacentPairs(map: LoadedMap): [HexId, HexId, (typeof DIRECTIONS)[number]][] {
+  let pairs = pairsByMap.get(map);
+  if (!pairs) {
+    pairs = [];
+    for (const id of map.ids) for (const { dir, id: n } of map.grid.neighbours(id)) if (map.has(n) && id < n) pairs.push([id, n, dir]);
+    pairsByMap.set(map, pairs);
+  }
+  return pairs;
+}
+
 export function drawControl(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMap, scene: Scene, visible: (id: HexId) => boolean): void {
   const control = scene.control;
   if (!control) return;
@@ -41,20 +69,25 @@ export function drawControl(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMa
   }
   // Soviet hexes get a warm wash; German hexes a grey wash plus hatching, so the two
   // differ by texture as well as hue (colour-blind safe).
-  for (const [id, side] of entries) {
-    hexPath(ctx, layout, id);
+  // One path per side, filled once: a full map has thousands of hexes, and one fill per hex
+  // made control shading the slowest part of a picture (see docs/performance.md).
+  // The path is built as SVG path data in one string: one native call instead of seven per hex.
+  for (const side of ['soviet', 'german'] as const) {
+    const data = entries.filter(([, s]) => s === side).map(([id]) => hexPathData(layout, id)).join('');
+    if (!data) continue;
+    const region = new Path2D(data);
     ctx.fillStyle = side === 'german' ? theme.german.wash : theme.soviet.wash;
-    ctx.fill();
+    ctx.fill(region);
     if (side === 'german') {
       ctx.fillStyle = hatch(ctx)!;
-      ctx.fill();
+      ctx.fill(region);
     }
   }
-  const sides = boundarySides(
-    map,
-    entries.map(([id]) => id),
-    (a, b) => control.hexes[a] !== undefined && control.hexes[b] !== undefined && control.hexes[a] !== control.hexes[b],
-  );
+  const sides = adjacentPairs(map).filter(([a, b]) => {
+    const x = control.hexes[a];
+    const y = control.hexes[b];
+    return x !== undefined && y !== undefined && x !== y && visible(a);
+  });
   for (const [width, colour] of [
     [0.26, theme.frontOutline],
     [0.15, theme.front],
@@ -63,7 +96,7 @@ export function drawControl(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMa
     ctx.lineWidth = Math.max(2, layout.size * width);
     ctx.lineCap = 'round';
     ctx.beginPath();
-    for (const [id, dir] of sides) {
+    for (const [id, , dir] of sides) {
       const [p, q] = layout.side(id, dir);
       ctx.moveTo(p.x, p.y);
       ctx.lineTo(q.x, q.y);
@@ -93,6 +126,26 @@ function drawControlFlag(ctx: SKRSContext2D, layout: HexLayout, id: HexId, side:
   ctx.fillText(side === 'german' ? 'G' : 'S', x + w / 2, y + h / 2 + 0.5);
 }
 
+const sprites = new Map<string, Canvas>();
+const SPRITE_LIMIT = 4000;
+
+/**
+ * A counter drawn once per look and size, then stamped: a full map shows hundreds of
+ * counters but only a few dozen different ones. Stamped at whole pixels, so they stay crisp.
+ */
+function drawCounterSprite(ctx: SKRSContext2D, counter: CounterView, x: number, y: number, side: number, top: boolean): void {
+  const key = `${side}|${top ? 1 : 0}|${counter.label}|${counter.colour}|${counter.text}|${counter.symbol}|${counter.strength}|${counter.reduced ? 1 : 0}|${counter.size ?? ''}`;
+  const pad = Math.ceil(side * 0.25);
+  let sprite = sprites.get(key);
+  if (!sprite) {
+    if (sprites.size >= SPRITE_LIMIT) sprites.clear();
+    sprite = createCanvas(Math.ceil(side) + 2 * pad, Math.ceil(side) + 2 * pad);
+    drawCounter(sprite.getContext('2d'), counter, pad, pad, side, top);
+    sprites.set(key, sprite);
+  }
+  ctx.drawImage(sprite, Math.round(x) - pad, Math.round(y) - pad);
+}
+
 export function drawStacks(ctx: SKRSContext2D, layout: HexLayout, stacks: StackView[], visible: (id: HexId) => boolean): void {
   const side = layout.size * 1.2;
   for (const stack of stacks) {
@@ -105,7 +158,7 @@ export function drawStacks(ctx: SKRSContext2D, layout: HexLayout, stacks: StackV
     // Counters under the top one peek out up and to the right, as a real stack does.
     for (let i = depth - 1; i >= 0; i--) {
       const counter = stack.counters[i]!;
-      drawCounter(ctx, counter, c.x - side / 2 + i * step, c.y - side / 2 - i * step, side, i === 0);
+      drawCounterSprite(ctx, counter, c.x - side / 2 + i * step, c.y - side / 2 - i * step, side, i === 0);
     }
     if (stack.counters.length > 1) {
       const bx = c.x + side / 2 + (depth - 1) * step;
