@@ -7,6 +7,8 @@ import { median } from './timing.js';
 
 export interface LatencyFigures {
   busyChannels: number;
+  /** Mean pause between a channel's orders (0: back to back, the saturation case). */
+  paceMs: number;
   commands: number;
   p50Ms: number;
   p99Ms: number;
@@ -18,17 +20,22 @@ export interface LatencyFigures {
 /**
  * Slash command to its answer with the zoomed map, through the fake Discord and the real
  * client: each busy channel plays a move and takes it back, over and over, all channels at
- * once. Time runs from the INTERACTION_CREATE sent to the answer with its image received.
+ * once, either back to back (paceMs 0) or with pauses averaging paceMs, as players give orders. Time runs from the INTERACTION_CREATE sent to the answer with its image received.
  */
-export async function benchDiscordLatency(busyChannels: number, commandsPerChannel: number): Promise<LatencyFigures> {
+export async function benchDiscordLatency(busyChannels: number, commandsPerChannel: number, paceMs = 0): Promise<LatencyFigures> {
   const h = await startBotHarness();
   try {
     const players = await Promise.all(Array.from({ length: busyChannels }, (_, i) => openGame(h, i)));
     const latencies: number[] = [];
     let late = 0;
     await Promise.all(
-      players.map(async ({ user, ch, from, to }) => {
+      players.map(async ({ user, ch, from, to }, k) => {
+        let seed = 7 + k;
+        // Pauses drawn from a seeded generator, uniform between 0 and twice the pace.
+        const pause = () => new Promise((r) => setTimeout(r, paceMs * 2 * ((seed = (seed * 16807) % 2147483647) / 2147483647)));
+        if (paceMs) await pause();
         for (let i = 0; i < commandsPerChannel; i++) {
+          if (paceMs && i > 0) await pause();
           const forward = i % 2 === 0;
           const t0 = performance.now();
           const record = forward ? h.fake.command(user, ch, 'move', undefined, { force: from, path: to }) : h.fake.command(user, ch, 'game', 'undo', {});
@@ -42,6 +49,7 @@ export async function benchDiscordLatency(busyChannels: number, commandsPerChann
     const sorted = [...latencies].sort((a, b) => a - b);
     return {
       busyChannels,
+      paceMs,
       commands: latencies.length,
       p50Ms: median(latencies),
       p99Ms: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!,

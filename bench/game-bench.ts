@@ -74,3 +74,12 @@ export async function benchMemory(games = 1000): Promise<MemoryFigures> {
   await store.close();
   return { games, heapMb: mem.heapUsed / 2 ** 20, rssMb: mem.rss / 2 ** 20 };
 }
+
+/** benchMemory in a fresh process, so what earlier benchmarks allocated does not count. */
+export async function benchMemoryInChild(games = 1000): Promise<MemoryFigures> {
+  const { execFile } = await import('node:child_process');
+  const { promisify } = await import('node:util');
+  const script = `import('./bench/game-bench.ts').then(async (m) => console.log(JSON.stringify(await m.benchMemory(${games}))))`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', '-e', script], { maxBuffer: 1 << 20 });
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as MemoryFigures;
+}
