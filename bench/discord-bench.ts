@@ -30,7 +30,8 @@ export async function benchDiscordLatency(busyChannels: number, commandsPerChann
     let late = 0;
     await Promise.all(
       players.map(async ({ user, ch, from, to }, k) => {
-        let seed = 7 + k;
+        // Park-Miller, seeded apart per channel (consecutive small seeds start with near-zero draws).
+        let seed = 1 + ((k + 1) * 2654435761) % 2147483646;
         // Pauses drawn from a seeded generator, uniform between 0 and twice the pace.
         const pause = () => new Promise((r) => setTimeout(r, paceMs * 2 * ((seed = (seed * 16807) % 2147483647) / 2147483647)));
         if (paceMs) await pause();
