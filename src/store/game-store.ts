@@ -1,4 +1,5 @@
 import type Keyv from 'keyv';
+import { UserError } from '../app/command.js';
 import { createKeyv, storeConfigFromEnv, type StoreConfig } from './keyv-factory.js';
 import { describeIssues, gameDocumentSchema, gameIdSchema, type GameDocument } from './game-document.js';
 import { KeyedLock } from './keyed-lock.js';
@@ -23,8 +24,9 @@ export class GameStore {
     const key = gameKey(id);
     let raw: unknown;
     try {
-      raw = await this.keyv.get(key);
+      raw = await this.io(() => this.keyv.get(key));
     } catch (err) {
+      if (err instanceof StoreUnavailableError) throw err;
       return this.quarantine(id, undefined, `the record could not be decoded (${(err as Error).message})`);
     }
     if (raw === undefined) return undefined;
@@ -42,7 +44,7 @@ export class GameStore {
 
   /** The id of the channel's current game, if any. */
   async currentId(channelId: string): Promise<string | undefined> {
-    const id: unknown = await this.keyv.get(channelKey(channelId));
+    const id: unknown = await this.io(() => this.keyv.get(channelKey(channelId)));
     return typeof id === 'string' && gameIdSchema.safeParse(id).success ? id : undefined;
   }
 
@@ -53,19 +55,19 @@ export class GameStore {
       return await this.load(id);
     } catch (err) {
       // A damaged game must not hold its channel hostage: free it for a new game.
-      if (err instanceof UnreadableGameError && (await this.currentId(channelId)) === id) await this.keyv.delete(channelKey(channelId));
+      if (err instanceof UnreadableGameError && (await this.currentId(channelId)) === id) await this.io(() => this.keyv.delete(channelKey(channelId)));
       throw err;
     }
   }
 
   async exists(id: string): Promise<boolean> {
-    return (await this.keyv.get(gameKey(id))) !== undefined;
+    return (await this.io(() => this.keyv.get(gameKey(id)))) !== undefined;
   }
 
   /** Validate and write a game; a document that would not load again is never written. */
   async save(doc: GameDocument): Promise<void> {
     const checked = gameDocumentSchema.parse(doc);
-    await this.keyv.set(gameKey(checked.id), packDocument(JSON.stringify(checked)));
+    await this.io(() => this.keyv.set(gameKey(checked.id), packDocument(JSON.stringify(checked))));
   }
 
   /** Write a new game, list it for its server and make it the channel's current game. */
@@ -74,10 +76,10 @@ export class GameStore {
     const listKey = guildKey(doc);
     await this.listLock.run(listKey, async () => {
       const ids = await this.listIds(listKey);
-      if (!ids.includes(doc.id)) await this.keyv.set(listKey, [...ids, doc.id]);
+      if (!ids.includes(doc.id)) await this.io(() => this.keyv.set(listKey, [...ids, doc.id]));
     });
     // Last: until the channel points at it, the game is invisible, never half-made.
-    await this.keyv.set(channelKey(doc.channelId), doc.id);
+    await this.io(() => this.keyv.set(channelKey(doc.channelId), doc.id));
   }
 
   /** A server's games, newest first (damaged ones are quarantined and left out). */
@@ -98,12 +100,22 @@ export class GameStore {
     return { games, unreadable };
   }
 
+  /** A store call; a failure of the store itself (Redis down) becomes a clear refusal. */
+  private async io<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      throw new StoreUnavailableError(err);
+    }
+  }
+
+  /** Disconnect; a store that does not answer (Redis down) is given up on after 2 s. */
   async close(): Promise<void> {
-    await this.keyv.disconnect();
+    await Promise.race([this.keyv.disconnect().catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
   }
 
   private async listIds(key: string): Promise<string[]> {
-    const value: unknown = await this.keyv.get(key);
+    const value: unknown = await this.io(() => this.keyv.get(key));
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
   }
 
@@ -124,6 +136,13 @@ export class GameStore {
 }
 
 /** A stored game failed validation; it has been moved to `quarantineKey`. */
+/** The store did not answer (Redis down, say): nothing was read or written. */
+export class StoreUnavailableError extends UserError {
+  constructor(cause: unknown) {
+    super('The game store is not answering right now, so nothing was changed. Try again in a moment.', { cause });
+  }
+}
+
 export class UnreadableGameError extends Error {
   constructor(
     readonly gameId: string,

@@ -38,7 +38,14 @@ export function storeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): StoreC
 export function createKeyv(config: StoreConfig = {}): Keyv {
   const namespace = config.namespace ?? DEFAULT_NAMESPACE;
   if (config.keyvUrl) {
-    return new Keyv({ store: new KeyvRedis(config.keyvUrl), namespace });
+    // While Redis is unreachable, calls fail at once instead of queueing: a queued write could
+    // land after the player was told nothing changed. Errors reach the caller (throwOnErrors)
+    // rather than reading as "no such game". The client keeps reconnecting in the background.
+    const store = new KeyvRedis(
+      { url: config.keyvUrl, disableOfflineQueue: true, socket: { reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000), connectTimeout: 2000 } },
+      { throwOnErrors: true, throwOnConnectError: true, connectionTimeout: 2000 },
+    );
+    return new Keyv({ store, namespace, throwOnErrors: true });
   }
   const file = resolve(config.dataFile ?? DEFAULT_DATA_FILE);
   mkdirSync(dirname(file), { recursive: true });

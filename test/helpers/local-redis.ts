@@ -16,10 +16,12 @@ export function redisMissingReason(): string | undefined {
   return found.status === 0 ? undefined : 'redis-server is not installed (.ci/run installs it from Debian)';
 }
 
-export async function startLocalRedis(port?: number): Promise<LocalRedis> {
+/** `durable`: an append-only file in `dir`, so a restart on the same port and dir keeps the data. */
+export async function startLocalRedis(port?: number, options: { dir?: string; durable?: boolean } = {}): Promise<LocalRedis & { dir: string }> {
   const p = port ?? (await freePort());
-  const dir = mkdtempSync(join(tmpdir(), 'redis-'));
-  const child: ChildProcess = spawn('redis-server', ['--port', String(p), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'redis-'));
+  const persistence = options.durable ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
+  const child: ChildProcess = spawn('redis-server', ['--port', String(p), '--bind', '127.0.0.1', '--save', '', ...persistence, '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -31,6 +33,7 @@ export async function startLocalRedis(port?: number): Promise<LocalRedis> {
   return {
     url: `redis://127.0.0.1:${p}`,
     port: p,
+    dir,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
