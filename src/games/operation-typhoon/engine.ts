@@ -11,7 +11,7 @@ import { captureHex, enterSovietHex, fightRegularRound, finishForce, sovietWin }
 import { allowance, mobilityOf, stackingProblem, startsMudBound, stepCost } from './movement.js';
 import { setupProblem } from './setup.js';
 import { initialState } from './setup.js';
-import { typhoonOptionsSchema, type ActiveForce, type TyphoonAction, type TyphoonOptions, type TyphoonState } from './state.js';
+import { typhoonActionSchema, typhoonOptionsSchema, type ActiveForce, type TyphoonAction, type TyphoonOptions, type TyphoonState } from './state.js';
 import { endPhase, startTurn } from './turn-end.js';
 
 export type TyphoonEngine = GameEngine<TyphoonState, TyphoonAction, TyphoonOptions> & { readonly index: RulesIndex };
@@ -31,7 +31,11 @@ export function createTyphoonEngine(rules: TyphoonRules): TyphoonEngine {
   };
 }
 
-export function apply(index: RulesIndex, state: TyphoonState, action: TyphoonAction): Applied<TyphoonState> {
+export function apply(index: RulesIndex, state: TyphoonState, input: TyphoonAction): Applied<TyphoonState> {
+  // The engine takes untrusted input too (imports, fuzzing): an order it does not know is refused, never run.
+  const parsed = typhoonActionSchema.safeParse(input);
+  if (!parsed.success) throw new RuleError('5.0', `not an Operation Typhoon order: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
+  const action = parsed.data;
   if (state.phase === 'over') throw new RuleError('4.0', 'the game is over');
   const play = new Play(index, structuredClone(state));
   const rollsBefore = state.dice.rolls;
