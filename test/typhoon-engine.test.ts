@@ -395,3 +395,16 @@ describe('Replay', () => {
     expect(actions.length).toBeGreaterThan(5);
   });
 });
+
+describe('the end of a turn', () => {
+  it('sums up the campaign and says what the next victory check needs (4.2)', () => {
+    const engine = typhoonEngine();
+    let s = engine.apply(engine.setup({ seed: 8 }), { type: 'setup-done' }).state;
+    const { state, events } = engine.apply(s, { type: 'end-phase' });
+    s = state;
+    const summary = events.find((e) => e.kind === 'summary');
+    expect(summary?.text).toMatch(/^End of turn 1: 0 hexes taken in all, pocket tally 0, 0 VP/);
+    expect(summary?.text).toMatch(/Next: turn 2 ends with the pocket check: 200 pocket hexes \(4\.2\), 0 so far\./);
+    expect(s.turn).toBe(2);
+  });
+});

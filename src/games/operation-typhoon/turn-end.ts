@@ -24,6 +24,7 @@ export function endPhase(play: Play): void {
     for (const u of flipped) u.steps = 2;
     play.event('regroup', `German regroup: ${flipped.length} reduced unit${flipped.length === 1 ? '' : 's'} back to full strength.`, { rule: '10.10' });
   }
+  if (s.turn < LAST_TURN) turnSummary(play);
   if (s.turn >= LAST_TURN) {
     s.result = { winner: 'soviet', reason: '4.1: turn 8 is over and Moscow still stands' };
     s.phase = 'over';
@@ -43,6 +44,21 @@ export function startTurn(play: Play, turn: number): void {
   s.airAvailable = spec.luftwaffeCas; // 9.1
   s.airWith = [];
   play.event('turn', `Turn ${turn} (${spec.label}, ${spec.dates}): mechanized ${spec.mp.mechanized} MP, non-mechanized ${spec.mp.nonMechanized} MP, Luftwaffe ${spec.luftwaffeCas}.`, { rule: '5.3' });
+}
+
+/** Where the campaign stands after a turn, and what the next victory check will ask (4.2-4.5). */
+function turnSummary(play: Play): void {
+  const s = play.s;
+  const vp = victoryPoints(play);
+  const historical = s.scenario === 'historical';
+  const next = s.turn + 1;
+  const upcoming = turnSpec(play.charts, next).victoryCheck;
+  let need: string;
+  if (upcoming === 'pocket' && historical) need = `turn ${next} ends with the pocket check: 200 pocket hexes (4.2), ${s.pocketTally} so far`;
+  else if (upcoming === 'front-integrity') need = `turn ${next} ends with the front integrity check (4.3): ${frontGaps(play).length} front hexes unwatched now`;
+  else if (upcoming === 'vp' && historical) need = `turn ${next} ends with the VP check (4.4): 16 VP (${vp} now) and no Soviet hex west of column 29 (${sovietWestOf29(play).length} now)`;
+  else need = `take a Moscow hex to win (4.5); ${LAST_TURN - s.turn} turn${LAST_TURN - s.turn === 1 ? '' : 's'} left`;
+  play.event('summary', `End of turn ${s.turn}: ${s.taken.length} hexes taken in all, pocket tally ${s.pocketTally}, ${vp} VP, ${s.destroyed.length} guards or airborne units destroyed for good. Next: ${need}.`, { rule: '5.0' });
 }
 
 /** 4.2-4.5, 13.4. */
