@@ -25,6 +25,7 @@ export const data = new SlashCommandBuilder()
       .addStringOption((o) => o.setName('a').setDescription('A German unit, e.g. XXIV').setRequired(true).setAutocomplete(true).setMaxLength(40))
       .addStringOption((o) => o.setName('b').setDescription('The German unit it trades places with').setRequired(true).setAutocomplete(true).setMaxLength(40)),
   )
+  .addSubcommand((s) => s.setName('reset').setDescription('Put every unit back in the default set-up'))
   .addSubcommand((s) => s.setName('done').setDescription('Finish set-up and start turn 1'));
 
 const placeOptions = z.object({ unit: z.string().trim().min(1).max(40), hex: hexIdOption });
@@ -33,6 +34,7 @@ const swapOptions = z.object({ a: z.string().trim().min(1).max(40), b: z.string(
 export async function execute(ctx: CommandContext): Promise<void> {
   const sub = ctx.invocation.subcommand;
   if (sub === 'done') return actAndReply(ctx, { type: 'setup-done' });
+  if (sub === 'reset') return actAndReply(ctx, { type: 'setup-reset' });
   const bfm = (await channelGameId(ctx.invocation.channelId)) === BFM_ID;
   if (sub === 'swap') {
     if (!bfm) throw new UserError('/setup swap is for Battle for Moscow; in Operation Typhoon, /setup place unit: hex: moves one unit.');

@@ -197,3 +197,17 @@ describe('Battle for Moscow in the console', () => {
     await c.s.close();
   });
 });
+
+describe('Battle for Moscow set-up reset', () => {
+  it('puts the German units back on their printed hexes, only before play', async () => {
+    const c = consoleAt('bfm-reset');
+    await c.run('/game new game:battle-for-moscow seed:3');
+    const initial = JSON.stringify((await c.state()).units);
+    await c.run('/setup swap a:XXIV b:XLI');
+    expect(JSON.stringify((await c.state()).units)).not.toBe(initial);
+    expect(await c.run('/setup reset')).toMatch(/back on its printed set-up hex/);
+    expect(JSON.stringify((await c.state()).units)).toBe(initial);
+    await c.run('/setup done');
+    expect(await c.run('/setup reset')).toMatch(/only before play starts/);
+  });
+});

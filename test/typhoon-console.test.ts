@@ -122,3 +122,17 @@ describe('Operation Typhoon in the console', () => {
     expect(JSON.stringify(await state())).toBe(after);
   });
 });
+
+describe('set-up reset', () => {
+  it('puts every unit back in the default deployment, and only during set-up (3.2)', async () => {
+    const c = consoleAt();
+    await c.run('/game new game:operation-typhoon seed:15');
+    const initial = JSON.stringify((await state()).units);
+    expect(await c.run('/setup place unit:"7 Pz" hex:1212')).toMatch(/7 Pz moves from 1311 to 1212/);
+    expect(JSON.stringify((await state()).units)).not.toBe(initial);
+    expect(await c.run('/setup reset')).toMatch(/back in the default deployment/);
+    expect(JSON.stringify((await state()).units)).toBe(initial);
+    await c.run('/setup done');
+    expect(await c.run('/setup reset')).toMatch(/3\.2: set-up is already finished/);
+  });
+});

@@ -13,7 +13,7 @@ import { checkMove, destinations, isMovementPhase, type Destination } from './mo
 import { endPhase, enterPhase } from './phases.js';
 import { isReplacementPhase, replace } from './replacements.js';
 import { RULE } from './rules.js';
-import { initialState, swap } from './setup.js';
+import { initialState, resetSetup, swap } from './setup.js';
 import { bfmActionSchema, cloneState, PHASE_NAMES, phaseSide, type BfmAction, type BfmOptions, type BfmState } from './state.js';
 
 export interface BfmEngine extends GameEngine<BfmState, BfmAction, BfmOptions> {
@@ -55,6 +55,7 @@ type Handler<T extends BfmAction['type']> = (b: Board, action: Extract<BfmAction
 
 const HANDLERS: { [T in BfmAction['type']]: Handler<T> } = {
   'setup-swap': (b, a) => swap(b, a.a, a.b),
+  'setup-reset': (b) => resetSetup(b),
   'setup-done': (b) => {
     if (b.s.phase !== 'setup') throw new RuleError(RULE.setup, 'the set-up is already finished');
     b.event('setup', 'Set-up complete; the game begins.', { rule: RULE.setup });

@@ -58,3 +58,10 @@ export function swap(b: Board, a: string, c: string): void {
   b.place(c, ha);
   b.event('setup', `${b.name(a)} and ${b.name(c)} trade places (${hc}, ${ha}).`, { rule: RULE.setup, hexes: [ha, hc] });
 }
+
+/** Every German unit back on its printed set-up hex. */
+export function resetSetup(b: Board): void {
+  if (b.s.phase !== 'setup') throw new RuleError(RULE.setup, 'units are arranged only before play starts');
+  for (const u of UNITS) if (u.side === 'german' && u.start !== 'pool') b.place(u.id, u.start);
+  b.event('setup', 'Every German unit is back on its printed set-up hex.', { rule: RULE.setup });
+}

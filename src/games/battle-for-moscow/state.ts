@@ -117,6 +117,7 @@ const unitId = z.string().min(1).max(12);
 export const bfmActionSchema = z.discriminatedUnion('type', [
   /** Starting the Game: the German player trades the places of two of his units before play. */
   z.object({ type: z.literal('setup-swap'), a: unitId, b: unitId }),
+  z.object({ type: z.literal('setup-reset') }),
   z.object({ type: z.literal('setup-done') }),
   /** Replacements: flip a half-strength unit (no hex) or bring an eliminated one back in `hex`. */
   z.object({ type: z.literal('replace'), unit: unitId, hex: hexId.optional() }),

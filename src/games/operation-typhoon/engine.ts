@@ -9,8 +9,7 @@ import { turnSpec } from './charts/index.js';
 import { Play, RulesIndex, type TyphoonRules } from './context.js';
 import { captureHex, enterSovietHex, fightRegularRound, finishForce, sovietWin } from './battles.js';
 import { allowance, mobilityOf, stackingProblem, startsMudBound, stepCost } from './movement.js';
-import { setupProblem } from './setup.js';
-import { initialState } from './setup.js';
+import { initialState, setupProblem } from './setup.js';
 import { typhoonActionSchema, typhoonOptionsSchema, type ActiveForce, type TyphoonAction, type TyphoonOptions, type TyphoonState } from './state.js';
 import { endPhase, startTurn } from './turn-end.js';
 
@@ -56,6 +55,12 @@ const HANDLERS: { [T in TyphoonAction['type']]: Handler<T> } = {
     const from = play.s.units[a.unit]!.hex;
     play.s.units[a.unit]!.hex = a.hex;
     play.event('setup', `${play.index.unit(a.unit).label} moves from ${from} to ${a.hex}.`, { rule: '3.2', hexes: [a.hex] });
+  },
+  'setup-reset': (play) => {
+    requirePhase(play, 'setup', '3.2', 'set-up is already finished');
+    // The default deployment takes no dice, so any seed gives the same placement.
+    play.s.units = initialState(play.index, play.s.scenario, 0).units;
+    play.event('setup', 'Every unit is back in the default deployment.', { rule: '3.2', hexes: [] });
   },
   'setup-done': (play) => {
     requirePhase(play, 'setup', '3.2', 'set-up is already finished');

@@ -64,6 +64,8 @@ function plainText(action: TyphoonAction): string {
       return `Set up ${action.unit} in ${action.hex}`;
     case 'setup-done':
       return 'Start the game';
+    case 'setup-reset':
+      return 'Reset the set-up to the default deployment';
     case 'concede':
       return 'Concede (5.4)';
     default:

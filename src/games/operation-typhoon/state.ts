@@ -94,6 +94,8 @@ export const typhoonActionSchema = z.discriminatedUnion('type', [
   /** 3.2: move one unit to another set-up hex before play. */
   z.object({ type: z.literal('setup-place'), unit: z.string().min(1).max(40), hex: hexId }),
   z.object({ type: z.literal('setup-done') }),
+  /** 3.2: every unit back to the default (historical) deployment. */
+  z.object({ type: z.literal('setup-reset') }),
   /** 9.1: put a Luftwaffe unit on the stack in a hex. */
   z.object({ type: z.literal('assign-air'), hex: hexId }),
   /**
