@@ -36,6 +36,7 @@ const page = [
   'Run on every `npm test` (smaller sizes):',
   '',
   '- `test/faults-kill.test.ts`: the crash loop, 4 kills.',
+  '- `test/load-discord.test.ts`: 200 orders at once on one channel and 50 channels at once through the fake Discord: every interaction acknowledged within 3 s, versions consecutive, none lost or doubled.',
   '- `test/faults-redis.test.ts`: Redis stopped under the bot: every order meanwhile gets a private "the game store is not answering; nothing was changed" within 3 s, and play goes on when Redis is back.',
   '- `test/store-games.test.ts`, `test/store-packing.test.ts`: a damaged stored game is reported and quarantined, the channel freed.',
   '- `test/hostile-input.test.ts`: every option of every command fuzzed (hostile strings, huge numbers, wrong types, unknown hexes); forged, foreign and stale button ids; each answered, refusals change nothing.',
