@@ -13,10 +13,32 @@ export interface StackPlan {
   toward: HexId;
 }
 
-/** German hexes next to the initial front line (the first set-up row, 3.2), in a sector. */
+const frontRows = new WeakMap<object, Map<string, HexId[]>>();
+
+/** German hexes next to the initial front line (the first set-up row, 3.2), in a sector; fixed by the map, so cached. */
 function frontRow(v: View, sector: string): HexId[] {
-  const soviet = v.index.initiallySoviet;
-  return v.index.map.ids.filter((h) => !soviet.has(h) && v.index.map.hex(h)!.sector === sector && v.neighbours(h).some((n) => soviet.has(n)));
+  let bySector = frontRows.get(v.index);
+  if (!bySector) frontRows.set(v.index, (bySector = new Map()));
+  let row = bySector.get(sector);
+  if (!row) {
+    const soviet = v.index.initiallySoviet;
+    row = v.index.map.ids.filter((h) => !soviet.has(h) && v.index.map.hex(h)!.sector === sector && v.neighbours(h).some((n) => soviet.has(n)));
+    bySector.set(sector, row);
+  }
+  return row;
+}
+
+const nearFront = new WeakMap<object, Set<HexId>>();
+
+/** Hexes within three of the initial front (the set-up depth of 3.2), cached per map. */
+function setupDepthHexes(v: View): Set<HexId> {
+  let set = nearFront.get(v.index);
+  if (!set) {
+    const soviet = v.index.initiallySoviet;
+    set = new Set(v.index.map.ids.filter((h) => !soviet.has(h) && v.index.map.grid.spiral(h, 2).some((n) => soviet.has(n))));
+    nearFront.set(v.index, set);
+  }
+  return set;
 }
 
 /** Anchors for each planned stack: distinct front-row hexes of the sector nearest each stack's aim. */
@@ -67,7 +89,8 @@ function emptySetupHex(v: View, unit: string, near: HexId, reserved: Map<StackPl
   const sector = v.formation(unit);
   const soviet = v.index.initiallySoviet;
   // Within three hexes of the front (3.2), in the unit's own sector, with room left (7.1, 7.3).
-  const depthOk = (h: HexId) => v.index.map.grid.spiral(h, 2).some((n) => soviet.has(n));
+  const depth = setupDepthHexes(v);
+  const depthOk = (h: HexId) => depth.has(h);
   const room = (h: HexId) => (byHex.get(h) ?? []).length;
   return v.index.map.ids
     .filter((h) => !soviet.has(h) && !taken.has(h) && room(h) < 2 && v.index.map.hex(h)!.sector === sector && depthOk(h))
