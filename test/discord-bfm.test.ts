@@ -65,4 +65,25 @@ describe('Battle for Moscow in Discord', () => {
     mkdirSync('test-output/discord-bfm', { recursive: true });
     writeFileSync(`test-output/discord-bfm/${last!.files[0]!.name}`, last!.files[0]!.data);
   });
+
+  it('puts the German orders to a vote in a vote game, the move drawn on the ballot', async () => {
+    const [a, b, c] = [member('Hoepner'), member('Reinhardt'), member('Strauss')];
+    const ch = channel();
+    await run(a, ch, 'game', 'new', { game: 'battle-for-moscow', mode: 'vote', seed: 31 });
+    await run(b, ch, 'game', 'join', { seat: 'german' });
+    await run(c, ch, 'game', 'join', { seat: 'german' });
+    const proposal = await run(a, ch, 'setup', 'done');
+    expect(proposal.content).toMatch(/\*\*Proposal #1\*\* by Hoepner: Finish set-up/);
+    const [carried] = await h.fake.answers(h.fake.click(b, proposal, proposal.buttons[0]!.customId));
+    expect(carried!.content).toMatch(/Carried out: #1/);
+    expect((await state(ch)).phase).not.toBe('setup');
+    const s = await state(ch);
+    const move = legalActions(s).find((x): x is Extract<BfmAction, { type: 'move' }> => x.type === 'move' && bfmEngine().board(s).unitsAt(x.to).length === 0)!;
+    const moved = await run(c, ch, 'move', undefined, { unit: move.unit, to: move.to });
+    expect(moved.content).toMatch(new RegExp(`Proposal #1\\*\\* by Strauss: .* → ${move.to}`));
+    expect(moved.files).toHaveLength(1);
+    expect((await state(ch)).units[move.unit]!.hex).not.toBe(move.to);
+    await h.fake.answers(h.fake.click(a, moved, moved.buttons[0]!.customId));
+    expect((await state(ch)).units[move.unit]!.hex).toBe(move.to);
+  });
 });

@@ -185,6 +185,35 @@ describe('vote play in Discord', () => {
   });
 });
 
+describe('tie-breaks through Discord', () => {
+  it('gives a 2-2 tie to the creator’s casting vote, or to a seeded random pick', async () => {
+    const [a, b, c, d] = [member('Ada'), member('Ben'), member('Cy'), member('Di')];
+    for (const policy of ['creator', 'random'] as const) {
+      const { ch, start } = await voteGame([a, b, c, d]);
+      await click(a, start, start.buttons[0]!.customId);
+      const first = [...h.fake.messagesIn(ch)].reverse().find((m) => /Proposal #1/.test(m.content))!;
+      await click(b, first, voteButton(first, 1));
+      await click(c, first, voteButton(first, 1)); // 3 of 4: carried out
+      await run(a, ch, 'vote', 'settings', { tiebreak: policy });
+      const [m1, m2] = await twoMoves(ch);
+      const p1 = await run(b, ch, 'move', undefined, { force: m1!.from, path: m1!.path });
+      const p2 = await run(c, ch, 'move', undefined, { force: m2!.from, path: m2!.path });
+      await click(d, p1, voteButton(p1, 1));
+      await click(a, p2, voteButton(p2, 2)); // #1: Ben, Di; #2: Cy, Ada
+      const posted = h.fake.messagesIn(ch).length;
+      clock.advance(120_000);
+      await h.fake.waitFor(() => h.fake.messagesIn(ch).length > posted);
+      const result = h.fake.messagesIn(ch).at(-1)!.content;
+      if (policy === 'creator') {
+        expect(result).toMatch(/Carried out: #2\*\* \(tie broken by the creator's casting vote\)/);
+        expect((await state(ch)).active?.hex).toBe(m2!.path);
+      } else {
+        expect(result).toMatch(/Carried out: #\d\*\* \(tie of #1, #2 broken at random/);
+      }
+    }
+  });
+});
+
 describe('fight-on-or-retreat ballots', () => {
   it('open by themselves after a battle starts, and take the default when nobody votes', async () => {
     const solo = member('Einzel');

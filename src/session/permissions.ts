@@ -18,6 +18,8 @@ export function actRefusal(doc: GameDocument, actor: Actor, prompt: Prompt<unkno
   }
   const player = doc.players.find((p) => p.id === actor.id);
   if (!player) return `You are not playing in this game. /game join takes a seat.`;
+  // Vote play: a German decision is the ballot's, carried out in the name of its proposer, any German-side member.
+  if (doc.mode === 'vote' && (!prompt.side || prompt.side === 'german') && (!player.seat || player.seat === 'german')) return undefined;
   if (prompt.side && player.seat && player.seat !== prompt.side) return `It is the ${prompt.side} side's decision, and you play ${player.seat}.`;
   // A player without a seat plays whatever side nobody has taken (the creator of a two-player game, say).
   const holder = prompt.side && !player.seat ? doc.players.find((p) => p.id !== actor.id && p.seat === prompt.side) : undefined;

@@ -189,12 +189,13 @@ export class VoteService {
       how = decision.how;
     }
     if (!winner) return { content: 'The ballot closed without a winner.' };
-    const heading = `**Ballot closed (${reasonText(reason)}).** ${counts.cast} vote${counts.cast === 1 ? '' : 's'}:\n${summary}\n**Carried out: #${winner.n}** (${how}), proposed by ${winner.byName}.`;
+    const tallyText = `**Ballot closed (${reasonText(reason)}).** ${counts.cast} vote${counts.cast === 1 ? '' : 's'}:\n${summary}`;
+    const heading = `${tallyText}\n**Carried out: #${winner.n}** (${how}), proposed by ${winner.byName}.`;
     let outcome;
     try {
       outcome = await this.sessions.act(taken.channelId, { id: winner.by, name: winner.byName }, winner.action, taken.version);
     } catch (err) {
-      if (err instanceof UserError) return { content: fitText(`${heading}\nIt could not be carried out: ${err.message}`) };
+      if (err instanceof UserError) return { content: fitText(`${tallyText}\n**#${winner.n} won** (${how}) but could not be carried out: ${err.message}`) };
       throw err;
     }
     const reply = await actingReply(outcome, heading);

@@ -9,6 +9,7 @@ import type { GameDef } from '../registry.js';
 import { LAST_TURN, turnSpec } from './data/turns.js';
 import { UNITS } from './data/units.js';
 import { bfmEngine, botAction, sceneOf } from './index.js';
+import { label } from './engine.js';
 import { bfmActionSchema, bfmOptionsSchema, otherSide, PHASES, PHASE_NAMES, phaseSide, type BfmAction, type BfmOptions, type BfmState } from './state.js';
 
 const hex = z.string().regex(/^\d{4}$/);
@@ -148,4 +149,11 @@ export const bfmGame: GameDef<BfmState, BfmAction, BfmOptions> = {
   // undoes an order whose lines show a die; nothing else is hidden, so any other order may go.
   undo: (s) => (s.phase === 'over' ? { allowed: false, reason: 'the game is over' } : { allowed: true }),
   autoPlay: bfmAutoPlay,
+  // Vote play: a proposal in words, and a move drawn as an arrow.
+  describeProposal: (s, a) => {
+    const b = bfmEngine().board(s);
+    const text = label(b, a);
+    const from = a.type === 'move' ? b.hexOf(a.unit) : null;
+    return { text, events: a.type === 'move' && from ? [{ kind: 'moved', text, hexes: [from, a.to] }] : [] };
+  },
 };

@@ -132,8 +132,16 @@ function describe(b: Board): string {
   return `${head}: resolve the announced battles`;
 }
 
-function label(b: Board, a: BfmAction): string {
+export function label(b: Board, a: BfmAction): string {
   switch (a.type) {
+    case 'move':
+      return `${b.name(a.unit)} ${b.hexOf(a.unit) ?? ''} → ${a.to}`;
+    case 'declare':
+      return `${a.attackers.map((u) => b.name(u)).join(', ')} attack ${b.name(a.defender)}`;
+    case 'setup-swap':
+      return `${b.name(a.a)} and ${b.name(a.b)} trade places`;
+    case 'setup-reset':
+      return 'Reset the set-up';
     case 'replace':
       return a.hex ? `${b.name(a.unit)} returns in ${a.hex}` : `Restore ${b.name(a.unit)}`;
     case 'resolve':
@@ -150,8 +158,6 @@ function label(b: Board, a: BfmAction): string {
       return 'End the phase';
     case 'setup-done':
       return 'Finish set-up';
-    default:
-      return a.type;
   }
 }
 
