@@ -44,6 +44,12 @@ export const data = new SlashCommandBuilder()
           .setDescription('Battle for Moscow against the bot: the side you play (default german)')
           .addChoices({ name: 'German', value: 'german' }, { name: 'Soviet', value: 'soviet' }),
       )
+      .addStringOption((o) =>
+        o
+          .setName('level')
+          .setDescription('Battle for Moscow against the bot: search (default, stronger) or heuristic (quick, readable)')
+          .addChoices({ name: 'search', value: 'search' }, { name: 'heuristic', value: 'heuristic' }),
+      )
       .addBooleanOption((o) => o.setName('thread').setDescription('Play in a new thread of this channel')),
   )
   .addSubcommand((s) =>
@@ -110,6 +116,7 @@ const newOptions = z.object({
   thread: z.boolean().default(false),
   vs: z.enum(['human', 'bot']).optional(),
   side: z.enum(['german', 'soviet']).optional(),
+  level: z.enum(['search', 'heuristic']).optional(),
 });
 const joinOptions = z.object({
   seat: z.string().trim().toLowerCase().min(1).max(40).optional(),
@@ -126,12 +133,12 @@ type Handler = (ctx: CommandContext) => Promise<void>;
 const HANDLERS: Record<string, Handler> = {
   async new(ctx) {
     const o = parseOptions(ctx.invocation, newOptions);
-    refuseForeignOptions(o.game, { vs: o.vs, side: o.side });
+    refuseForeignOptions(o.game, { vs: o.vs, side: o.side, level: o.level });
     const outcome = await sessions().newGame(whereOf(ctx.invocation), ctx.invocation.user, {
       game: o.game,
       mode: o.mode,
       seed: o.seed,
-      options: { ...(o.scenario ? { scenario: o.scenario } : {}), ...(o.vs ? { vs: o.vs } : {}), ...(o.side ? { side: o.side } : {}) },
+      options: { ...(o.scenario ? { scenario: o.scenario } : {}), ...(o.vs ? { vs: o.vs } : {}), ...(o.side ? { side: o.side } : {}), ...(o.level ? { level: o.level } : {}) },
       settings: o.thread ? { thread: true } : {},
     });
     // Refusals above are answered at once; only the drawing may need the extra time.

@@ -16,10 +16,21 @@ import { otherSide, phaseSide, type BfmAction } from './state.js';
 
 /** Least odds column each side's bot attacks at. */
 const MIN_COLUMN: Record<SideId, number> = { german: 2, soviet: 3 };
+
+/**
+ * How the heuristic plays: `attack` shifts the least odds column it attacks at (-1 bolder,
+ * +1 more careful); `moveThreshold` is the least gain in position worth a move. The search
+ * bot picks among styles by playing them out.
+ */
+export interface BotStyle {
+  attack: number;
+  moveThreshold: number;
+}
+export const DEFAULT_STYLE: BotStyle = { attack: 0, moveThreshold: 0.5 };
 /** Value of each CRT result to the attacker, for choosing attacks. */
 const RESULT_VALUE = { DE: 3, DRL: 2, DR: 1, EX: 0.5, NE: 0, AL: -1 } as const;
 
-export function botActionOn(b: Board): BfmAction {
+export function botActionOn(b: Board, style: BotStyle = DEFAULT_STYLE): BfmAction {
   const legal = legalActionsOn(b);
   const first = legal[0];
   if (!first) throw new Error('the bot has no legal action: the game is over');
@@ -56,9 +67,9 @@ export function botActionOn(b: Board): BfmAction {
   if (b.s.phase.endsWith('replacement')) {
     return pick((a) => (a.type === 'replace' ? replacementValue(b, side, a.unit, a.hex) : -Infinity), 0) ?? end ?? first;
   }
-  if (b.s.combat) return combatAction(b, side, legal) ?? end ?? first;
+  if (b.s.combat) return combatAction(b, side, legal, style) ?? end ?? first;
   // Movement: the single most useful move, or end the phase when nothing improves.
-  const move = bestMove(b, side);
+  const move = bestMove(b, side, style);
   return move ?? end ?? first;
 }
 
@@ -94,10 +105,10 @@ function replacementValue(b: Board, side: SideId, unit: string, hex: HexId | und
 }
 
 /** Battles worth announcing, best first; then resolve them in the order announced. */
-function combatAction(b: Board, side: SideId, legal: BfmAction[]): BfmAction | undefined {
+function combatAction(b: Board, side: SideId, legal: BfmAction[], style: BotStyle): BfmAction | undefined {
   const c = b.s.combat!;
   if (c.declaring) {
-    const plan = planBattle(b, side);
+    const plan = planBattle(b, side, style);
     if (plan) return legal.find((a) => a.type === 'declare' && a.defender === plan.defender && sameSet(a.attackers, plan.attackers)) ?? undefined;
   }
   return legal.find((a) => a.type === 'resolve');
@@ -108,7 +119,7 @@ function sameSet(x: readonly string[], y: readonly string[]): boolean {
 }
 
 /** The best single battle still to announce: the defender with the best expected result, using the fewest attackers that reach it. */
-function planBattle(b: Board, side: SideId): { defender: string; attackers: string[] } | undefined {
+function planBattle(b: Board, side: SideId, style: BotStyle): { defender: string; attackers: string[] } | undefined {
   const busy = committed(b);
   const attacked = new Set(b.s.combat!.battles.map((x) => x.defender));
   let best: { defender: string; attackers: string[]; value: number } | undefined;
@@ -118,7 +129,7 @@ function planBattle(b: Board, side: SideId): { defender: string; attackers: stri
     const free = b.onMap(side).filter((u) => !busy.has(u) && around.has(b.hexOf(u)!));
     if (free.length === 0) continue;
     const all = battleOdds(b, defender, free);
-    if (all.column === null || all.column < MIN_COLUMN[side]) continue;
+    if (all.column === null || all.column < MIN_COLUMN[side] + style.attack) continue;
     // Drop attackers, weakest first, while the column holds.
     let attackers = [...free].sort((x, y) => b.strength(x) - b.strength(y));
     for (const u of [...attackers]) {
@@ -137,11 +148,11 @@ function planBattle(b: Board, side: SideId): { defender: string; attackers: stri
 }
 
 /** The move that most improves its unit's position, or undefined when none is worth making. */
-function bestMove(b: Board, side: SideId): BfmAction | undefined {
+function bestMove(b: Board, side: SideId, style: BotStyle): BfmAction | undefined {
   const ctx = positionContext(b, side);
   const movers = b.s.displaced !== null ? [b.s.displaced] : b.onMap(side).filter((u) => !b.s.moved.includes(u));
   let best: BfmAction | undefined;
-  let bestGain = b.s.displaced !== null ? -Infinity : 0.5;
+  let bestGain = b.s.displaced !== null ? -Infinity : style.moveThreshold;
   for (const unit of movers) {
     const here = value(b, ctx, unit, b.hexOf(unit)!);
     for (const hex of destinationCosts(b, unit).keys()) {

@@ -8,9 +8,9 @@ import type { ActionChoice, GameEvent, Prompt, SideId } from '../engine.js';
 import type { GameDef } from '../registry.js';
 import { LAST_TURN, turnSpec } from './data/turns.js';
 import { UNITS } from './data/units.js';
-import { bfmEngine, botAction, sceneOf } from './index.js';
+import { bfmEngine, botAction, sceneOf, searchBotAction } from './index.js';
 import { label } from './engine.js';
-import { bfmActionSchema, bfmOptionsSchema, otherSide, PHASES, PHASE_NAMES, phaseSide, type BfmAction, type BfmOptions, type BfmState } from './state.js';
+import { bfmActionSchema, bfmOptionsSchema, botLevels, otherSide, PHASES, PHASE_NAMES, phaseSide, type BfmAction, type BfmOptions, type BfmState } from './state.js';
 
 const hex = z.string().regex(/^\d{4}$/);
 const side = z.enum(['german', 'soviet']);
@@ -37,7 +37,7 @@ export const bfmStateSchema = z
         current: z.object({ index: z.number().int().nonnegative(), hex, step: z.enum(['attacker-loss', 'retreat', 'advance']) }).passthrough().nullable(),
       })
       .nullable(),
-    options: z.object({ sovietReplacements: z.number().int(), germanReplacementTurns: z.enum(['every', 'even']) }),
+    options: z.object({ sovietReplacements: z.number().int(), germanReplacementTurns: z.enum(['every', 'even']), botLevel: z.enum(botLevels).optional() }),
     bots: z.array(side),
     result: z.object({ winner: side, reason: z.string() }).optional(),
   })
@@ -54,7 +54,9 @@ export const bfmNewOptionsSchema = z
     side: side.optional(),
     sovietReplacements: bfmOptionsSchema.shape.sovietReplacements,
     germanReplacementTurns: bfmOptionsSchema.shape.germanReplacementTurns,
+    level: z.enum(botLevels).optional(),
   })
+  .refine((o) => o.level === undefined || o.vs === 'bot', { path: ['level'], message: 'level: is how the bot plays (add vs:bot)' })
   .refine((o) => o.side === undefined || o.vs === 'bot', {
     path: ['side'],
     message: 'side: is the side you play against the bot (add vs:bot); in a two-player game each player takes a side with /game join seat:',
@@ -68,6 +70,7 @@ export function bfmSetupOptions(options: Record<string, unknown>, seed: number):
     bots: o.vs === 'bot' ? [otherSide(o.side ?? 'german')] : [],
     sovietReplacements: o.sovietReplacements,
     germanReplacementTurns: o.germanReplacementTurns,
+    botLevel: o.level ?? 'search',
   };
 }
 
@@ -124,7 +127,8 @@ export function bfmZoomHexes(events: GameEvent[], s: BfmState): HexId[] {
 /** The bot's action while the decision is a bot side's; undefined when a player must act. */
 export function bfmAutoPlay(s: BfmState): BfmAction | undefined {
   const acting = phaseSide(s.phase);
-  return acting && s.bots.includes(acting) && !s.result ? botAction(s) : undefined;
+  if (!acting || !s.bots.includes(acting) || s.result) return undefined;
+  return s.options.botLevel === 'search' ? searchBotAction(s) : botAction(s);
 }
 
 let engine: GameDef<BfmState, BfmAction, BfmOptions>['engine'] | undefined;

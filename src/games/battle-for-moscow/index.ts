@@ -7,6 +7,7 @@ import { loadMap } from '../../maps/game-map.js';
 import type { Scene } from '../../render/scene.js';
 import { RuleError, type GameEvent } from '../engine.js';
 import { botActionOn } from './bot.js';
+import { searchActionOn } from './search-bot.js';
 import { createBfmEngine, type BfmEngine } from './engine.js';
 import { positionState, type Position } from './position.js';
 import { bfmScene } from './scene.js';
@@ -39,6 +40,11 @@ export function positionOf(position: Position): BfmState {
 /** The bot's choice for the current decision, whichever side is to act. */
 export function botAction(state: BfmState): BfmAction {
   return botActionOn(bfmEngine().board(state));
+}
+
+/** The search bot's choice (Monte Carlo over the heuristic's styles). */
+export function searchBotAction(state: BfmState): BfmAction {
+  return searchActionOn(bfmEngine().bm, bfmEngine().board(state));
 }
 
 /**

@@ -19,7 +19,7 @@ export const positionSchema = z.object({
   cities: z.record(z.string().regex(/^\d{4}$/), z.enum(['german', 'soviet'])).default({}),
   seed: z.number().int().min(0).max(0xffffffff).default(1),
   replacements: z.number().int().min(0).max(5).default(0),
-  options: bfmOptionsSchema.omit({ seed: true, bots: true }).default({ sovietReplacements: 5, germanReplacementTurns: 'every' }),
+  options: bfmOptionsSchema.omit({ seed: true, bots: true }).default({ sovietReplacements: 5, germanReplacementTurns: 'every', botLevel: 'search' }),
 });
 export type Position = z.input<typeof positionSchema>;
 

@@ -33,7 +33,7 @@ export function initialState(bm: BfmMap, options: BfmOptions): BfmState {
     replacements: 0,
     created: [],
     combat: null,
-    options: { sovietReplacements: o.sovietReplacements, germanReplacementTurns: o.germanReplacementTurns },
+    options: { sovietReplacements: o.sovietReplacements, germanReplacementTurns: o.germanReplacementTurns, botLevel: o.botLevel },
     bots: [...new Set(o.bots)].sort(),
   };
 }

@@ -105,7 +105,8 @@ export interface BfmState {
   /** Units brought back this phase (cannot be flipped to full strength in the same phase). */
   created: string[];
   combat: CombatState | null;
-  options: { sovietReplacements: number; germanReplacementTurns: 'every' | 'even' };
+  /** `botLevel`: how the bot side plays (absent in games from before the search bot: the heuristic). */
+  options: { sovietReplacements: number; germanReplacementTurns: 'every' | 'even'; botLevel?: BotLevel };
   /** Sides the bot plays. */
   bots: SideId[];
   result?: { winner: SideId; reason: string };
@@ -141,6 +142,9 @@ export type BfmAction = z.infer<typeof bfmActionSchema>;
 
 const sideSchema = z.enum(['german', 'soviet']);
 
+export const botLevels = ['heuristic', 'search'] as const;
+export type BotLevel = (typeof botLevels)[number];
+
 export const bfmOptionsSchema = z.object({
   seed: z.number().int().min(0).max(0xffffffff),
   /** Sides the bot plays (none, one or both). */
@@ -149,6 +153,8 @@ export const bfmOptionsSchema = z.object({
   sovietReplacements: z.union([z.literal(5), z.literal(4), z.literal(3)]).default(5),
   /** Replacements: Game Balance may give the Germans theirs on turns 2, 4 and 6 only. */
   germanReplacementTurns: z.enum(['every', 'even']).default('every'),
+  /** The bot side: the readable heuristic, or the search bot that plays styles of it out (default). */
+  botLevel: z.enum(botLevels).default('search'),
 });
 export type BfmOptions = z.input<typeof bfmOptionsSchema>;
 

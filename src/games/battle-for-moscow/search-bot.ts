@@ -1,0 +1,98 @@
+/**
+ * The search bot: Monte Carlo over playing styles. At the start of each of its movement and
+ * combat phases it plays the rest of that phase and the opponent's answer several times for
+ * each style of the heuristic (bolder or more careful attacks, more or fewer moves), with the
+ * dice drawn afresh for every play-out (the expectation over dice), scores the positions
+ * reached, and then plays the phase in the style that scored best. Small decisions (losses,
+ * retreats, advances, replacements) stay with the heuristic.
+ *
+ * It is deterministic: play-out dice come from the game's own seed, turn and phase, and the
+ * style chosen for a phase is remembered for that phase of that game.
+ */
+import { newDice } from '../../kernel/dice.js';
+import type { SideId } from '../engine.js';
+import { Board, type BfmMap } from './board.js';
+import { botActionOn, DEFAULT_STYLE, type BotStyle } from './bot.js';
+import { apply } from './engine.js';
+import { otherSide, phaseSide, type BfmAction, type BfmState } from './state.js';
+
+export const STYLES: readonly BotStyle[] = [
+  DEFAULT_STYLE,
+  { attack: -1, moveThreshold: 0.5 },
+  { attack: 1, moveThreshold: 0.5 },
+  { attack: 0, moveThreshold: 2 },
+];
+
+export interface SearchBudget {
+  /** Play-outs per style. */
+  playouts: number;
+  /** Most actions in one play-out (a safety cap; a phase pair is far shorter). */
+  maxActions: number;
+}
+export const DEFAULT_BUDGET: SearchBudget = { playouts: 3, maxActions: 400 };
+
+/** Styles chosen per game (seed), turn and phase; bounded so a long-running bot does not grow. */
+const chosen = new Map<string, BotStyle>();
+const CHOSEN_LIMIT = 10_000;
+
+export function searchActionOn(bm: BfmMap, b: Board, budget: SearchBudget = DEFAULT_BUDGET): BfmAction {
+  const side = phaseSide(b.s.phase);
+  const searched = side && (b.s.phase.endsWith('movement') || b.s.phase.endsWith('combat'));
+  if (!side || !searched) return botActionOn(b);
+  const key = `${b.s.dice.seed}|${b.s.turn}|${b.s.phase}`;
+  let style = chosen.get(key);
+  if (!style) {
+    style = bestStyle(bm, b.s, side, budget);
+    if (chosen.size >= CHOSEN_LIMIT) chosen.clear();
+    chosen.set(key, style);
+  }
+  return botActionOn(b, style);
+}
+
+function bestStyle(bm: BfmMap, start: BfmState, side: SideId, budget: SearchBudget): BotStyle {
+  let best = STYLES[0]!;
+  let bestScore = -Infinity;
+  for (const [i, style] of STYLES.entries()) {
+    let total = 0;
+    for (let p = 0; p < budget.playouts; p++) total += playout(bm, start, side, style, 1 + i * 7919 + p * 104729, budget.maxActions);
+    if (total > bestScore) {
+      bestScore = total;
+      best = style;
+    }
+  }
+  return best;
+}
+
+/**
+ * Play this phase in `style`, then the opponent's next phase with the plain heuristic, on
+ * dice drawn from `salt`; the score of the position reached for `side`.
+ */
+function playout(bm: BfmMap, start: BfmState, side: SideId, style: BotStyle, salt: number, maxActions: number): number {
+  let s: BfmState = { ...structuredClone(start), dice: newDice((start.dice.seed ^ Math.imul(salt, 2654435761)) >>> 0) };
+  const phase = s.phase;
+  let leftPhase = false;
+  for (let n = 0; n < maxActions && s.phase !== 'over'; n++) {
+    const mover = phaseSide(s.phase);
+    if (s.phase !== phase) leftPhase = true;
+    // Back in one of our own phases after the opponent's answer: far enough.
+    if (leftPhase && mover === side) break;
+    const b = new Board(bm, s);
+    const action = mover === side && !leftPhase ? botActionOn(b, style) : botActionOn(b);
+    s = apply(bm, s, action).state;
+  }
+  return score(new Board(bm, s), side);
+}
+
+/**
+ * A position for `side`: Moscow above all, then cities, then strength on the map (losses
+ * inflicted and suffered), and for the Germans how close they stand to Moscow.
+ */
+export function score(b: Board, side: SideId): number {
+  const moscow = b.bm.moscow;
+  const strength = (x: SideId) => b.onMap(x).reduce((t, u) => t + b.strength(u), 0);
+  const cities = (x: SideId) => Object.values(b.s.cities).filter((c) => c === x).length;
+  const nearest = Math.min(20, ...b.onMap('german').map((u) => b.map.grid.distance(b.hexOf(u)!, moscow)));
+  const german =
+    (b.s.cities[moscow] === 'german' ? 100 : 0) + cities('german') * 6 - cities('soviet') * 2 + strength('german') - strength('soviet') - nearest * 1.5;
+  return side === 'german' ? german : -german + (b.s.result?.winner === otherSide('german') ? 100 : 0);
+}
