@@ -6,8 +6,9 @@
  * reached, and then plays the phase in the style that scored best. Small decisions (losses,
  * retreats, advances, replacements) stay with the heuristic.
  *
- * It is deterministic: play-out dice come from the game's own seed, turn and phase, and the
- * style chosen for a phase is remembered for that phase of that game.
+ * It is deterministic: play-out dice come from the game's own seed, and the style chosen
+ * for a phase is remembered for that phase of that game (keyed by seed, turn, phase and
+ * the opponent's position).
  */
 import { newDice } from '../../kernel/dice.js';
 import type { SideId } from '../engine.js';
@@ -39,7 +40,12 @@ export function searchActionOn(bm: BfmMap, b: Board, budget: SearchBudget = DEFA
   const side = phaseSide(b.s.phase);
   const searched = side && (b.s.phase.endsWith('movement') || b.s.phase.endsWith('combat'));
   if (!side || !searched) return botActionOn(b);
-  const key = `${b.s.dice.seed}|${b.s.turn}|${b.s.phase}`;
+  // The phase is identified by game, turn and phase, and by the opponent's units and the
+  // cities, which the side's own moves in the phase do not change: another game on the same
+  // seed, or another history, searches afresh.
+  const enemy = otherSide(side);
+  const opponent = b.onMap(enemy).map((u) => `${u}@${b.hexOf(u)}${b.s.units[u]!.full ? '+' : ''}`).join(',');
+  const key = `${b.s.dice.seed}|${b.s.turn}|${b.s.phase}|${opponent}|${JSON.stringify(b.s.cities)}`;
   let style = chosen.get(key);
   if (!style) {
     style = bestStyle(bm, b.s, side, budget);
