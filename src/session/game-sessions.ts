@@ -219,14 +219,8 @@ export class GameSessions {
       const formations = armies?.length ? pickFormations(doc, def, actor, armies) : undefined;
       const player = { ...(already ?? { id: actor.id, name: actor.name }), ...(seat ? { seat } : {}), ...(formations ? { formations } : {}) };
       const names = formations?.map((f) => def.formations!.find((x) => x.id === f)!.name);
-      const next: GameDocument = {
-        ...doc,
-        players: already ? doc.players.map((p) => (p.id === actor.id ? player : p)) : [...doc.players, player],
-        events: [...doc.events, { version: doc.version, kind: 'joined', text: `${actor.name} ${already ? 'now commands' : 'joined'}${seat ? ` as ${seat}` : ''}${names ? `${already ? ' ' : ', commanding '}${names.join(', ')}` : ''}.` }],
-        updatedAt: this.now().toISOString(),
-      };
-      await this.store.save(next);
-      return next;
+      const players = already ? doc.players.map((p) => (p.id === actor.id ? player : p)) : [...doc.players, player];
+      return this.saveWithLine(doc, { players }, 'joined', `${actor.name} ${already ? 'now commands' : 'joined'}${seat ? ` as ${seat}` : ''}${names ? `${already ? ' ' : ', commanding '}${names.join(', ')}` : ''}.`);
     });
   }
 
@@ -234,7 +228,7 @@ export class GameSessions {
   async note(channelId: string, kind: string, text: string): Promise<void> {
     await this.lock.run(channelId, async () => {
       const { doc } = await this.require(channelId);
-      await this.store.save({ ...doc, events: [...doc.events, { version: doc.version, kind, text }], updatedAt: this.now().toISOString() });
+      await this.saveWithLine(doc, {}, kind, text);
     });
   }
 
@@ -250,15 +244,7 @@ export class GameSessions {
         else settings[k] = v;
       }
       const said = [change.mode && change.mode !== doc.mode ? `mode ${change.mode}` : '', ...Object.entries(change.settings ?? {}).map(([k, v]) => `${k} ${v ?? 'default'}`)].filter(Boolean);
-      const next: GameDocument = {
-        ...doc,
-        mode: change.mode ?? doc.mode,
-        settings,
-        events: [...doc.events, { version: doc.version, kind: 'settings', text: `${actor.name} set ${said.join(', ') || 'nothing new'}.` }],
-        updatedAt: this.now().toISOString(),
-      };
-      await this.store.save(next);
-      return next;
+      return this.saveWithLine(doc, { mode: change.mode ?? doc.mode, settings }, 'settings', `${actor.name} set ${said.join(', ') || 'nothing new'}.`);
     });
   }
 
@@ -268,14 +254,7 @@ export class GameSessions {
       if (doc.status !== 'active') throw new UserError(`This game is over (${doc.status}).`);
       if (actor.id === doc.createdBy) throw new UserError('You started this game, so you cannot leave it; /game end ends it.');
       if (!doc.players.some((p) => p.id === actor.id)) throw new UserError('You are not playing in this game.');
-      const next: GameDocument = {
-        ...doc,
-        players: doc.players.filter((p) => p.id !== actor.id),
-        events: [...doc.events, { version: doc.version, kind: 'left', text: `${actor.name} left the game.` }],
-        updatedAt: this.now().toISOString(),
-      };
-      await this.store.save(next);
-      return next;
+      return this.saveWithLine(doc, { players: doc.players.filter((p) => p.id !== actor.id) }, 'left', `${actor.name} left the game.`);
     });
   }
 
@@ -418,6 +397,13 @@ export class GameSessions {
     await this.store.save(next);
     const note: GameEvent = { kind: 'bot-resumed', text: 'The bot had not finished its turn and has now played on; your order was not given. Give it again if it still applies.' };
     return { ...this.viewOf(next), events: [note], ...botOutcome(bot) };
+  }
+
+  /** A change outside play (seats, settings, a note): saved with its line in the log, the version unchanged. */
+  private async saveWithLine(doc: GameDocument, change: Partial<GameDocument>, kind: string, text: string): Promise<GameDocument> {
+    const next: GameDocument = { ...doc, ...change, events: [...doc.events, { version: doc.version, kind, text }], updatedAt: this.now().toISOString() };
+    await this.store.save(next);
+    return next;
   }
 
   private checkFormations(view: GameView, actor: Actor, action: unknown): void {
