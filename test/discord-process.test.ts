@@ -107,7 +107,7 @@ describe('the bot process', () => {
       const user = member('Model');
       for (const ch of channels) {
         const [start] = await fake.answers(fake.command(user, ch, 'game', 'new', { game: 'battle-for-moscow', vs: 'bot' }));
-        expect(start!.content).toMatch(/Battle for Moscow/);
+        expect(start!.content, `answer: ${start!.content}\nshard output:\n${manager.output().slice(-3000)}`).toMatch(/Battle for Moscow/);
         expect(start!.files).toHaveLength(1);
       }
       const store = createGameStore({ keyvUrl: redis.url });

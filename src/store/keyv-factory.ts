@@ -42,8 +42,8 @@ export function createKeyv(config: StoreConfig = {}): Keyv {
     // land after the player was told nothing changed. Errors reach the caller (throwOnErrors)
     // rather than reading as "no such game". The client keeps reconnecting in the background.
     const store = new KeyvRedis(
-      { url: config.keyvUrl, disableOfflineQueue: true, socket: { reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000), connectTimeout: 2000 } },
-      { throwOnErrors: true, throwOnConnectError: true, connectionTimeout: 2000 },
+      { url: config.keyvUrl, disableOfflineQueue: true, socket: { reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000), connectTimeout: 5000 } },
+      { throwOnErrors: true, throwOnConnectError: true, connectionTimeout: 5000 },
     );
     return new Keyv({ store, namespace, throwOnErrors: true });
   }
