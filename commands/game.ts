@@ -159,7 +159,9 @@ const HANDLERS: Record<string, Handler> = {
     const { mode } = parseOptions(ctx.invocation, modeOptions);
     const doc = await sessions().configure(ctx.invocation.channelId, ctx.invocation.user, { mode });
     const how = mode === 'solo' ? 'only the creator gives orders' : mode === 'team' ? 'players /game join, with army:... to command formations' : 'members /game join, propose orders with the usual commands and vote on them (/vote help)';
-    await ctx.reply({ content: `Game \`${doc.id}\` is now played in **${mode}** mode: ${how}.` });
+    // Out of vote mode, an open ballot must not carry out its winner later.
+    const cancelled = mode !== 'vote' && (await votes().cancel(doc.id));
+    await ctx.reply({ content: `Game \`${doc.id}\` is now played in **${mode}** mode: ${how}.${cancelled ? ' The open ballot is cancelled.' : ''}` });
   },
 
   async leave(ctx) {
@@ -199,12 +201,15 @@ const HANDLERS: Record<string, Handler> = {
 
   async undo(ctx) {
     const outcome = await sessions().undo(ctx.invocation.channelId, ctx.invocation.user);
+    // A ballot on the position just taken back has nothing left to decide.
+    const cancelled = await votes().cancel(outcome.doc.id);
     await ctx.defer?.();
-    await ctx.reply(await actingReply(outcome, `**Undone** (order of version ${outcome.undone.version}).`));
+    await ctx.reply(await actingReply(outcome, `**Undone** (order of version ${outcome.undone.version}).${cancelled ? ' The open ballot is cancelled.' : ''}`));
   },
 
   async end(ctx) {
     const doc = await sessions().end(ctx.invocation.channelId, ctx.invocation.user);
+    await votes().cancel(doc.id);
     await ctx.defer?.();
     const view = await sessions().require(ctx.invocation.channelId);
     const content = [`**Game \`${doc.id}\` ended** by ${ctx.invocation.user.name} at version ${doc.version}.`, seedReveal(doc), 'The log, final map and /game export stay available; /game new starts another.'].join('\n');

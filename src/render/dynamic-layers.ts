@@ -4,7 +4,7 @@ import type { LoadedMap } from '../maps/game-map.js';
 import { drawCounter } from './counters.js';
 import { font } from './fonts.js';
 import type { HexLayout, Point } from './layout.js';
-import type { CounterView, Highlights, Scene, StackView } from './scene.js';
+import type { ArrowView, CounterView, Highlights, Scene, StackView } from './scene.js';
 import { hexPath, star } from './static-layer.js';
 import { theme } from './theme.js';
 
@@ -207,7 +207,65 @@ export function drawHighlights(ctx: SKRSContext2D, layout: HexLayout, map: Loade
   if (path.length >= 2) drawArrow(ctx, layout, path.map((id) => layout.center(id)), h.pathLabel);
 }
 
-function drawArrow(ctx: SKRSContext2D, layout: HexLayout, pts: Point[], label: string | undefined): void {
+/**
+ * Extra labelled arrows (vote proposals): each in its own colour, shifted a little when
+ * several are drawn so shared hexes do not hide one under another; hexes they mark get a
+ * dashed ring in the arrow's colour.
+ */
+export function drawArrows(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMap, arrows: readonly ArrowView[] | undefined): void {
+  if (!arrows?.length) return;
+  const s = layout.size;
+  const palette = theme.arrows;
+  arrows.forEach((arrow, i) => {
+    const colour = palette[(arrow.colour ?? 0) % palette.length]!;
+    for (const id of arrow.marked ?? []) {
+      if (!map.has(id)) continue;
+      hexPath(ctx, layout, id, 0.8 - 0.06 * (i % 3));
+      ctx.setLineDash([s * 0.2, s * 0.12]);
+      for (const [width, stroke] of [
+        [0.16, theme.pathOutline],
+        [0.09, colour],
+      ] as const) {
+        ctx.lineWidth = Math.max(2, s * width);
+        ctx.strokeStyle = stroke;
+        ctx.stroke();
+      }
+      ctx.setLineDash([]);
+    }
+  });
+  const placed: Box[] = [];
+  arrows.forEach((arrow, i) => {
+    const path = arrow.path.filter((id) => map.has(id));
+    if (path.length < 2) return;
+    // Alternate sides of the hex centres: 0, +1, -1, +2 ... steps of a sixth of a hex.
+    const shift = arrows.length > 1 ? (i % 2 === 0 ? -1 : 1) * Math.ceil(i / 2) * s * 0.17 : 0;
+    const pts = path.map((id) => {
+      const c = layout.center(id);
+      return { x: c.x + shift, y: c.y + shift * 0.6 };
+    });
+    const colour = theme.arrows[(arrow.colour ?? 0) % theme.arrows.length]!;
+    drawArrow(ctx, layout, pts, arrow.label, colour, (box) => {
+      // Labels of arrows ending near each other stack instead of covering one another.
+      let y = box.y;
+      for (let tries = 0; tries < 8 && placed.some((p) => overlaps(p, { ...box, y })); tries++) y += box.h + 2;
+      placed.push({ ...box, y });
+      return y;
+    });
+  });
+}
+
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+function drawArrow(ctx: SKRSContext2D, layout: HexLayout, pts: Point[], label: string | undefined, colour: string = theme.path, placeLabel?: (box: Box) => number): void {
   const s = layout.size;
   const end = pts[pts.length - 1]!;
   const prev = pts[pts.length - 2]!;
@@ -216,11 +274,11 @@ function drawArrow(ctx: SKRSContext2D, layout: HexLayout, pts: Point[], label: s
   // Stop the shaft short of the head so its round cap does not poke through the tip.
   const shaftEnd = { x: end.x - Math.cos(angle) * head * 0.8, y: end.y - Math.sin(angle) * head * 0.8 };
   const shaft = [...pts.slice(0, -1), shaftEnd];
-  for (const [width, colour] of [
+  for (const [width, stroke] of [
     [0.24, theme.pathOutline],
-    [0.14, theme.path],
+    [0.14, colour],
   ] as const) {
-    ctx.strokeStyle = colour;
+    ctx.strokeStyle = stroke;
     ctx.lineWidth = Math.max(2, s * width);
     ctx.lineJoin = 'round';
     ctx.lineCap = 'round';
@@ -233,7 +291,7 @@ function drawArrow(ctx: SKRSContext2D, layout: HexLayout, pts: Point[], label: s
   ctx.lineTo(end.x - head * Math.cos(angle - 0.45), end.y - head * Math.sin(angle - 0.45));
   ctx.lineTo(end.x - head * Math.cos(angle + 0.45), end.y - head * Math.sin(angle + 0.45));
   ctx.closePath();
-  ctx.fillStyle = theme.path;
+  ctx.fillStyle = colour;
   ctx.fill();
   ctx.lineWidth = Math.max(1, s * 0.05);
   ctx.strokeStyle = theme.pathOutline;
@@ -243,8 +301,8 @@ function drawArrow(ctx: SKRSContext2D, layout: HexLayout, pts: Point[], label: s
     const w = ctx.measureText(label).width + s * 0.3;
     const h = Math.max(14, s * 0.48);
     const x = end.x + s * 0.35;
-    const y = end.y - s * 0.95;
-    ctx.fillStyle = theme.path;
+    const y = placeLabel ? placeLabel({ x, y: end.y - s * 0.95, w, h }) : end.y - s * 0.95;
+    ctx.fillStyle = colour;
     ctx.strokeStyle = theme.pathOutline;
     ctx.lineWidth = 1.5;
     ctx.fillRect(x, y, w, h);

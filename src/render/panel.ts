@@ -201,6 +201,25 @@ function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
     });
   }
   if (scene.highlights?.path?.length) entries.push({ label: 'Move', draw: line(theme.path, 4, theme.pathOutline) });
+  if (scene.arrows?.length) {
+    const colours = [...new Set(scene.arrows.map((a) => theme.arrows[(a.colour ?? 0) % theme.arrows.length]!))].slice(0, 3);
+    entries.push({
+      label: scene.arrowLegend?.arrow ?? 'Arrow',
+      draw: (ctx, x, y) => colours.forEach((c, i) => line(c, 3, theme.pathOutline)(ctx, x, y - 4 + i * 5)),
+    });
+    if (scene.arrows.some((a) => a.marked?.length)) {
+      entries.push({
+        label: scene.arrowLegend?.marked ?? 'Marked hex',
+        draw: (ctx, x, y) => {
+          ctx.setLineDash([5, 3]);
+          ctx.lineWidth = 3;
+          ctx.strokeStyle = colours[0]!;
+          ctx.strokeRect(x + 4, y + 2, 18, 14);
+          ctx.setLineDash([]);
+        },
+      });
+    }
+  }
   if (scene.highlights?.combat?.length) {
     entries.push({ label: 'Battle', draw: (ctx, x, y) => { ctx.strokeStyle = theme.combat; ctx.lineWidth = 3; ctx.strokeRect(x + 4, y + 2, 18, 14); } });
   }

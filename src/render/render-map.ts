@@ -1,7 +1,7 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { parseHexId, type HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
-import { drawControl, drawHighlights, drawOccupiedPlaceNames, drawStacks } from './dynamic-layers.js';
+import { drawArrows, drawControl, drawHighlights, drawOccupiedPlaceNames, drawStacks } from './dynamic-layers.js';
 import { registerFonts } from './fonts.js';
 import { drawPanel, panelMinHeight } from './panel.js';
 import type { Scene, View } from './scene.js';
@@ -57,6 +57,7 @@ export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'fu
   drawStacks(ctx, layout, scene.stacks ?? [], visible);
   drawOccupiedPlaceNames(ctx, layout, map, scene.stacks ?? [], visible);
   drawHighlights(ctx, layout, map, { path: scene.highlights?.path, pathLabel: scene.highlights?.pathLabel });
+  drawArrows(ctx, layout, map, scene.arrows);
   ctx.restore();
 
   drawPanel(ctx, map, scene, win.width, PANEL_WIDTH, height);

@@ -63,10 +63,29 @@ export interface Highlights {
   selected?: HexId[];
 }
 
+/**
+ * A labelled arrow drawn over everything else: the proposals on a vote ballot, say, several
+ * at once. Distinct arrows differ by colour and by their label, so hue alone never decides.
+ */
+export interface ArrowView {
+  /** Hexes from the start, at least two. */
+  path: HexId[];
+  /** Short text at the head, e.g. "#2 · 6 MP". */
+  label?: string;
+  /** Hexes along the way to ring with a dashed outline, e.g. enemy hexes a move would enter. */
+  marked?: HexId[];
+  /** Index into the arrow colours (theme.arrows); default 0. */
+  colour?: number;
+}
+
 export interface Scene {
   control?: { style: ControlStyle; hexes: Record<HexId, 'german' | 'soviet'> };
   stacks?: StackView[];
   highlights?: Highlights;
+  /** Extra arrows (see ArrowView), drawn after the highlights. */
+  arrows?: ArrowView[];
+  /** Legend lines for the arrows and their marked hexes, e.g. "Proposed move (#N)". */
+  arrowLegend?: { arrow: string; marked?: string };
   panel?: PanelView;
 }
 

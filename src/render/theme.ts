@@ -26,6 +26,8 @@ export const theme = {
   frontOutline: '#1d1a14',
   path: '#ffcc00',
   pathOutline: '#1d1a14',
+  /** Colours of extra arrows (proposals), chosen to stand apart from the yellow move arrow, the red front and the terrain. */
+  arrows: ['#3fc6f0', '#e45ce8', '#b6e33a', '#ffffff', '#ff9a3c', '#8f8cff'],
   combat: '#d0021b',
   selected: '#ffcc00',
   panel: { fill: '#24262b', text: '#f2efe6', muted: '#a8a59c', accent: '#ffcc00' },

@@ -43,6 +43,9 @@ export function undoRefusal(doc: GameDocument, actor: Actor, prompt: Prompt<unkn
   if (doc.status !== 'active') return `This game is over (${doc.status}); nothing can be taken back.`;
   if (!last) return 'There is nothing to undo yet.';
   if (actor.id !== last.userId && actor.id !== doc.createdBy) return `Only the player who gave the last order, or ${creatorName(doc)}, may take it back.`;
+  // Vote play: a German order was the ballot's decision, given in its proposer's name; the proposer may not take it back alone.
+  const seat = doc.players.find((p) => p.id === actor.id)?.seat;
+  if (doc.mode === 'vote' && actor.id !== doc.createdBy && seat !== 'soviet') return `In a vote game the German orders are the channel's decisions: only ${creatorName(doc)}, who started the game, may take one back.`;
   if (doc.mode === 'solo' && actor.id !== doc.createdBy) return actRefusal(doc, actor, prompt);
   return undefined;
 }

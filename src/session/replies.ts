@@ -6,7 +6,7 @@ import type { GameEvent, Prompt } from '../games/engine.js';
 import type { HexId } from '../kernel/hex.js';
 import { loadMap, type LoadedMap } from '../maps/game-map.js';
 import { DEFAULT_ZOOM_RADIUS } from '../render/render-map.js';
-import type { View } from '../render/scene.js';
+import type { Scene, View } from '../render/scene.js';
 import type { GameDocument } from '../store/game-document.js';
 import type { ActOutcome, GameView } from './game-sessions.js';
 import { botTurnText, eventsText, statusText } from './present.js';
@@ -69,13 +69,22 @@ export async function statusReply(view: GameView): Promise<Reply> {
  */
 export async function gameImage(view: GameView, events: readonly GameEvent[], kind: 'zoom' | 'full', maxBytes: number = LIMITS.uploadBytes): Promise<ReplyFile | undefined> {
   const { doc, def } = view;
+  const hexes = def.zoomHexes ? def.zoomHexes([...events], doc.state) : events.flatMap((e) => e.hexes ?? []);
+  return sceneImage(view, def.scene(doc.state, [...events]), hexes, kind, maxBytes);
+}
+
+/**
+ * A picture of `scene` on the game's map, zoomed to frame `hexes` (or the full map). When a
+ * picture would exceed the upload limit, smaller views are tried; none at all is a last resort.
+ */
+export async function sceneImage(view: GameView, scene: Scene, hexes: readonly HexId[], kind: 'zoom' | 'full', maxBytes: number = LIMITS.uploadBytes, suffix = ''): Promise<ReplyFile | undefined> {
+  const { doc, def } = view;
   const map = loadMap(def.map);
-  const scene = def.scene(doc.state, [...events]);
-  const name = `${def.id}-${doc.id}-v${doc.version}`;
+  const name = `${def.id}-${doc.id}-v${doc.version}${suffix}`;
   const views: View[] = [];
-  const hexes = (def.zoomHexes ? def.zoomHexes([...events], doc.state) : events.flatMap((e) => e.hexes ?? [])).filter((h) => map.has(h));
-  if (kind === 'zoom' && hexes.length > 0) {
-    const { center, radius } = frame(map, hexes);
+  const onMap = hexes.filter((h) => map.has(h));
+  if (kind === 'zoom' && onMap.length > 0) {
+    const { center, radius } = frame(map, onMap);
     views.push({ kind: 'zoom', center, radius }, { kind: 'zoom', center, radius: DEFAULT_ZOOM_RADIUS }, { kind: 'zoom', center, radius: 2 });
   } else {
     const middle = middleHex(map, map.ids);

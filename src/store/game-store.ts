@@ -16,19 +16,16 @@ import { packDocument, unpackDocument } from './packed-document.js';
 export class GameStore {
   private readonly listLock = new KeyedLock();
 
-  constructor(readonly keyv: Keyv) {}
+  constructor(readonly keyv: Keyv) {
+    tolerateUndecodable(keyv);
+  }
 
   /** The game with this id; undefined when there is none; throws UnreadableGameError when damaged. */
   async load(id: string): Promise<GameDocument | undefined> {
     if (!gameIdSchema.safeParse(id).success) return undefined;
     const key = gameKey(id);
-    let raw: unknown;
-    try {
-      raw = await this.io(() => this.keyv.get(key));
-    } catch (err) {
-      if (err instanceof StoreUnavailableError) throw err;
-      return this.quarantine(id, undefined, `the record could not be decoded (${(err as Error).message})`);
-    }
+    const raw: unknown = await this.io(() => this.keyv.get(key));
+    if (raw instanceof UndecodableRecord) return this.quarantine(id, raw.text, `the record could not be decoded (${raw.problem})`);
     if (raw === undefined) return undefined;
     let parsed: unknown;
     try {
@@ -127,12 +124,38 @@ export class GameStore {
   /** Move a damaged record aside and free its channel, then report it. */
   private async quarantine(id: string, raw: unknown, problem: string): Promise<never> {
     const key = `quarantine:${id}:${new Date().toISOString()}`;
-    await this.keyv.set(key, { key: gameKey(id), raw: raw ?? null, problem });
-    await this.keyv.delete(gameKey(id));
+    await this.io(() => this.keyv.set(key, { key: gameKey(id), raw: raw ?? null, problem }));
+    await this.io(() => this.keyv.delete(gameKey(id)));
     const channelId = channelOf(raw);
-    if (channelId && (await this.currentId(channelId)) === id) await this.keyv.delete(channelKey(channelId));
+    if (channelId && (await this.currentId(channelId)) === id) await this.io(() => this.keyv.delete(channelKey(channelId)));
     throw new UnreadableGameError(id, key, problem);
   }
+}
+
+/**
+ * A stored value Keyv itself could not decode (a torn write, a damaged file): without this,
+ * Keyv's JSON.parse would throw on every read, the store would look down for good and the
+ * channel would be held by a game nobody can load. Instead the read gives this marker, a game
+ * record is quarantined, and a channel pointer or game list reads as absent.
+ */
+export class UndecodableRecord {
+  constructor(
+    readonly text: string,
+    readonly problem: string,
+  ) {}
+}
+
+function tolerateUndecodable(keyv: Keyv): void {
+  const decode = keyv.deserialize;
+  if (!decode || (decode as { tolerant?: boolean }).tolerant) return;
+  const tolerant = async (data: string) => {
+    try {
+      return await decode(data);
+    } catch (err) {
+      return { value: new UndecodableRecord(String(data), err instanceof Error ? err.message : String(err)) };
+    }
+  };
+  keyv.deserialize = Object.assign(tolerant, { tolerant: true }) as typeof decode;
 }
 
 /** A stored game failed validation; it has been moved to `quarantineKey`. */

@@ -13,6 +13,8 @@ export interface StoreConfig {
   keyvUrl?: string;
   /** Key prefix, so one Redis can hold several bots. */
   namespace?: string;
+  /** SQLite: how long a call waits for a file another process holds before it fails. Default 5000 ms. */
+  busyTimeoutMs?: number;
 }
 
 export const DEFAULT_DATA_FILE = 'data/games.sqlite';
@@ -50,7 +52,10 @@ export function createKeyv(config: StoreConfig = {}): Keyv {
   const file = resolve(config.dataFile ?? DEFAULT_DATA_FILE);
   mkdirSync(dirname(file), { recursive: true });
   // Busy timeout: a second process (a script, the console) may hold the file briefly.
-  return new Keyv({ store: new KeyvSqlite({ uri: `sqlite://${file}`, busyTimeout: 5000 }), namespace });
+  // throwOnErrors: a write that fails (the file still busy, the disk full) must reach the
+  // caller; Keyv's default returns false instead, and the player would be told of a move
+  // that was never saved, or a failed read would look like "no game in this channel".
+  return new Keyv({ store: new KeyvSqlite({ uri: `sqlite://${file}`, busyTimeout: config.busyTimeoutMs ?? 5000 }), namespace, throwOnErrors: true });
 }
 
 /** A short description for start-up logs, without credentials. */

@@ -2,13 +2,14 @@ import { isDeepStrictEqual } from 'node:util';
 import { UserError, type Member, type Reply, type ReplyButton } from '../app/command.js';
 import { LIMITS, clip, fitText } from '../app/limits.js';
 import { RuleError } from '../games/engine.js';
-import type { GameSessions, GameView } from '../session/game-sessions.js';
-import { actingReply, gameImage } from '../session/replies.js';
+import type { ActOutcome, GameSessions, GameView } from '../session/game-sessions.js';
+import { actingReply } from '../session/replies.js';
 import type { GameDocument } from '../store/game-document.js';
 import { KeyedLock } from '../store/keyed-lock.js';
 import { decide, majority, tally, type Ballot, type Proposal } from './ballot.js';
 import type { BallotStore } from './ballot-store.js';
 import type { VoteClock } from './clock.js';
+import { ballotImage } from './preview.js';
 import { voteSettings, type VoteSettings } from './vote-settings.js';
 
 /** The side whose decisions a vote game puts to the channel. */
@@ -57,6 +58,9 @@ export class VoteService {
     }
     const described = def.describeProposal?.(doc.state, parsed.data) ?? { text: JSON.stringify(parsed.data), events: [] };
     const { ballot, proposal, note } = await this.lock.run(doc.id, async () => {
+      // A ballot may have closed (and its winner moved the game on) while this proposal was checked.
+      const now = await this.sessions.current(channelId);
+      if (now?.doc.id !== doc.id || now.doc.version !== doc.version) throw new UserError(`The game moved on while your proposal was checked (a ballot just closed); nothing was filed. ${now?.prompt.text ?? ''}`.trim());
       let ballot = await this.current(doc);
       const fresh = !ballot;
       ballot ??= this.newBallot(doc, settings, false);
@@ -84,7 +88,7 @@ export class VoteService {
     });
     const early = majority(ballot, eligibleVoters(doc).length);
     if (early !== undefined) return (await this.close(doc.id, 'majority')) ?? { content: note };
-    const image = await gameImage(view, described.events, 'zoom');
+    const image = await ballotImage(view, ballot, proposal.n);
     return { content: fitText(`${note}\n${this.ballotText(doc, ballot, settings)}`), files: image ? [image] : [], buttons: this.buttons(ballot) };
   }
 
@@ -118,7 +122,8 @@ export class VoteService {
     const view = await this.sessions.require(channelId);
     const ballot = await this.current(view.doc);
     if (!ballot) return { content: view.doc.mode === 'vote' ? `No ballot is open. Propose an order with the game's commands. ${view.prompt.text}` : 'This game is not played by vote (/game mode mode:vote).' };
-    return { content: fitText(this.ballotText(view.doc, ballot, voteSettings(view.doc))), buttons: this.buttons(ballot) };
+    const image = await ballotImage(view, ballot);
+    return { content: fitText(this.ballotText(view.doc, ballot, voteSettings(view.doc))), files: image ? [image] : [], buttons: this.buttons(ballot) };
   }
 
   /** The creator pauses voting (deadlines stop) or resumes it. */
@@ -153,19 +158,40 @@ export class VoteService {
   /**
    * Close a ballot: tally, break ties, check the quorum, carry out the winner as an order
    * of its proposer. Returns the result to post (undefined when it was already closed).
+   * The ballot's lock is held until the winner is carried out, so a proposal filed
+   * meanwhile cannot open a ballot on the position being left.
    */
-  async close(gameId: string, reason: 'deadline' | 'majority' | 'override', forced?: number, by?: Member): Promise<Reply | undefined> {
-    const taken = await this.lock.run(gameId, async () => {
+  async close(gameId: string, reason: CloseReason, forced?: number, by?: Member): Promise<Reply | undefined> {
+    const settled = await this.lock.run(gameId, async () => {
       const ballot = await this.ballots.load(gameId);
       if (!ballot) return undefined;
       if (reason === 'deadline' && ballot.pausedLeftMs !== undefined) return undefined;
       this.disarm(gameId);
       await this.ballots.remove(gameId);
-      return ballot;
+      return this.settle(ballot, reason, forced, by);
     });
-    if (!taken) return undefined;
+    if (!settled) return undefined;
+    if ('content' in settled) return settled;
+    const reply = await actingReply(settled.outcome, settled.heading);
+    if (!settled.quick) return reply;
+    return { ...reply, content: fitText(`${reply.content}\n${this.ballotText(settled.outcome.doc, settled.quick, voteSettings(settled.outcome.doc))}`), buttons: this.buttons(settled.quick) };
+  }
+
+  /** The creator cancels a game's open ballot (leaving vote mode, ending the game); true when there was one. */
+  async cancel(gameId: string): Promise<boolean> {
+    return this.lock.run(gameId, async () => {
+      this.disarm(gameId);
+      const ballot = await this.ballots.load(gameId);
+      if (!ballot) return false;
+      await this.ballots.remove(gameId);
+      return true;
+    });
+  }
+
+  /** The decision of a closed ballot, carried out; runs under the ballot's lock. */
+  private async settle(taken: Ballot, reason: CloseReason, forced: number | undefined, by: Member | undefined): Promise<Reply | { outcome: ActOutcome; heading: string; quick?: Ballot }> {
     const view = await this.sessions.current(taken.channelId);
-    if (!view || view.doc.id !== gameId || view.doc.version !== taken.version || view.doc.status !== 'active') {
+    if (!view || view.doc.id !== taken.gameId || view.doc.version !== taken.version || view.doc.status !== 'active') {
       return { content: 'The ballot closed without effect: the game had moved on.' };
     }
     const settings = voteSettings(view.doc);
@@ -177,9 +203,10 @@ export class VoteService {
       winner = taken.proposals.find((p) => p.n === forced);
       how = `overridden by ${by?.name ?? 'the creator'}`;
       await this.sessions.note(taken.channelId, 'vote-override', `${by?.name ?? 'The creator'} overrode the ballot of version ${taken.version}: #${forced} (${winner?.text ?? ''}).`);
-    } else if (taken.quick && counts.cast === 0) {
+    } else if (taken.quick && counts.cast < settings.quorum) {
+      // A battle cannot wait for another ballot (10.5): too few votes means the default.
       winner = taken.proposals.find((p) => (p.action as { type?: string }).type === settings.quickDefault) ?? taken.proposals.at(-1);
-      how = `nobody voted: the default (${settings.quickDefault}) applies`;
+      how = counts.cast === 0 ? `nobody voted: the default (${settings.quickDefault}) applies` : `only ${counts.cast} of the ${settings.quorum} votes needed: the default (${settings.quickDefault}) applies`;
     } else {
       const decision = decide(taken, settings.quorum, settings.tiebreak, view.doc.createdBy);
       if (decision.winner === undefined) {
@@ -190,17 +217,15 @@ export class VoteService {
     }
     if (!winner) return { content: 'The ballot closed without a winner.' };
     const tallyText = `**Ballot closed (${reasonText(reason)}).** ${counts.cast} vote${counts.cast === 1 ? '' : 's'}:\n${summary}`;
-    const heading = `${tallyText}\n**Carried out: #${winner.n}** (${how}), proposed by ${winner.byName}.`;
-    let outcome;
+    let outcome: ActOutcome;
     try {
       outcome = await this.sessions.act(taken.channelId, { id: winner.by, name: winner.byName }, winner.action, taken.version);
     } catch (err) {
       if (err instanceof UserError) return { content: fitText(`${tallyText}\n**#${winner.n} won** (${how}) but could not be carried out: ${err.message}`) };
       throw err;
     }
-    const reply = await actingReply(outcome, heading);
     const quick = await this.openQuickBallot(outcome);
-    return quick ? { ...reply, content: fitText(`${reply.content}\n${quick.text}`), buttons: quick.buttons } : reply;
+    return { outcome, heading: `${tallyText}\n**Carried out: #${winner.n}** (${how}), proposed by ${winner.byName}.`, ...(quick ? { quick } : {}) };
   }
 
   /** After a restart: re-arm the deadline of every open ballot (a passed one closes now). */
@@ -208,7 +233,14 @@ export class VoteService {
     let count = 0;
     for (const id of await this.ballots.openIds()) {
       const ballot = await this.ballots.load(id);
-      if (!ballot || ballot.pausedLeftMs !== undefined) continue;
+      if (!ballot) continue;
+      // A ballot whose game moved on, ended or left vote mode while the bot was down has nothing left to decide.
+      const view = await this.sessions.current(ballot.channelId).catch(() => undefined);
+      if (!view || view.doc.id !== ballot.gameId || view.doc.version !== ballot.version || view.doc.mode !== 'vote' || view.doc.status !== 'active') {
+        await this.ballots.remove(id);
+        continue;
+      }
+      if (ballot.pausedLeftMs !== undefined) continue;
       this.arm(ballot);
       count += 1;
     }
@@ -232,16 +264,16 @@ export class VoteService {
     return ballot;
   }
 
-  /** When the order just carried out leads to a fight-on-or-retreat decision, its short ballot opens at once. */
-  private async openQuickBallot(view: GameView): Promise<{ text: string; buttons: ReplyButton[] } | undefined> {
+  /** When the order just carried out leads to a fight-on-or-retreat decision, its short ballot opens at once (under close's lock). */
+  private async openQuickBallot(view: GameView): Promise<Ballot | undefined> {
     if (!this.isVoted(view) || !view.def.quickDecision?.(view.doc.state)) return undefined;
     const settings = voteSettings(view.doc);
     const base = this.newBallot(view.doc, settings, true);
     const proposals: Proposal[] = view.prompt.choices.slice(0, LIMITS.choices).map((c, i) => ({ n: i + 1, by: view.doc.createdBy, byName: 'the rules', action: c.action as never, text: c.label, at: this.clock.now() }));
     const ballot = { ...base, proposals };
-    await this.lock.run(view.doc.id, () => this.ballots.save(ballot));
+    await this.ballots.save(ballot);
     if (!settings.paused) this.arm(ballot);
-    return { text: this.ballotText(view.doc, ballot, settings), buttons: this.buttons(ballot) };
+    return ballot;
   }
 
   private newBallot(doc: GameDocument, settings: VoteSettings, quick: boolean): Ballot {
@@ -294,7 +326,9 @@ export function eligibleVoters(doc: GameDocument): string[] {
   return doc.players.filter((p) => !p.seat || p.seat === VOTED_SIDE).map((p) => p.id);
 }
 
-function reasonText(reason: 'deadline' | 'majority' | 'override'): string {
+type CloseReason = 'deadline' | 'majority' | 'override';
+
+function reasonText(reason: CloseReason): string {
   return reason === 'deadline' ? 'time is up' : reason === 'majority' ? 'a majority is reached' : 'override';
 }
 

@@ -1,0 +1,50 @@
+import type { ReplyFile } from '../app/command.js';
+import { LIMITS } from '../app/limits.js';
+import type { HexId } from '../kernel/hex.js';
+import type { ArrowView, Scene } from '../render/scene.js';
+import type { GameView } from '../session/game-sessions.js';
+import { frame, sceneImage } from '../session/replies.js';
+import { loadMap } from '../maps/game-map.js';
+import type { Ballot, Proposal } from './ballot.js';
+
+/**
+ * Proposals drawn on the map before anything is carried out: the position as it stands,
+ * one numbered arrow per proposal that moves something (its MP cost at the head, when the
+ * game's description names one), and a dashed ring on each enemy hex the move would enter.
+ */
+
+/** What a proposal draws: the path, the head label and the enemy hexes entered. */
+export function proposalArrow(view: GameView, scene: Scene, proposal: Proposal): ArrowView | undefined {
+  const described = view.def.describeProposal?.(view.doc.state, proposal.action);
+  // The game's description of a move carries its path as the hexes of a 'moved' event.
+  const path = [...(described?.events ?? [])].reverse().find((e) => (e.hexes?.length ?? 0) >= 2)?.hexes;
+  if (!path) return undefined;
+  const cost = /(\d+) MP\b/.exec(described!.text)?.[0];
+  const control = scene.control?.style === 'area' ? scene.control.hexes : undefined;
+  const marked = control ? path.slice(1).filter((h) => control[h] === 'soviet') : [];
+  return { path, label: `#${proposal.n}${cost ? ` · ${cost}` : ''}`, colour: proposal.n - 1, ...(marked.length ? { marked } : {}) };
+}
+
+/**
+ * The ballot's proposals on the current position. `focus` frames the picture on that
+ * proposal (the one just filed); otherwise it frames all of them, or the full map when
+ * they are too far apart or none moves anything.
+ */
+export async function ballotImage(view: GameView, ballot: Ballot, focus?: number): Promise<ReplyFile | undefined> {
+  const base = view.def.scene(view.doc.state, []);
+  const drawn = ballot.proposals.map((p) => ({ n: p.n, arrow: proposalArrow(view, base, p) })).filter((d): d is { n: number; arrow: ArrowView } => d.arrow !== undefined);
+  const arrows = drawn.map((d) => d.arrow);
+  const scene: Scene = { ...base, arrows, arrowLegend: { arrow: 'Proposal (#N at the head)', marked: 'Soviet hex it would enter' } };
+  const focused = drawn.find((d) => d.n === focus)?.arrow;
+  let hexes: HexId[] = focused ? focused.path : arrows.flatMap((a) => a.path);
+  // No arrow to frame: centre on what the game itself would show now (the moving force, a battle).
+  if (hexes.length === 0) hexes = view.def.zoomHexes?.([], view.doc.state) ?? [];
+  const map = loadMap(view.def.map);
+  const onMap = hexes.filter((h) => map.has(h));
+  // Arrows spread wider than the largest zoom window would be cut off: show the whole map.
+  const fits = onMap.length > 0 && Math.max(...onMap.map((h) => map.grid.distance(frame(map, onMap).center, h))) < MAX_ZOOM_RADIUS;
+  return sceneImage(view, scene, onMap, fits ? 'zoom' : 'full', LIMITS.uploadBytes, focus === undefined ? '-ballot' : `-proposal-${focus}`);
+}
+
+/** The widest zoom window replies.frame makes. */
+const MAX_ZOOM_RADIUS = 10;
