@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import { bfmEngine } from '../src/games/battle-for-moscow/index.js';
 import type { Board } from '../src/games/battle-for-moscow/board.js';
@@ -11,9 +14,11 @@ import { phaseSide, type BfmAction } from '../src/games/battle-for-moscow/state.
 /**
  * `npm run bot-arena [-- --games 500]`: Battle for Moscow bots against each other on the same
  * seeds, every pairing for both sides: random (a legal action drawn from the game's dice
- * state), the heuristic, and the search bot. Writes docs/bot-arena.md.
+ * state), the heuristic, and the search bot. Writes docs/bot-arena.md. The pairings run in
+ * `--jobs` child processes at once (default: one per core); `--cell german/soviet` plays one
+ * pairing and prints it as JSON (what each child does).
  */
-const { values } = parseArgs({ options: { games: { type: 'string', default: '20' } } });
+const { values } = parseArgs({ options: { games: { type: 'string', default: '20' }, jobs: { type: 'string' }, cell: { type: 'string' } } });
 const games = Number(values.games);
 const engine = bfmEngine();
 
@@ -34,24 +39,46 @@ interface Cell {
   msPerGame: number;
 }
 
-const cells: Cell[] = [];
-for (const german of NAMES) {
-  for (const soviet of NAMES) {
-    let germanWins = 0;
-    const t0 = performance.now();
-    for (let seed = 1; seed <= games; seed++) {
-      let s = engine.setup({ seed });
-      for (let n = 0; n < 20_000 && !engine.result(s); n++) {
-        const b = engine.board(s);
-        s = engine.apply(s, BOTS[phaseSide(s.phase) === 'german' ? german : soviet]!(b)).state;
-      }
-      if (engine.result(s)?.winner === 'german') germanWins += 1;
+/** One pairing over seeds 1..games. */
+function play(german: string, soviet: string): Cell {
+  let germanWins = 0;
+  const t0 = performance.now();
+  for (let seed = 1; seed <= games; seed++) {
+    let s = engine.setup({ seed });
+    for (let n = 0; n < 20_000 && !engine.result(s); n++) {
+      const b = engine.board(s);
+      s = engine.apply(s, BOTS[phaseSide(s.phase) === 'german' ? german : soviet]!(b)).state;
     }
-    const cell = { german, soviet, germanWins, msPerGame: (performance.now() - t0) / games };
-    cells.push(cell);
-    console.log(`German ${german.padEnd(9)} vs Soviet ${soviet.padEnd(9)}: German wins ${germanWins}/${games} (${cell.msPerGame.toFixed(0)} ms a game)`);
+    if (engine.result(s)?.winner === 'german') germanWins += 1;
   }
+  return { german, soviet, germanWins, msPerGame: (performance.now() - t0) / games };
 }
+
+if (values.cell) {
+  const [german, soviet] = values.cell.split('/');
+  if (!german || !soviet || !BOTS[german] || !BOTS[soviet]) throw new Error(`--cell wants german/soviet among ${NAMES.join(', ')}`);
+  console.log(JSON.stringify(play(german, soviet)));
+  process.exit(0);
+}
+
+const run = promisify(execFile);
+const pairings = NAMES.flatMap((german) => NAMES.map((soviet) => ({ german, soviet })));
+const jobs = Math.max(1, Number(values.jobs ?? availableParallelism()));
+const cells: Cell[] = [];
+let next = 0;
+await Promise.all(
+  Array.from({ length: Math.min(jobs, pairings.length) }, async () => {
+    while (next < pairings.length) {
+      const { german, soviet } = pairings[next++]!;
+      // The same tsx loader as this process: the child runs this script for one pairing.
+      const { stdout } = await run(process.execPath, [...process.execArgv, process.argv[1]!, '--games', String(games), '--cell', `${german}/${soviet}`], { maxBuffer: 1 << 20 });
+      const cell = JSON.parse(stdout.trim().split('\n').at(-1)!) as Cell;
+      cells.push(cell);
+      console.log(`German ${german.padEnd(9)} vs Soviet ${soviet.padEnd(9)}: German wins ${cell.germanWins}/${games} (${cell.msPerGame.toFixed(0)} ms a game)`);
+    }
+  }),
+);
+cells.sort((a, b) => NAMES.indexOf(a.german) - NAMES.indexOf(b.german) || NAMES.indexOf(a.soviet) - NAMES.indexOf(b.soviet));
 
 const pct = (c: Cell) => `${((100 * c.germanWins) / games).toFixed(0)}%`;
 const row = (german: string) => `| **${german}** | ${NAMES.map((s) => pct(cells.find((c) => c.german === german && c.soviet === s)!)).join(' | ')} |`;
