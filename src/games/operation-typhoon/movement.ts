@@ -21,6 +21,19 @@ export function allowance(index: RulesIndex, turn: number, mobility: Mobility): 
 
 /** 9.4: MP to step from one hex into an adjacent one: the terrain entered plus any river hexside. */
 export function stepCost(index: RulesIndex, mobility: Mobility, from: HexId, to: HexId): number {
+  // Fixed by the map and the charts, and asked for millions of times by path searches: cached.
+  let byMobility = stepCosts.get(index);
+  if (!byMobility) stepCosts.set(index, (byMobility = { mechanized: new Map(), 'non-mechanized': new Map() }));
+  let fromHere = byMobility[mobility].get(from);
+  if (!fromHere) byMobility[mobility].set(from, (fromHere = new Map()));
+  let cost = fromHere.get(to);
+  if (cost === undefined) fromHere.set(to, (cost = computeStepCost(index, mobility, from, to)));
+  return cost;
+}
+
+const stepCosts = new WeakMap<RulesIndex, Record<Mobility, Map<HexId, Map<HexId, number>>>>();
+
+function computeStepCost(index: RulesIndex, mobility: Mobility, from: HexId, to: HexId): number {
   const hex = index.map.hex(to);
   if (!hex) return Infinity;
   const natural = hex.terrain === 'forest' || hex.terrain === 'marsh' ? hex.terrain : 'clear';
@@ -87,13 +100,22 @@ export interface Destination {
 export function destinations(play: Play, units: readonly string[], from: HexId, mp: number, mudBound: boolean): Destination[] {
   const { index } = play;
   const mobility = mobilityOf(index, units);
+  // 7.1-7.3 depend on the hex only: decided once per hex, and only where units stand.
+  const occupied = new Set(Object.values(play.s.units).map((u) => u.hex));
+  const overweight = stackingWeight(index, units) > STACK_LIMIT;
+  const blocked = new Map<HexId, boolean>();
+  const isBlocked = (h: HexId): boolean => {
+    let b = blocked.get(h);
+    if (b === undefined) blocked.set(h, (b = occupied.has(h) ? stackingProblem(play, units, h) !== undefined : overweight));
+    return b;
+  };
   const reach = reachable({
     start: from,
     neighbours: (h) => index.map.neighbours(h),
     budget: mp,
     cost: (a, b) => {
       if (mudBound && play.isSoviet(b)) return Infinity;
-      if (stackingProblem(play, units, b)) return Infinity;
+      if (isBlocked(b)) return Infinity;
       return stepCost(index, mobility, a, b);
     },
     stopsIn: (h) => play.isSoviet(h),

@@ -11,6 +11,8 @@ import type { View } from './view.js';
 
 /** A battle costs about this many MP in time and rounds (calibrated on auto-play traces). */
 export const BATTLE_COST = 2;
+/** Fields on today's control stop here: farther hexes are more than two turns' march away. */
+const LIVE_FIELD_LIMIT = 60;
 
 const caches = new WeakMap<object, Map<string, Map<HexId, number>>>();
 const CACHE_LIMIT = 256;
@@ -31,8 +33,76 @@ export function costField(v: View, target: HexId, mech: boolean, sector?: string
   return field;
 }
 
+interface LiveField {
+  taken: readonly HexId[];
+  dist: Map<HexId, number>;
+}
+const liveFields = new WeakMap<object, Map<string, LiveField>>();
+
+/**
+ * The same field on today's control: hexes already taken cost their terrain only, so a
+ * force heads up the corridor its formation has cut and fights on from its head. The field
+ * depends on the taken hexes only, and control only ever turns German (3.5): a field built
+ * for fewer taken hexes (an earlier position) is brought up to date by lowering costs around
+ * the newly taken ones instead of being rebuilt. The map returned is valid for this state
+ * only (the next call may update it).
+ */
+export function currentCostField(v: View, target: HexId, mech: boolean): Map<HexId, number> {
+  let byKey = liveFields.get(v.index);
+  if (!byKey) liveFields.set(v.index, (byKey = new Map()));
+  const key = `${target}|${mech ? 'm' : 'f'}`;
+  const taken = v.s.taken;
+  const live = byKey.get(key);
+  if (live && live.taken === taken) return live.dist;
+  const added = live && newlyTaken(v, live.taken);
+  if (live && added) {
+    lower(v, live.dist, added, mech);
+    live.taken = taken;
+    return live.dist;
+  }
+  if (byKey.size >= CACHE_LIMIT) byKey.delete(byKey.keys().next().value!);
+  const dist = build(v, target, mech, undefined, (h) => v.isSoviet(h), LIVE_FIELD_LIMIT);
+  byKey.set(key, { taken, dist });
+  return dist;
+}
+
+/** The hexes taken now and not in `before`; undefined when `before` is not a subset (another game). */
+function newlyTaken(v: View, before: readonly HexId[]): HexId[] | undefined {
+  if (before.length > v.s.taken.length) return undefined;
+  for (const h of before) if (v.isSoviet(h)) return undefined;
+  const old = new Set(before);
+  return v.s.taken.filter((h) => !old.has(h));
+}
+
+/**
+ * Entering a newly taken hex no longer costs a battle: lower the distances that run through
+ * it, in order of distance (a Dijkstra restarted from the changed hexes; costs are whole MP).
+ */
+function lower(v: View, dist: Map<HexId, number>, newlyTaken: readonly HexId[], mech: boolean): void {
+  const mobility = mech ? 'mechanized' : 'non-mechanized';
+  const buckets: HexId[][] = [];
+  const push = (h: HexId, d: number) => (buckets[d] ??= []).push(h);
+  for (const h of newlyTaken) {
+    const d = dist.get(h);
+    if (d !== undefined) push(h, d);
+  }
+  for (let d = 0; d < buckets.length; d++) {
+    for (const h of buckets[d] ?? []) {
+      if (dist.get(h) !== d) continue;
+      const enter = v.isSoviet(h) ? BATTLE_COST : 0;
+      for (const n of v.neighbours(h)) {
+        const nd = d + stepCost(v.index, mobility, n, h) + enter;
+        if (nd <= LIVE_FIELD_LIMIT && nd < (dist.get(n) ?? Infinity)) {
+          dist.set(n, nd);
+          push(n, nd);
+        }
+      }
+    }
+  }
+}
+
 /** Dijkstra backwards from the target: cost of stepping from n into h is paid on entering h. */
-function build(v: View, target: HexId, mech: boolean, sector: string | undefined): Map<HexId, number> {
+function build(v: View, target: HexId, mech: boolean, sector: string | undefined, hostile: (h: HexId) => boolean = (h) => v.index.initiallySoviet.has(h), limit = Infinity): Map<HexId, number> {
   const mobility = mech ? 'mechanized' : 'non-mechanized';
   const dist = new Map<HexId, number>([[target, 0]]);
   const buckets: HexId[][] = [[target]];
@@ -41,12 +111,12 @@ function build(v: View, target: HexId, mech: boolean, sector: string | undefined
     if (!bucket) continue;
     for (const h of bucket) {
       if (dist.get(h) !== d) continue;
-      const enter = v.index.initiallySoviet.has(h) ? BATTLE_COST : 0;
+      const enter = hostile(h) ? BATTLE_COST : 0;
       for (const n of v.neighbours(h)) {
         if (sector && !v.index.initiallySoviet.has(n) && v.index.map.hex(n)!.sector !== sector) continue;
         const nd = d + stepCost(v.index, mobility, n, h) + enter;
         const known = dist.get(n);
-        if (known === undefined || nd < known) {
+        if (nd <= limit && (known === undefined || nd < known)) {
           dist.set(n, nd);
           (buckets[nd] ??= []).push(n);
         }

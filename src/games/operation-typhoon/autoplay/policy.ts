@@ -20,4 +20,6 @@ export interface Policy {
 export interface Goal {
   target: HexId;
   doneWhen: HexId[];
+  /** Plan on today's control (up the corridor already cut) rather than the initial front. */
+  onCurrentControl?: boolean;
 }

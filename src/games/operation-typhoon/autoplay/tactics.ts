@@ -8,7 +8,8 @@ import { frontGaps } from '../control.js';
 import type { TyphoonEngine } from '../engine.js';
 import type { Destination } from '../movement.js';
 import type { TyphoonAction, TyphoonState } from '../state.js';
-import { costField } from './fields.js';
+import { closingMove } from './closing-move.js';
+import { costField, currentCostField } from './fields.js';
 import type { Goal } from './policy.js';
 import { View } from './view.js';
 
@@ -19,6 +20,8 @@ export interface Planner {
   spreadFoot?(v: View): boolean;
   /** After the planned moves, send idle units to watch unguarded front hexes (4.3). */
   fillGaps?(v: View): boolean;
+  /** A force with a goal first takes any capture that closes a pocket of at least this many hexes (11.1). */
+  closePockets?(v: View): number | undefined;
 }
 
 export function decideWith(planner: Planner, engine: TyphoonEngine, state: TyphoonState): TyphoonAction {
@@ -32,13 +35,16 @@ export function decideWith(planner: Planner, engine: TyphoonEngine, state: Typho
   if (state.active) {
     const a = state.active;
     const goal = planner.goal(v, a.units, a.hex);
+    const min = goal ? planner.closePockets?.(v) : undefined;
+    const close = min !== undefined ? closingMove(v, a.units, a.hex, a.mp, a.mudBound, min) : undefined;
+    if (close) return { type: 'move', from: a.hex, path: close.path };
     const step = goal && bestStep(v, a.units, a.hex, a.mp, a.mudBound, goal);
     return step ? { type: 'move', from: a.hex, path: step.path } : { type: 'end-force' };
   }
   const start = nextForce(planner, v);
   if (start) return start;
   if (planner.fillGaps?.(v)) {
-    const fill = gapFill(v);
+    const fill = gapFill(v) ?? approachFront(v);
     if (fill) return fill;
   }
   return { type: 'end-phase' };
@@ -97,6 +103,13 @@ function nextForce(planner: Planner, v: View): TyphoonAction | undefined {
     }
   }
   candidates.sort((a, b) => a.rank - b.rank || a.hex.localeCompare(b.hex) || a.units[0]!.localeCompare(b.units[0]!));
+  const min = planner.closePockets?.(v);
+  if (min !== undefined) {
+    for (const c of candidates) {
+      const close = closingMove(v, c.units, c.hex, v.allowance(v.isMech(c.units[0]!)), v.mudBound(c.hex), min);
+      if (close) return { type: 'move', from: c.hex, units: c.units, path: close.path };
+    }
+  }
   for (const c of candidates) {
     const step = bestStep(v, c.units, c.hex, v.allowance(v.isMech(c.units[0]!)), v.mudBound(c.hex), c.goal);
     if (step) return { type: 'move', from: c.hex, units: c.units, path: step.path };
@@ -128,6 +141,7 @@ export function bestStep(v: View, units: readonly string[], from: HexId, mp: num
 }
 
 function fieldFor(v: View, units: readonly string[], goal: Goal): Map<HexId, number> {
+  if (goal.onCurrentControl) return currentCostField(v, goal.target, v.isMech(units[0]!));
   const sector = v.s.scenario === 'historical' && v.s.turn <= 4 ? v.formation(units[0]!) : undefined;
   return costField(v, goal.target, v.isMech(units[0]!), sector);
 }
@@ -153,6 +167,13 @@ export function gapFill(v: View): TyphoonAction | undefined {
   const coverers = (f: HexId) => [f, ...v.neighbours(f)].filter((h) => byHex.has(h)).length;
   const covered = (h: HexId) => [h, ...v.neighbours(h)].filter((x) => gapSet.has(x)).length;
   const movable = v.movable();
+  // Each unit's reach is the same for every gap: searched once per call.
+  const reach = new Map<string, Destination[]>();
+  const reachOf = (hex: HexId, unit: string, mp: number) => {
+    let r = reach.get(unit);
+    if (!r) reach.set(unit, (r = v.destinations([unit], hex, mp, v.mudBound(hex))));
+    return r;
+  };
   for (const gap of gaps) {
     let best: { action: TyphoonAction; net: number; cost: number } | undefined;
     for (const stack of movable) {
@@ -162,7 +183,7 @@ export function gapFill(v: View): TyphoonAction | undefined {
       for (const unit of stack.units) {
         const mp = v.allowance(v.isMech(unit));
         if (v.dist(stack.hex, gap) > mp + 1) continue;
-        for (const d of v.destinations([unit], stack.hex, mp, v.mudBound(stack.hex))) {
+        for (const d of reachOf(stack.hex, unit, mp)) {
           if (d.soviet || v.dist(d.hex, gap) > 1) continue;
           const net = covered(d.hex) - lost;
           if (net > 0 && (!best || net > best.net || (net === best.net && d.cost < best.cost))) {
@@ -174,4 +195,31 @@ export function gapFill(v: View): TyphoonAction | undefined {
     if (best) return best.action;
   }
   return undefined;
+}
+
+/**
+ * 4.3 ahead of time: a unit standing in the rear, watching no front hex, marches toward the
+ * nearest unguarded one through German hexes (never into a Soviet hex, so no pocket hex is
+ * lost), as far as it gets this phase. The closest such pair moves first.
+ */
+export function approachFront(v: View): TyphoonAction | undefined {
+  const gaps = frontGaps(v.play);
+  if (gaps.length === 0) return undefined;
+  const byHex = v.unitsByHex();
+  const watching = (h: HexId) => [h, ...v.neighbours(h)].some((x) => !v.isSoviet(x) && v.neighbours(x).some((n) => v.isSoviet(n)));
+  let best: { action: TyphoonAction; left: number } | undefined;
+  for (const stack of v.movable()) {
+    if (watching(stack.hex)) continue;
+    const nearest = Math.min(...gaps.map((g) => v.dist(stack.hex, g)));
+    if (best && nearest - 1 >= best.left) continue;
+    for (const unit of stack.units) {
+      const mp = v.allowance(v.isMech(unit));
+      for (const d of v.destinations([unit], stack.hex, mp, v.mudBound(stack.hex))) {
+        if (d.soviet || (byHex.get(d.hex)?.length ?? 0) > 0) continue;
+        const left = Math.min(...gaps.map((g) => v.dist(d.hex, g)));
+        if (left < nearest && (!best || left < best.left)) best = { action: { type: 'move', from: stack.hex, units: [unit], path: d.path }, left };
+      }
+    }
+  }
+  return best?.action;
 }

@@ -17,8 +17,8 @@ interface Row {
 }
 
 const ROWS: Row[] = [
-  { label: 'Oct I', dates: '30 Sep - 8 Oct 1941', weeks: 1, luftwaffeCas: 2, mech: 12, foot: 6, why: 'dry weather, fresh offensive, Luftflotte 2 at full strength' },
-  { label: 'Oct II', dates: '9 - 15 Oct 1941', weeks: 1, luftwaffeCas: 2, mech: 10, foot: 5, why: 'first snow and rain on 7 Oct begin to slow the roads' },
+  { label: 'Oct I', dates: '30 Sep - 8 Oct 1941', weeks: 1, luftwaffeCas: 2, mech: 15, foot: 8, why: 'dry weather, fresh offensive, Luftflotte 2 at full strength; tuned by the balance harness (docs/balance-report.md) from 12/6: with 12 the Vyazma ring rarely closed by turn 2 (28% of games passed 4.2), with 14 about 57%, with 15 about 75%; infantry 8 so that the rear reaches the new front for 4.3 (with 6, 1% passed turn 3). Historically 2nd Panzer Group ran some 17 hexes from Glukhov to Orel by 3 Oct' },
+  { label: 'Oct II', dates: '9 - 15 Oct 1941', weeks: 1, luftwaffeCas: 2, mech: 8, foot: 5, why: 'first snow and rain on 7 Oct begin to slow the roads (tuned: 8 with turn 1 at 15 gives a 4.2 pass rate of about 75%, inside the design target of 55-80%; 9 gave 81%, 7 only 27%)' },
   { label: 'Oct III', dates: '16 - 22 Oct 1941', weeks: 1, luftwaffeCas: 1, mech: 7, foot: 4, why: 'autumn rains, the Rasputitsa sets in' },
   { label: 'Oct IV', dates: '23 - 29 Oct 1941', weeks: 1, luftwaffeCas: 1, mech: 5, foot: 3, why: 'deep mud, fuel and supply shortfalls' },
   { label: 'Nov I-II', dates: '30 Oct - 12 Nov 1941', weeks: 2, luftwaffeCas: 0, mech: 3, foot: 2, why: 'Rasputitsa stand-down (12.1): mud, airfields unusable' },
