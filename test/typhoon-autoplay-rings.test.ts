@@ -45,7 +45,7 @@ describe('closing a ring', () => {
     expect(pocketHexesIf(v, gap)).toBe(7);
     // A hex in open Soviet country, all six neighbours Soviet, can cut nothing off.
     expect(mayCut(v, '3535')).toBe(false);
-    expect(ringGaps(v, 5).get(gap)).toBe(7);
+    expect(ringGaps(v, 5).get(gap)?.now).toBe(7);
     expect(ringGaps(v, 8).has(gap)).toBe(false);
   });
 
@@ -56,6 +56,19 @@ describe('closing a ring', () => {
     expect(move?.hex).toBe(gap);
     expect(move?.soviet).toBe(true);
     expect(closingMove(v, [unit], outside, 12, false, 8)).toBeUndefined();
+  });
+
+  it('sees a ring two captures from closing, and takes the first of them', () => {
+    const { s, gap, outside, unit } = ringWithGap();
+    // Reopen the ring by one more hex next to the gap (also two from the centre).
+    const second = engine.index.map.grid.ring('3025', 2).find((h) => engine.index.map.grid.distance(h, gap) === 1)!;
+    const wider: TyphoonState = { ...s, taken: s.taken.filter((h) => h !== second) };
+    const v = new View(engine, wider);
+    expect(pocketHexesIf(v, gap)).toBe(0);
+    expect(pocketHexesIf(v, gap, second)).toBe(7);
+    expect(closingMove(v, [unit], outside, 12, false, 5)?.hex).toBe(gap);
+    // With no MP left after the first capture, there is no second.
+    expect(closingMove(v, [unit], outside, 1, false, 5)).toBeUndefined();
   });
 });
 

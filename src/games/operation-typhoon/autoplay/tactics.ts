@@ -207,16 +207,27 @@ export function approachFront(v: View): TyphoonAction | undefined {
   if (gaps.length === 0) return undefined;
   const byHex = v.unitsByHex();
   const watching = (h: HexId) => [h, ...v.neighbours(h)].some((x) => !v.isSoviet(x) && v.neighbours(x).some((n) => v.isSoviet(n)));
+  // Hexes from the nearest gap, every hex at once (a breadth-first search from all the gaps).
+  const away = new Map<HexId, number>(gaps.map((g) => [g, 0]));
+  for (let i = 0, queue = [...gaps]; i < queue.length; i++) {
+    const h = queue[i]!;
+    for (const n of v.neighbours(h)) {
+      if (!away.has(n)) {
+        away.set(n, away.get(h)! + 1);
+        queue.push(n);
+      }
+    }
+  }
   let best: { action: TyphoonAction; left: number } | undefined;
   for (const stack of v.movable()) {
     if (watching(stack.hex)) continue;
-    const nearest = Math.min(...gaps.map((g) => v.dist(stack.hex, g)));
+    const nearest = away.get(stack.hex) ?? Infinity;
     if (best && nearest - 1 >= best.left) continue;
     for (const unit of stack.units) {
       const mp = v.allowance(v.isMech(unit));
       for (const d of v.destinations([unit], stack.hex, mp, v.mudBound(stack.hex))) {
         if (d.soviet || (byHex.get(d.hex)?.length ?? 0) > 0) continue;
-        const left = Math.min(...gaps.map((g) => v.dist(d.hex, g)));
+        const left = away.get(d.hex) ?? Infinity;
         if (left < nearest && (!best || left < best.left)) best = { action: { type: 'move', from: stack.hex, units: [unit], path: d.path }, left };
       }
     }
