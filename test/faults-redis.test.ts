@@ -54,3 +54,25 @@ describe.skipIf(!!noRedis)('a Redis outage', () => {
     expect((await h.bot.sessions.require(ch)).doc.version).toBe(2);
   }, 120_000);
 });
+
+describe.skipIf(!!noRedis)('a bot started before Redis', () => {
+  it('waits for the store to answer before taking orders, and gives up clearly when it never does', async () => {
+    const { createGameStore, StoreUnavailableError } = await import('../src/store/game-store.js');
+    const { freePort } = await import('./helpers/local-redis.js');
+    const port = await freePort();
+    const store = createGameStore({ keyvUrl: `redis://127.0.0.1:${port}` });
+    try {
+      await expect(store.waitUntilReady(300, 50)).rejects.toBeInstanceOf(StoreUnavailableError);
+      const late = await startLocalRedis(port);
+      try {
+        await store.waitUntilReady(10_000, 50);
+        expect(await store.currentId('no-such-channel')).toBeUndefined();
+      } finally {
+        await store.close();
+        await late.stop();
+      }
+    } finally {
+      await store.close();
+    }
+  }, 30_000);
+});

@@ -34,6 +34,8 @@ export interface DiscordBot {
  */
 export async function startDiscordBot(options: DiscordBotOptions): Promise<DiscordBot> {
   const log = redactingLog([options.token], options.write);
+  // No order may arrive before the store can take it.
+  await options.store.waitUntilReady();
   const client = new Client({ intents: [GatewayIntentBits.Guilds], ...(options.apiUrl ? { rest: { api: options.apiUrl } } : {}) });
   const sessions = configureSessions(options.store);
   setChannelPoster(restPoster(client.rest));

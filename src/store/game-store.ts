@@ -13,6 +13,9 @@ import { packDocument, unpackDocument } from './packed-document.js';
  *   (a game outside any server is listed under `guild:@<channelId>`);
  * - `quarantine:<id>:<time>`: a document that failed validation, kept for inspection.
  */
+/** A key nothing is stored under: reading it tells whether the store answers. */
+const READY_PROBE_KEY = 'ready-probe';
+
 export class GameStore {
   private readonly listLock = new KeyedLock();
 
@@ -103,6 +106,24 @@ export class GameStore {
       return await call();
     } catch (err) {
       throw new StoreUnavailableError(err);
+    }
+  }
+
+  /**
+   * Wait until the store answers (a Redis client is still connecting when the process starts,
+   * and refuses calls meanwhile rather than queueing them): the bot takes no order before.
+   * Gives up with StoreUnavailableError after `timeoutMs`.
+   */
+  async waitUntilReady(timeoutMs = 15_000, pollMs = 100): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      try {
+        await this.io(() => this.keyv.get(READY_PROBE_KEY));
+        return;
+      } catch (err) {
+        if (Date.now() >= deadline) throw err;
+        await new Promise((r) => setTimeout(r, pollMs));
+      }
     }
   }
 
