@@ -37,7 +37,7 @@ function ringOf(v: View, hex: HexId): (HexId | undefined)[] {
   return ring;
 }
 
-/** Soviet hexes cut off if `hex` were captured. */
+/** Soviet hexes cut off if `hex` were captured (and then `then`, a hex next to it). */
 export function pocketHexesIf(v: View, hex: HexId, then?: HexId): number {
   const play = new Play(v.index, { ...v.s, taken: [...v.s.taken, hex, ...(then ? [then] : [])] });
   // Both captures may border the same pocket: count each hex once.

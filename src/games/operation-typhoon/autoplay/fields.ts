@@ -1,9 +1,10 @@
 /**
  * Cost-to-goal fields: for a target hex, the least MP to get there from every hex, with each
- * hex east of the initial front line counted as a battle's worth of extra cost. Built on the
- * initial control, not today's: a pincer then cuts its own way instead of sliding over to
- * use a neighbour's corridor, and the field is fixed per target (memoised; the cache changes
- * speed only, so policies stay pure).
+ * Soviet hex counted as a battle's worth of extra cost. `costField` counts the initial
+ * control: a pincer then cuts its own way instead of sliding over to use a neighbour's
+ * corridor, and the field is fixed per target. `currentCostField` counts today's: a ring's
+ * arm follows the corridor it has cut. Both are memoised; the caches change speed only, so
+ * policies stay pure.
  */
 import type { HexId } from '../../../kernel/hex.js';
 import { stepCost } from '../movement.js';
