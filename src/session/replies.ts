@@ -97,11 +97,14 @@ export async function sceneImage(view: GameView, scene: Scene, hexes: readonly H
   return undefined;
 }
 
+/** The widest zoom window `frame` makes; hexes spread wider than this need the full map. */
+export const MAX_ZOOM_RADIUS = 10;
+
 /** A window holding every hex of the action, centred on it, at least the default size. */
 export function frame(map: LoadedMap, hexes: readonly HexId[]): { center: HexId; radius: number } {
   const center = middleHex(map, hexes);
   const spread = Math.max(0, ...hexes.map((h) => map.grid.distance(center, h)));
-  return { center, radius: Math.min(10, Math.max(DEFAULT_ZOOM_RADIUS, spread + 1)) };
+  return { center, radius: Math.min(MAX_ZOOM_RADIUS, Math.max(DEFAULT_ZOOM_RADIUS, spread + 1)) };
 }
 
 /** The map hex nearest the middle of the given hexes. */

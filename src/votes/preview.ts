@@ -3,17 +3,15 @@ import { LIMITS } from '../app/limits.js';
 import type { HexId } from '../kernel/hex.js';
 import type { ArrowView, Scene } from '../render/scene.js';
 import type { GameView } from '../session/game-sessions.js';
-import { frame, sceneImage } from '../session/replies.js';
+import { MAX_ZOOM_RADIUS, frame, sceneImage } from '../session/replies.js';
 import { loadMap } from '../maps/game-map.js';
 import type { Ballot, Proposal } from './ballot.js';
 
 /**
- * Proposals drawn on the map before anything is carried out: the position as it stands,
- * one numbered arrow per proposal that moves something (its MP cost at the head, when the
- * game's description names one), and a dashed ring on each enemy hex the move would enter.
+ * What a proposal draws on the map before anything is carried out: one numbered arrow per
+ * proposal that moves something (its MP cost at the head, when the game's description names
+ * one), and a dashed ring on each enemy hex the move would enter.
  */
-
-/** What a proposal draws: the path, the head label and the enemy hexes entered. */
 export function proposalArrow(view: GameView, scene: Scene, proposal: Proposal): ArrowView | undefined {
   const described = view.def.describeProposal?.(view.doc.state, proposal.action);
   // The game's description of a move carries its path as the hexes of a 'moved' event.
@@ -42,9 +40,7 @@ export async function ballotImage(view: GameView, ballot: Ballot, focus?: number
   const map = loadMap(view.def.map);
   const onMap = hexes.filter((h) => map.has(h));
   // Arrows spread wider than the largest zoom window would be cut off: show the whole map.
-  const fits = onMap.length > 0 && Math.max(...onMap.map((h) => map.grid.distance(frame(map, onMap).center, h))) < MAX_ZOOM_RADIUS;
+  const centre = onMap.length > 0 ? frame(map, onMap).center : undefined;
+  const fits = centre !== undefined && Math.max(...onMap.map((h) => map.grid.distance(centre, h))) < MAX_ZOOM_RADIUS;
   return sceneImage(view, scene, onMap, fits ? 'zoom' : 'full', LIMITS.uploadBytes, focus === undefined ? '-ballot' : `-proposal-${focus}`);
 }
-
-/** The widest zoom window replies.frame makes. */
-const MAX_ZOOM_RADIUS = 10;
