@@ -5,7 +5,7 @@ import { RuleError } from '../src/games/engine.js';
 import { CHARTS, turnSpec } from '../src/games/operation-typhoon/charts/index.js';
 import { Play, findPockets, frontGaps, stepCost, typhoonEngine, victoryPoints, type TyphoonAction, type TyphoonState } from '../src/games/operation-typhoon/index.js';
 import { setupDepth } from '../src/games/operation-typhoon/setup.js';
-import { pocketsAfterCapture } from '../src/games/operation-typhoon/control.js';
+import { frontHexes, pocketsAfterCapture } from '../src/games/operation-typhoon/control.js';
 
 const engine = typhoonEngine();
 const { index } = engine;
@@ -309,6 +309,18 @@ describe('Victory checks (4.x) and the turn (5.x, 10.10, 12.x)', () => {
     const r = endTurns(after2, 1);
     if (gaps.length > 0) expect(r.state.result?.reason).toMatch(/^4\.3/);
     else expect(r.state.turn).toBe(4);
+  });
+
+  it('finds the front (Soviet hexes next to German ones) as a scan of the whole map would', () => {
+    const s = structuredClone(started());
+    const play0 = new Play(index, s);
+    // A few captures deep behind the line as well as on it.
+    const deep = map.ids.find((h) => isSovietAtStart(h) && h.startsWith('35'))!;
+    s.taken = [...s.taken, ...[...frontHexes(play0)].slice(0, 5), deep].sort();
+    const play = new Play(index, s);
+    const scan = map.ids.filter((h) => play.isSoviet(h) && map.neighbours(h).some((n) => !play.isSoviet(n)));
+    expect([...frontHexes(play)].sort()).toEqual(scan.sort());
+    expect(frontHexes(play).has(map.neighbours(deep)[0]!)).toBe(true);
   });
 
   it('wins at the victory check when a Moscow hex is German (4.5)', () => {

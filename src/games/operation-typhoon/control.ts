@@ -108,7 +108,18 @@ export function holdsMoscow(play: Play): boolean {
   return play.index.moscow.some((h) => !play.isSoviet(h));
 }
 
-/** All Soviet hexes adjacent to a German hex: the current front, for the map. */
-export function frontHexes(index: RulesIndex, isSoviet: (h: HexId) => boolean): HexId[] {
-  return index.map.ids.filter((h) => isSoviet(h) && index.map.neighbours(h).some((n) => !isSoviet(n)));
+const initialFronts = new WeakMap<RulesIndex, HexId[]>();
+
+/**
+ * The Soviet hexes next to a German one: those of the initial front line still Soviet, and
+ * those around a taken hex (3.4, 3.5: control only turns German), without scanning the map.
+ */
+export function frontHexes(play: Play): Set<HexId> {
+  const soviet = play.index.initiallySoviet;
+  let initial = initialFronts.get(play.index);
+  if (!initial) initialFronts.set(play.index, (initial = [...soviet].filter((h) => play.map.neighbours(h).some((n) => !soviet.has(n)))));
+  const out = new Set<HexId>();
+  for (const h of initial) if (play.isSoviet(h)) out.add(h);
+  for (const t of play.s.taken) for (const n of play.map.neighbours(t)) if (play.isSoviet(n)) out.add(n);
+  return out;
 }

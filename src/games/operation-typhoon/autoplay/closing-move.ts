@@ -6,7 +6,7 @@
  */
 import type { HexId } from '../../../kernel/hex.js';
 import { Play } from '../context.js';
-import { pocketsAfterCapture } from '../control.js';
+import { frontHexes, pocketsAfterCapture } from '../control.js';
 import type { Destination } from '../movement.js';
 import type { View } from './view.js';
 
@@ -56,20 +56,6 @@ export interface GapValue {
 /** A pocket two captures away counts a little less than one closed by this move. */
 const TWO_STEP_DISCOUNT = 0.9;
 const GAP_CACHE_LIMIT = 64;
-const initialFronts = new WeakMap<object, HexId[]>();
-
-/** Soviet hexes next to a German one: those of the initial front line, and those around a taken hex. */
-function frontier(v: View): Set<HexId> {
-  let initial = initialFronts.get(v.index);
-  if (!initial) {
-    const soviet = v.index.initiallySoviet;
-    initialFronts.set(v.index, (initial = [...soviet].filter((h) => v.neighbours(h).some((n) => !soviet.has(n)))));
-  }
-  const out = new Set<HexId>();
-  for (const h of initial) if (v.isSoviet(h)) out.add(h);
-  for (const t of v.s.taken) for (const n of v.neighbours(t)) if (v.isSoviet(n)) out.add(n);
-  return out;
-}
 
 /**
  * The Soviet hexes a force could enter next (next to a German hex) whose capture, alone or
@@ -83,7 +69,7 @@ export function ringGaps(v: View, min: number): Map<HexId, GapValue> {
   let gaps = cache.get(key);
   if (!gaps) {
     gaps = new Map();
-    for (const h of frontier(v)) {
+    for (const h of frontHexes(v.play)) {
       const now = mayCut(v, h) ? pocketHexesIf(v, h) : 0;
       let next = 0;
       for (const n of v.neighbours(h)) if (v.isSoviet(n) && mayCut(v, n, h)) next = Math.max(next, pocketHexesIf(v, h, n));
