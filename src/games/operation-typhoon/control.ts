@@ -80,12 +80,12 @@ export function germanZoc(play: Play): Set<HexId> {
 /** 4.3: German hexes next to a Soviet hex that are neither occupied nor in German ZOC. */
 export function frontGaps(play: Play): HexId[] {
   const zoc = germanZoc(play);
-  const gaps: HexId[] = [];
-  for (const h of play.map.ids) {
-    if (play.isSoviet(h) || zoc.has(h)) continue;
-    if (play.map.neighbours(h).some((n) => play.isSoviet(n))) gaps.push(h);
-  }
-  return gaps;
+  return play.map.ids.filter((h) => !zoc.has(h) && onGermanFront(play, h));
+}
+
+/** 4.3: a German hex next to at least one Soviet hex, which front integrity asks to be watched. */
+export function onGermanFront(play: Play, h: HexId): boolean {
+  return !play.isSoviet(h) && play.map.neighbours(h).some((n) => play.isSoviet(n));
 }
 
 /** 4.4: towns 1 VP, cities 2 VP, east of the initial front line only (Moscow counts as a city). */

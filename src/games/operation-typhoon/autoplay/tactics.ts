@@ -4,7 +4,7 @@
  * A policy supplies only the goals; `decideWith` turns them into the next action.
  */
 import type { HexId } from '../../../kernel/hex.js';
-import { frontGaps } from '../control.js';
+import { frontGaps, onGermanFront } from '../control.js';
 import type { TyphoonEngine } from '../engine.js';
 import type { Destination } from '../movement.js';
 import type { TyphoonAction, TyphoonState } from '../state.js';
@@ -179,7 +179,7 @@ export function gapFill(v: View): TyphoonAction | undefined {
     for (const stack of movable) {
       if (v.dist(stack.hex, gap) > v.allowance(true) + 1) continue;
       const alone = (byHex.get(stack.hex) ?? []).length === 1;
-      const lost = alone ? [stack.hex, ...v.neighbours(stack.hex)].filter((f) => !v.isSoviet(f) && v.neighbours(f).some((n) => v.isSoviet(n)) && coverers(f) === 1).length : 0;
+      const lost = alone ? [stack.hex, ...v.neighbours(stack.hex)].filter((f) => onGermanFront(v.play, f) && coverers(f) === 1).length : 0;
       for (const unit of stack.units) {
         const mp = v.allowance(v.isMech(unit));
         if (v.dist(stack.hex, gap) > mp + 1) continue;
@@ -206,7 +206,7 @@ export function approachFront(v: View): TyphoonAction | undefined {
   const gaps = frontGaps(v.play);
   if (gaps.length === 0) return undefined;
   const byHex = v.unitsByHex();
-  const watching = (h: HexId) => [h, ...v.neighbours(h)].some((x) => !v.isSoviet(x) && v.neighbours(x).some((n) => v.isSoviet(n)));
+  const watching = (h: HexId) => [h, ...v.neighbours(h)].some((x) => onGermanFront(v.play, x));
   // Hexes from the nearest gap, every hex at once (a breadth-first search from all the gaps).
   const away = new Map<HexId, number>(gaps.map((g) => [g, 0]));
   for (let i = 0, queue = [...gaps]; i < queue.length; i++) {
