@@ -3,12 +3,14 @@
  * rings (3rd and 4th meeting east of Vyazma, 2nd with 2nd Army north-east of Bryansk): each
  * arm takes its waypoints in turn, up the corridor it has already cut, and any force grabs a
  * capture that closes a pocket; the armies facing the pockets hold still (every hex they took
- * would be a hex less in the 4.2 tally).
- * From turn 2, once the rings are closed, the rear marches up to the new front; turn 3 the
- * whole army guards it (4.3). Turn 4 the infantry clears the country west of column 29 and
- * the panzers take towns (4.4); from turn 5, all on Moscow (4.5).
+ * would be a hex less in the 4.2 tally), but the infantry north of them pushes east.
+ * Once a formation's ring is closed its panzers cut along column 28 (assignment.ts), the
+ * rear marching up to the new front; turn 3 the cut goes on only as far as it can be
+ * watched (4.3, front-guard.ts); turn 4 the line is finished and the towns taken (4.4);
+ * from turn 5, all on Moscow (4.5).
  */
 import type { HexId } from '../../../kernel/hex.js';
+import { assignedGoal, type AssignmentPlan } from './assignment.js';
 import { deploymentStep, type StackPlan } from './deployment.js';
 import type { Goal, Policy } from './policy.js';
 import { decideWith, type Planner } from './tactics.js';
@@ -48,7 +50,7 @@ function armGoal(v: View, unit: string): Goal | null {
   return next ? { target: next, doneWhen: [arm.inside], onCurrentControl: true } : null;
 }
 
-/** Turn 4: foot soldiers push east to column 29 in their own row (4.4). */
+/** Foot soldiers push east to column 29 in their own row (4.4). */
 function eastward(v: View, hex: HexId): Goal | null {
   const target = hexAt(29, rowOf(hex));
   for (let c = Number(hex.slice(0, 2)) + 1; c <= 28; c++) {
@@ -69,19 +71,46 @@ const moscow = (v: View, hex: HexId): Goal => {
   return { target, doneWhen: [target] };
 };
 
+/**
+ * Rows north of the Vyazma ring: the infantry there (the 9th Army's) pushes east on turns 1-2, so that it stands near column 28 when the northern pocket falls on turn 3 (4.3:
+ * measured on seeds 1-12, open front hexes at the turn 3 check fell from a median of 11 to 1).
+ */
+const NORTH_OF_RINGS = 10;
+
+/**
+ * Who cuts the column 28 line, by turn, and how much a town's VP are worth in MP. Turn 2:
+ * panzers whose ring is closed, towns at their cost. Turn 3: only what the force reaches this
+ * turn, no towns (each salient opens front hexes, 4.3). Turn 4: everyone, towns counted 14 MP
+ * nearer (measured on seeds 1-24: from 8 to 14 VP moved the median at turn 4 from 10 to 11;
+ * above 14 the line was left unfinished).
+ */
+const CUT: Record<number, AssignmentPlan> = {
+  2: { mech: true, foot: false, townBonus: 0, withinReach: false, busy: (v, mech) => armGoal(v, mech[0]!) !== null },
+  3: { mech: true, foot: false, townBonus: undefined, withinReach: true },
+  4: { mech: true, foot: true, townBonus: 14, withinReach: false },
+};
+
 const planner: Planner = {
   goal(v, units, hex) {
     const turn = v.s.turn;
     if (turn >= 5) return moscow(v, hex);
-    if (turn <= 2) return armGoal(v, units[0]!);
-    // Turn 3 every attack would open front hexes faster than the line can close them (4.3:
-    // measured, 31 gaps against 0); the turn is spent guarding the new front instead.
-    if (turn === 3) return null;
-    return v.isMech(units[0]!) ? objective(v, hex) : eastward(v, hex);
+    const mech = v.isMech(units[0]!);
+    if (turn <= 2) {
+      if (!mech && rowOf(hex) <= NORTH_OF_RINGS && turn <= 2) return eastward(v, hex);
+      const arm = armGoal(v, units[0]!);
+      if (arm || turn === 1) return arm;
+    }
+    const cut = assignedGoal(v, units, CUT[turn]!);
+    if (cut) return cut;
+    if (turn <= 3) return null;
+    return mech ? objective(v, hex) : eastward(v, hex);
   },
   spreadFoot: (v) => v.s.turn === 3 || v.s.turn === 4,
-  // Turn 2 too: once the rings have closed, the rear marches up to the new front (4.3).
+  // Turn 2 too: once the rings have closed, the rear marches up to the new front (4.3); the
+  // infantry does it, the panzers stay whole for the cut.
   fillGaps: (v) => v.s.turn === 2 || v.s.turn === 3,
+  mayFill: (v, unit) => v.s.turn !== 2 || !v.isMech(unit),
+  guardFront: (v) => v.s.turn === 3,
   closePockets: (v) => (v.s.turn <= 2 ? WORTH_CLOSING : undefined),
 };
 

@@ -10,6 +10,7 @@ import type { Destination } from '../movement.js';
 import type { TyphoonAction, TyphoonState } from '../state.js';
 import { closingMove } from './closing-move.js';
 import { costField, currentCostField } from './fields.js';
+import { dropBehind, guardStep } from './front-guard.js';
 import type { Goal } from './policy.js';
 import { View } from './view.js';
 
@@ -22,6 +23,10 @@ export interface Planner {
   fillGaps?(v: View): boolean;
   /** A force with a goal first takes any capture that closes a pocket of at least this many hexes (11.1). */
   closePockets?(v: View): number | undefined;
+  /** Whether this unit may be sent to fill a front gap (default: any unit). */
+  mayFill?(v: View, unit: string): boolean;
+  /** Moving forces keep the front watched as they go (front-guard.ts, 4.3). */
+  guardFront?(v: View): boolean;
 }
 
 export function decideWith(planner: Planner, engine: TyphoonEngine, state: TyphoonState): TyphoonAction {
@@ -35,16 +40,22 @@ export function decideWith(planner: Planner, engine: TyphoonEngine, state: Typho
   if (state.active) {
     const a = state.active;
     const goal = planner.goal(v, a.units, a.hex);
+    const guard = planner.guardFront?.(v) ?? false;
+    const post = !goal && guard ? guardStep(v) : undefined;
+    if (post) return post;
     const min = goal ? planner.closePockets?.(v) : undefined;
     const close = min !== undefined ? closingMove(v, a.units, a.hex, a.mp, a.mudBound, min) : undefined;
     if (close) return { type: 'move', from: a.hex, path: close.path };
     const step = goal && bestStep(v, a.units, a.hex, a.mp, a.mudBound, goal);
+    const drop = step && guard ? dropBehind(v, step.path[0]!) : undefined;
+    if (drop) return drop;
     return step ? { type: 'move', from: a.hex, path: step.path } : { type: 'end-force' };
   }
   const start = nextForce(planner, v);
   if (start) return start;
   if (planner.fillGaps?.(v)) {
-    const fill = gapFill(v) ?? approachFront(v);
+    const may = (u: string) => planner.mayFill?.(v, u) ?? true;
+    const fill = gapFill(v, may) ?? approachFront(v, may);
     if (fill) return fill;
   }
   return { type: 'end-phase' };
@@ -159,7 +170,7 @@ function lexEqual(a: number[], b: number[]): boolean {
  * still move, close enough to reach it; a unit alone in its hex only leaves if it uncovers
  * fewer front hexes than it covers at the new place.
  */
-export function gapFill(v: View): TyphoonAction | undefined {
+export function gapFill(v: View, may: (unit: string) => boolean = () => true): TyphoonAction | undefined {
   const gaps = frontGaps(v.play);
   if (gaps.length === 0) return undefined;
   const gapSet = new Set(gaps);
@@ -181,6 +192,7 @@ export function gapFill(v: View): TyphoonAction | undefined {
       const alone = (byHex.get(stack.hex) ?? []).length === 1;
       const lost = alone ? [stack.hex, ...v.neighbours(stack.hex)].filter((f) => onGermanFront(v.play, f) && coverers(f) === 1).length : 0;
       for (const unit of stack.units) {
+        if (!may(unit)) continue;
         const mp = v.allowance(v.isMech(unit));
         if (v.dist(stack.hex, gap) > mp + 1) continue;
         for (const d of reachOf(stack.hex, unit, mp)) {
@@ -202,7 +214,7 @@ export function gapFill(v: View): TyphoonAction | undefined {
  * nearest unguarded one through German hexes (never into a Soviet hex, so no pocket hex is
  * lost), as far as it gets this phase. The closest such pair moves first.
  */
-export function approachFront(v: View): TyphoonAction | undefined {
+export function approachFront(v: View, may: (unit: string) => boolean = () => true): TyphoonAction | undefined {
   const gaps = frontGaps(v.play);
   if (gaps.length === 0) return undefined;
   const byHex = v.unitsByHex();
@@ -224,6 +236,7 @@ export function approachFront(v: View): TyphoonAction | undefined {
     const nearest = away.get(stack.hex) ?? Infinity;
     if (best && nearest - 1 >= best.left) continue;
     for (const unit of stack.units) {
+      if (!may(unit)) continue;
       const mp = v.allowance(v.isMech(unit));
       for (const d of v.destinations([unit], stack.hex, mp, v.mudBound(stack.hex))) {
         if (d.soviet || (byHex.get(d.hex)?.length ?? 0) > 0) continue;

@@ -1,0 +1,102 @@
+/**
+ * 4.4 asks for two things by the end of turn 4: no Soviet hex west of column 29, and 16 VP.
+ * Taking every Soviet hex of column 28 pockets everything west of it (11.1, and every pocket
+ * ends German, 11.3-11.4), so the targets are the Soviet hexes of column 28 and the Soviet
+ * towns and cities. Each force gets its own target, nearest pairs first: forces that chase one
+ * waypoint in single file block each other (7.1, 7.3), while forces sent to neighbouring hexes
+ * of the line take them in parallel (measured, seeds 1-12: Soviet hexes west of 29 after turn
+ * 4 fell from a median of 75 to 0).
+ */
+import type { HexId } from '../../../kernel/hex.js';
+import type { TyphoonState } from '../state.js';
+import { currentCostField } from './fields.js';
+import type { Goal } from './policy.js';
+import type { View } from './view.js';
+
+/** The last column west of the 29xx row (4.4). */
+const LINE_COLUMN = 28;
+
+export interface AssignmentPlan {
+  /** Mechanized groups of a stack take part (whole, as they move). */
+  mech: boolean;
+  /** Foot units take part, one by one. */
+  foot: boolean;
+  /** MP a town or city counts as nearer than it is (its VP are worth a detour), or undefined to leave towns out. */
+  townBonus: number | undefined;
+  /** Only targets the force can reach this turn (2 MP of slack): the rest stay where they are. */
+  withinReach: boolean;
+  /** Mechanized groups that have other work (a ring still to close) and stay out. */
+  busy?(v: View, mech: readonly string[]): boolean;
+}
+
+interface Force {
+  units: string[];
+  hex: HexId;
+  mech: boolean;
+  mp: number;
+}
+
+const cache = new WeakMap<TyphoonState, WeakMap<AssignmentPlan, Map<string, HexId>>>();
+
+/** The target of the force led by `units[0]`, if the plan gives it one. */
+export function assignedGoal(v: View, units: readonly string[], plan: AssignmentPlan): Goal | undefined {
+  const target = assignment(v, plan).get(units[0]!);
+  return target ? { target, doneWhen: [target], onCurrentControl: true } : undefined;
+}
+
+function targets(v: View): HexId[] {
+  const out: HexId[] = [];
+  for (const h of v.index.map.ids) {
+    const place = v.index.map.hex(h)!.place;
+    if (v.isSoviet(h) && (Number(h.slice(0, 2)) === LINE_COLUMN || (place && place.kind !== 'capital'))) out.push(h);
+  }
+  return out;
+}
+
+function forces(v: View, plan: AssignmentPlan): Force[] {
+  const out: Force[] = [];
+  const a = v.s.active;
+  if (a && (v.isMech(a.units[0]!) ? plan.mech : plan.foot)) out.push({ units: a.units, hex: a.hex, mech: v.isMech(a.units[0]!), mp: a.mp });
+  for (const stack of v.movable()) {
+    const mech = stack.units.filter((u) => v.isMech(u));
+    if (plan.mech && mech.length > 0 && !plan.busy?.(v, mech)) out.push({ units: mech, hex: stack.hex, mech: true, mp: v.allowance(true) });
+    if (plan.foot) for (const u of stack.units.filter((x) => !v.isMech(x))) out.push({ units: [u], hex: stack.hex, mech: false, mp: v.allowance(false) });
+  }
+  return out;
+}
+
+/** Greedy matching on cost (MP plus battles, fields.ts): the cheapest force-target pair first. */
+function assignment(v: View, plan: AssignmentPlan): Map<string, HexId> {
+  let byPlan = cache.get(v.s);
+  if (!byPlan) cache.set(v.s, (byPlan = new WeakMap()));
+  const hit = byPlan.get(plan);
+  if (hit) return hit;
+  const all = forces(v, plan);
+  const pairs: { force: number; target: HexId; cost: number }[] = [];
+  for (const target of targets(v)) {
+    const town = !!v.index.map.hex(target)!.place;
+    if (town && plan.townBonus === undefined) continue;
+    for (const mech of [true, false]) {
+      const field = all.some((f) => f.mech === mech) ? currentCostField(v, target, mech) : undefined;
+      if (!field) continue;
+      all.forEach((f, i) => {
+        const cost = f.mech === mech ? field.get(f.hex) : undefined;
+        if (cost === undefined || (plan.withinReach && cost > f.mp + 2)) return;
+        // Half an MP against foot units: of two equally near, the panzers go.
+        pairs.push({ force: i, target, cost: cost - (town ? plan.townBonus! : 0) + (mech ? 0 : 0.5) });
+      });
+    }
+  }
+  pairs.sort((a, b) => a.cost - b.cost || a.target.localeCompare(b.target) || all[a.force]!.units[0]!.localeCompare(all[b.force]!.units[0]!));
+  const out = new Map<string, HexId>();
+  const taken = new Set<HexId>();
+  const busy = new Set<number>();
+  for (const p of pairs) {
+    if (taken.has(p.target) || busy.has(p.force)) continue;
+    taken.add(p.target);
+    busy.add(p.force);
+    out.set(all[p.force]!.units[0]!, p.target);
+  }
+  byPlan.set(plan, out);
+  return out;
+}
