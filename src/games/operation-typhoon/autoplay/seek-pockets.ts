@@ -72,8 +72,9 @@ const moscow = (v: View, hex: HexId): Goal => {
 };
 
 /**
- * Rows north of the Vyazma ring: the infantry there (the 9th Army's) pushes east on turns 1-2, so that it stands near column 28 when the northern pocket falls on turn 3 (4.3:
- * measured on seeds 1-12, open front hexes at the turn 3 check fell from a median of 11 to 1).
+ * Rows north of the Vyazma ring: the infantry there (the 9th Army's) pushes east on turns 1-2,
+ * so that it stands near column 28 when the northern pocket falls on turn 3 (4.3: measured on
+ * seeds 1-12, open front hexes at the turn 3 check fell from a median of 11 to 1).
  */
 const NORTH_OF_RINGS = 10;
 
@@ -81,8 +82,8 @@ const NORTH_OF_RINGS = 10;
  * Who cuts the column 28 line, by turn, and how much a town's VP are worth in MP. Turn 2:
  * panzers whose ring is closed, towns at their cost. Turn 3: only what the force reaches this
  * turn, no towns (each salient opens front hexes, 4.3). Turn 4: everyone, towns counted 14 MP
- * nearer (measured on seeds 1-24: from 8 to 14 VP moved the median at turn 4 from 10 to 11;
- * above 14 the line was left unfinished).
+ * nearer (measured on seeds 1-24: a bonus of 8 MP gave a median of 10 VP at turn 4, 14 gave 11;
+ * at 20 the line was left unfinished).
  */
 const CUT: Record<number, AssignmentPlan> = {
   2: { mech: true, foot: false, townBonus: 0, withinReach: false, busy: (v, mech) => armGoal(v, mech[0]!) !== null },
@@ -96,7 +97,7 @@ const planner: Planner = {
     if (turn >= 5) return moscow(v, hex);
     const mech = v.isMech(units[0]!);
     if (turn <= 2) {
-      if (!mech && rowOf(hex) <= NORTH_OF_RINGS && turn <= 2) return eastward(v, hex);
+      if (!mech && rowOf(hex) <= NORTH_OF_RINGS) return eastward(v, hex);
       const arm = armGoal(v, units[0]!);
       if (arm || turn === 1) return arm;
     }
