@@ -3,13 +3,11 @@ import { typhoonEngine, type TyphoonState } from '../src/games/operation-typhoon
 import { seekPockets } from '../src/games/operation-typhoon/autoplay/index.js';
 import { assignedGoal, type AssignmentPlan } from '../src/games/operation-typhoon/autoplay/assignment.js';
 import { currentCostField } from '../src/games/operation-typhoon/autoplay/fields.js';
-import { dropBehind, guardStep } from '../src/games/operation-typhoon/autoplay/front-guard.js';
 import { View } from '../src/games/operation-typhoon/autoplay/view.js';
-import { onGermanFront } from '../src/games/operation-typhoon/control.js';
 
 /**
  * The pieces of the pocket-seeking policy's turns 2-4: one target per force on the column 28
- * line and the towns (4.4), and keeping the front watched while the spearheads cut (4.3).
+ * line and the towns (4.4), towns for strong forces within reach, and the drive on Orel.
  */
 const engine = typhoonEngine();
 
@@ -20,7 +18,6 @@ function movementPosition(seed: number): TyphoonState {
   return s;
 }
 
-const mechUnits = (s: TyphoonState) => Object.keys(s.units).filter((id) => engine.index.unit(id).mobility === 'mechanized').sort();
 
 describe('one target per force (4.4)', () => {
   const plan: AssignmentPlan = { mech: true, foot: true, townBonus: 14, withinReach: false };
@@ -79,49 +76,71 @@ describe('one target per force (4.4)', () => {
   });
 });
 
-describe('keeping the front watched while cutting (4.3)', () => {
-  /** A corridor 2820-2822 cut into Soviet country, a two-unit panzer force at its head about to go on to 2823. */
-  function corridor(guardAt?: string): { s: TyphoonState; units: string[] } {
-    const base = movementPosition(3);
-    const units = mechUnits(base).slice(0, 2);
-    const guard = mechUnits(base)[2]!;
-    const taken = [...new Set([...base.taken, '2820', '2821', '2822'])].sort();
-    const moved = { ...base.units, [units[0]!]: { ...base.units[units[0]!]!, hex: '2822' }, [units[1]!]: { ...base.units[units[1]!]!, hex: '2822' } };
-    if (guardAt) moved[guard] = { ...base.units[guard]!, hex: guardAt };
-    const s: TyphoonState = { ...base, taken, units: moved, active: { units, hex: '2822', mp: 6, trail: ['2821', '2822'], air: false, mudBound: false } };
-    return { s, units };
-  }
+describe('towns worth their VP, for forces that can take them (4.4)', () => {
+  /** Every Soviet town and city out-values any hex of the line: who gets which shows the rules of the plan. */
+  const townsFirst = (extra: Partial<AssignmentPlan> = {}): AssignmentPlan => ({ mech: true, foot: false, townBonus: 100, withinReach: false, ...extra });
+  const mechForces = (v: View) => v.movable().map((st) => ({ hex: st.hex, units: st.units.filter((u) => v.isMech(u)) })).filter((f) => f.units.length > 0);
+  const placeOf = (h: string) => engine.index.map.hex(h)!.place;
 
-  it('drops the weaker unit where going on would leave a front hex unwatched (9.5)', () => {
-    const { s, units } = corridor();
+  it('counts a city twice a town: the nearest force-city pair is matched first', () => {
+    const s = movementPosition(5);
     const v = new View(engine, s);
-    expect(onGermanFront(v.play, '2821')).toBe(true);
-    const action = dropBehind(v, '2823');
-    expect(action?.type).toBe('drop');
-    const dropped = (action as { units: string[] }).units;
-    expect(dropped).toHaveLength(1);
-    expect(v.strength(dropped)).toBe(Math.min(...units.map((u) => v.strength([u]))));
-    // The engine takes it: the unit stays, the force goes on with the other.
-    const after = engine.apply(s, action!).state;
-    expect(after.active!.units).toHaveLength(1);
-    expect(after.units[dropped[0]!]!.hex).toBe('2822');
+    const cities = engine.index.map.ids.filter((h) => placeOf(h)?.kind === 'city' && v.isSoviet(h));
+    let best: { units: string[]; target: string; cost: number } | undefined;
+    for (const f of mechForces(v)) {
+      for (const c of cities) {
+        const cost = currentCostField(v, c, true).get(f.hex);
+        if (cost !== undefined && (!best || cost < best.cost || (cost === best.cost && c < best.target))) best = { units: f.units, target: c, cost };
+      }
+    }
+    expect(best).toBeDefined();
+    expect(assignedGoal(v, best!.units, townsFirst())!.target).toBe(best!.target);
   });
 
-  it('drops nothing when another force already watches the corridor behind', () => {
-    const { s } = corridor('2820');
-    expect(dropBehind(new View(engine, s), '2823')).toBeUndefined();
+  it('sends no force weaker than the plan\'s minimum to a town', () => {
+    const s = movementPosition(5);
+    const v = new View(engine, s);
+    const forces = mechForces(v);
+    const weak = forces.filter((f) => v.strength(f.units) < 15);
+    expect(weak.length).toBeGreaterThan(0);
+    // Without the minimum, towns out-value everything and the weak forces get towns too.
+    expect(weak.some((f) => !!placeOf(assignedGoal(v, f.units, townsFirst())?.target ?? '0000'))).toBe(true);
+    const strongOnly = townsFirst({ townStrength: 15 });
+    for (const f of weak) {
+      const t = assignedGoal(v, f.units, strongOnly)?.target;
+      if (t) expect(placeOf(t)).toBeUndefined();
+    }
+    expect(forces.some((f) => v.strength(f.units) >= 15 && !!placeOf(assignedGoal(v, f.units, strongOnly)?.target ?? '0000'))).toBe(true);
   });
 
-  it('moves a force with nothing to take to where it watches more open front hexes', () => {
-    const { s, units } = corridor();
-    // The force stands at the rear end of the corridor: going up it watches more of it.
-    const atRear: TyphoonState = { ...s, taken: [...s.taken, '2720'].sort(), units: { ...s.units, [units[0]!]: { ...s.units[units[0]!]!, hex: '2720' }, [units[1]!]: { ...s.units[units[1]!]!, hex: '2720' } }, active: { ...s.active!, hex: '2720' } };
-    const v = new View(engine, atRear);
-    const open = (h: string) => ['2820', '2821', '2822'].filter((f) => engine.index.map.grid.distance(f, h) <= 1 && onGermanFront(v.play, f)).length;
-    const action = guardStep(v);
-    expect(action?.type).toBe('move');
-    const end = (action as { path: string[] }).path.at(-1)!;
-    expect(v.isSoviet(end)).toBe(false);
-    expect(open(end)).toBeGreaterThan(open('2720'));
+  it('leaves out towns farther than the plan\'s reach', () => {
+    const s = movementPosition(5);
+    const v = new View(engine, s);
+    const near = townsFirst({ townReach: 30 });
+    let towns = 0;
+    for (const f of mechForces(v)) {
+      const t = assignedGoal(v, f.units, near)?.target;
+      if (!t || !placeOf(t)) continue;
+      towns += 1;
+      expect(currentCostField(v, t, true).get(f.hex)!).toBeLessThanOrEqual(30);
+    }
+    expect(towns).toBeGreaterThan(0);
+  });
+});
+
+describe('XXIV Motorized Corps on Orel (4.4)', () => {
+  it('drives its stack toward Orel on turn 1 instead of the Bryansk ring', () => {
+    let s = movementPosition(5);
+    const orel = '3535';
+    const start = s.units['3pz']!.hex;
+    for (let n = 0; n < 400 && s.turn === 1; n++) {
+      const a = seekPockets.decide(engine, s);
+      const moving = a.type === 'move' && (a.units ?? s.active?.units ?? []).includes('3pz');
+      s = engine.apply(s, a).state;
+      if (moving) break;
+    }
+    const grid = engine.index.map.grid;
+    expect(grid.distance(s.units['3pz']!.hex, orel)).toBeLessThan(grid.distance(start, orel));
+    expect(engine.index.map.hex(orel)!.place!.name).toBe('Orel');
   });
 });

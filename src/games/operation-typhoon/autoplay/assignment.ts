@@ -21,8 +21,12 @@ export interface AssignmentPlan {
   mech: boolean;
   /** Foot units take part, one by one. */
   foot: boolean;
-  /** MP a town or city counts as nearer than it is (its VP are worth a detour), or undefined to leave towns out. */
+  /** MP a town counts as nearer than it is, twice that for a city (their VP are worth a detour), or undefined to leave towns out. */
   townBonus: number | undefined;
+  /** Forces weaker than this many dice are not sent to towns (a lone division loses there too often). */
+  townStrength?: number;
+  /** Towns farther than this (MP and battles) are left out. */
+  townReach?: number;
   /** Only targets the force can reach this turn (2 MP of slack): the rest stay where they are. */
   withinReach: boolean;
   /** Mechanized groups that have other work (a ring still to close) and stay out. */
@@ -34,6 +38,7 @@ interface Force {
   hex: HexId;
   mech: boolean;
   mp: number;
+  strength: number;
 }
 
 const cache = new WeakMap<TyphoonState, WeakMap<AssignmentPlan, Map<string, HexId>>>();
@@ -56,11 +61,11 @@ function targets(v: View): HexId[] {
 function forces(v: View, plan: AssignmentPlan): Force[] {
   const out: Force[] = [];
   const a = v.s.active;
-  if (a && (v.isMech(a.units[0]!) ? plan.mech : plan.foot)) out.push({ units: a.units, hex: a.hex, mech: v.isMech(a.units[0]!), mp: a.mp });
+  if (a && (v.isMech(a.units[0]!) ? plan.mech : plan.foot)) out.push({ units: a.units, hex: a.hex, mech: v.isMech(a.units[0]!), mp: a.mp, strength: v.strength(a.units) });
   for (const stack of v.movable()) {
     const mech = stack.units.filter((u) => v.isMech(u));
-    if (plan.mech && mech.length > 0 && !plan.busy?.(v, mech)) out.push({ units: mech, hex: stack.hex, mech: true, mp: v.allowance(true) });
-    if (plan.foot) for (const u of stack.units.filter((x) => !v.isMech(x))) out.push({ units: [u], hex: stack.hex, mech: false, mp: v.allowance(false) });
+    if (plan.mech && mech.length > 0 && !plan.busy?.(v, mech)) out.push({ units: mech, hex: stack.hex, mech: true, mp: v.allowance(true), strength: v.strength(mech) });
+    if (plan.foot) for (const u of stack.units.filter((x) => !v.isMech(x))) out.push({ units: [u], hex: stack.hex, mech: false, mp: v.allowance(false), strength: v.strength([u]) });
   }
   return out;
 }
@@ -74,7 +79,9 @@ function assignment(v: View, plan: AssignmentPlan): Map<string, HexId> {
   const all = forces(v, plan);
   const pairs: { force: number; target: HexId; cost: number }[] = [];
   for (const target of targets(v)) {
-    const town = !!v.index.map.hex(target)!.place;
+    const place = v.index.map.hex(target)!.place;
+    const town = !!place;
+    const vp = !place ? 0 : place.kind === 'city' ? 2 : 1; // 4.4
     if (town && plan.townBonus === undefined) continue;
     for (const mech of [true, false]) {
       const field = all.some((f) => f.mech === mech) ? currentCostField(v, target, mech) : undefined;
@@ -82,8 +89,10 @@ function assignment(v: View, plan: AssignmentPlan): Map<string, HexId> {
       all.forEach((f, i) => {
         const cost = f.mech === mech ? field.get(f.hex) : undefined;
         if (cost === undefined || (plan.withinReach && cost > f.mp + 2)) return;
+        if (town && f.strength < (plan.townStrength ?? 0)) return;
+        if (town && plan.townReach !== undefined && cost > plan.townReach) return;
         // Half an MP against foot units: of two equally near, the panzers go.
-        pairs.push({ force: i, target, cost: cost - (town ? plan.townBonus! : 0) + (mech ? 0 : 0.5) });
+        pairs.push({ force: i, target, cost: cost - (town ? plan.townBonus! * vp : 0) + (mech ? 0 : 0.5) });
       });
     }
   }

@@ -3,11 +3,12 @@
  * rings (3rd and 4th meeting east of Vyazma, 2nd with 2nd Army north-east of Bryansk): each
  * arm takes its waypoints in turn, up the corridor it has already cut, and any force grabs a
  * capture that closes a pocket; the armies facing the pockets hold still (every hex they took
- * would be a hex less in the 4.2 tally), but the infantry north of them pushes east.
+ * would be a hex less in the 4.2 tally), but the infantry north of them pushes east. One
+ * corps of 2nd Panzer Group drives on Orel and Mtsensk instead, as XXIV Motorized Corps did.
  * Once a formation's ring is closed its panzers cut along column 28 (assignment.ts), the
- * rear marching up to the new front; turn 3 the cut goes on only as far as it can be
- * watched (4.3, front-guard.ts); turn 4 the line is finished and the towns taken (4.4);
- * from turn 5, all on Moscow (4.5).
+ * rear marching up to the new front; turn 3 the cut goes on and the towns near the front are
+ * taken, the infantry watching the front behind (4.3); turn 4 the line is finished and the
+ * towns taken (4.4); from turn 5, all on Moscow (4.5).
  */
 import type { HexId } from '../../../kernel/hex.js';
 import { assignedGoal, type AssignmentPlan } from './assignment.js';
@@ -36,8 +37,22 @@ const ARMS: Record<string, Arm> = {
   PG2: { waypoints: hexes([27, 42], [30, 36], [27, 31]), inside: BRYANSK_INSIDE },
   '2A': { waypoints: hexes([21, 30], [27, 31]), inside: BRYANSK_INSIDE },
 };
-/** Pockets smaller than this are not worth turning a spearhead aside for. */
-const WORTH_CLOSING = 15;
+/**
+ * Pockets smaller than this are not worth turning a spearhead aside for on turn 1; on turn 2
+ * every pocket counts toward the 200 hexes of 4.2 (measured, seeds 1-48: most games that
+ * failed 4.2 fell short by 1-25 hexes; closing every pocket on turn 2 took the pass rate from
+ * 44% to 65%).
+ */
+const worthClosing = (turn: number) => (turn === 1 ? 15 : 1);
+
+/**
+ * XXIV Motorized Corps (3rd and 4th Panzer) took Orel on 3 October and reached Mtsensk: its
+ * stack drives there on turns 1-2 instead of closing the Bryansk ring (their 3 VP are the
+ * farthest of 4.4; measured, seeds 1-48 at 16 / 8 MP: turn 4 VP median 13-14 without, 15
+ * with).
+ */
+const OREL_GROUP = '3pz';
+const OREL_ROAD = hexes([35, 35], [38, 33]);
 
 /**
  * The next waypoint of the unit's arm still in Soviet hands; with all taken but the ring
@@ -79,16 +94,19 @@ const moscow = (v: View, hex: HexId): Goal => {
 const NORTH_OF_RINGS = 10;
 
 /**
- * Who cuts the column 28 line, by turn, and how much a town's VP are worth in MP. Turn 2:
- * panzers whose ring is closed, towns at their cost. Turn 3: only what the force reaches this
- * turn, no towns (each salient opens front hexes, 4.3). Turn 4: everyone, towns counted 14 MP
- * nearer (measured on seeds 1-24: a bonus of 8 MP gave a median of 10 VP at turn 4, 14 gave 11;
- * at 20 the line was left unfinished).
+ * Who cuts the column 28 line, by turn, and how much a town's VP are worth in MP (twice for a
+ * city). Turn 2: panzers whose ring is closed, towns at their cost. Turn 3: only what the
+ * force reaches this turn, and towns no more than 9 MP away (a deeper salient opens more front
+ * hexes than the infantry can watch, 4.3). Turn 4: everyone, towns counted 14 MP nearer, and
+ * only stacks of 15 dice or more sent to towns (a lone division lost there about half the
+ * time). Measured on seeds 1-48 (docs/typhoon-charts.md, fourth round): turn 3 towns within
+ * 4 MP passed 4.4 in 29% of games, within 7 in 40%, within 9 in 46%; with no town limit the
+ * turn 3 check failed in nearly every game.
  */
 const CUT: Record<number, AssignmentPlan> = {
   2: { mech: true, foot: false, townBonus: 0, withinReach: false, busy: (v, mech) => armGoal(v, mech[0]!) !== null },
-  3: { mech: true, foot: false, townBonus: undefined, withinReach: true },
-  4: { mech: true, foot: true, townBonus: 14, withinReach: false },
+  3: { mech: true, foot: false, townBonus: 4, withinReach: true, townReach: 9 },
+  4: { mech: true, foot: true, townBonus: 14, withinReach: false, townStrength: 15 },
 };
 
 const planner: Planner = {
@@ -96,6 +114,10 @@ const planner: Planner = {
     const turn = v.s.turn;
     if (turn >= 5) return moscow(v, hex);
     const mech = v.isMech(units[0]!);
+    if (turn <= 2 && units.includes(OREL_GROUP)) {
+      const town = OREL_ROAD.find((h) => v.isSoviet(h));
+      if (town) return { target: town, doneWhen: [town], onCurrentControl: true };
+    }
     if (turn <= 2) {
       if (!mech && rowOf(hex) <= NORTH_OF_RINGS) return eastward(v, hex);
       const arm = armGoal(v, units[0]!);
@@ -111,8 +133,7 @@ const planner: Planner = {
   // infantry does it, the panzers stay whole for the cut.
   fillGaps: (v) => v.s.turn === 2 || v.s.turn === 3,
   mayFill: (v, unit) => v.s.turn !== 2 || !v.isMech(unit),
-  guardFront: (v) => v.s.turn === 3,
-  closePockets: (v) => (v.s.turn <= 2 ? WORTH_CLOSING : undefined),
+  closePockets: (v) => (v.s.turn <= 2 ? worthClosing(v.s.turn) : undefined),
 };
 
 /** Spearhead stacks of three, set up facing their first objective. */

@@ -10,7 +10,6 @@ import type { Destination } from '../movement.js';
 import type { TyphoonAction, TyphoonState } from '../state.js';
 import { closingMove } from './closing-move.js';
 import { costField, currentCostField } from './fields.js';
-import { dropBehind, guardStep } from './front-guard.js';
 import type { Goal } from './policy.js';
 import { View } from './view.js';
 
@@ -25,8 +24,6 @@ export interface Planner {
   closePockets?(v: View): number | undefined;
   /** Whether this unit may be sent to fill a front gap (default: any unit). */
   mayFill?(v: View, unit: string): boolean;
-  /** Moving forces keep the front watched as they go (front-guard.ts, 4.3). */
-  guardFront?(v: View): boolean;
 }
 
 export function decideWith(planner: Planner, engine: TyphoonEngine, state: TyphoonState): TyphoonAction {
@@ -40,15 +37,10 @@ export function decideWith(planner: Planner, engine: TyphoonEngine, state: Typho
   if (state.active) {
     const a = state.active;
     const goal = planner.goal(v, a.units, a.hex);
-    const guard = planner.guardFront?.(v) ?? false;
-    const post = !goal && guard ? guardStep(v) : undefined;
-    if (post) return post;
     const min = goal ? planner.closePockets?.(v) : undefined;
     const close = min !== undefined ? closingMove(v, a.units, a.hex, a.mp, a.mudBound, min) : undefined;
     if (close) return { type: 'move', from: a.hex, path: close.path };
     const step = goal && bestStep(v, a.units, a.hex, a.mp, a.mudBound, goal);
-    const drop = step && guard ? dropBehind(v, step.path[0]!) : undefined;
-    if (drop) return drop;
     return step ? { type: 'move', from: a.hex, path: step.path } : { type: 'end-force' };
   }
   const start = nextForce(planner, v);
