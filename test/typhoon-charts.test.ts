@@ -222,7 +222,7 @@ describe('tables are well formed', () => {
     expect(crtResult(CHARTS, 'soviet', last.roll + 5)).toBe(last.soviet);
   });
 
-  it('terrain hurts German fire and never hurts Soviet ground fire; tanks suffer more in forest and towns', () => {
+  it('terrain hurts German fire and never hurts Soviet ground fire; tanks suffer more in forest, no less in towns', () => {
     const t = CHARTS.terrain.terrain;
     for (const k of ['forest', 'marsh', 'town', 'city', 'capital'] as const) {
       expect(t[k].fire.germanMechanized, k).toBeLessThan(0);
@@ -230,7 +230,7 @@ describe('tables are well formed', () => {
       expect(t[k].fire.sovietGround, k).toBeGreaterThan(0);
     }
     expect(t.forest.fire.germanMechanized).toBeLessThan(t.forest.fire.germanNonMechanized);
-    expect(t.town.fire.germanMechanized).toBeLessThan(t.town.fire.germanNonMechanized);
+    for (const k of ['town', 'city', 'capital'] as const) expect(t[k].fire.germanMechanized, k).toBeLessThanOrEqual(t[k].fire.germanNonMechanized);
     expect(Object.values(t.clear.fire)).toEqual([0, 0, 0, 0]);
   });
 

@@ -24,7 +24,7 @@ const ROWS: Row[] = [
   { label: 'Nov I-II', dates: '30 Oct - 12 Nov 1941', weeks: 2, luftwaffeCas: 0, mech: 3, foot: 2, why: 'Rasputitsa stand-down (12.1): mud, airfields unusable' },
   { label: 'Nov III', dates: '13 - 19 Nov 1941', weeks: 1, luftwaffeCas: 1, mech: 10, foot: 5, why: 'frost hardens the ground for the renewed offensive of 15 Nov (tuned up from 8/4 with turns 7-8: seeds 1-48 won 17% of games, 29% with 10/5, 8/4, 6/3)' },
   { label: 'Nov IV', dates: '20 - 26 Nov 1941', weeks: 1, luftwaffeCas: 1, mech: 8, foot: 4, why: 'deep cold and exhaustion (tuned up from 6/3 with turn 6)' },
-  { label: 'Dec I', dates: '27 Nov - 3 Dec 1941', weeks: 1, luftwaffeCas: 0, mech: 6, foot: 3, why: 'extreme cold; Luftflotte 2 leaves for the Mediterranean (tuned up from 4/2 with turn 6)' },
+  { label: 'Dec I', dates: '27 Nov - 3 Dec 1941', weeks: 1, luftwaffeCas: 1, mech: 6, foot: 3, why: 'extreme cold; Luftflotte 2\'s staff and II Fliegerkorps leave for the Mediterranean, but VIII Fliegerkorps still flies over the Klin-Dmitrov drive (CAS tuned from 0 to 1: seeds 1-200 won 26.5% of games, 28% with it; MP tuned up from 4/2 with turn 6)' },
 ];
 
 export const TURNS: TurnSpec[] = ROWS.map((r, i) => {
