@@ -18,7 +18,6 @@ function movementPosition(seed: number): TyphoonState {
   return s;
 }
 
-
 describe('one target per force (4.4)', () => {
   const plan: AssignmentPlan = { mech: true, foot: true, townBonus: 14, withinReach: false };
 
