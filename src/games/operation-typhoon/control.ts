@@ -4,6 +4,7 @@
  */
 import { components, floodFill } from '../../kernel/floodfill.js';
 import type { HexId } from '../../kernel/hex.js';
+import type { PlaceKind } from './charts/types.js';
 import type { Play, RulesIndex } from './context.js';
 
 /**
@@ -88,14 +89,15 @@ export function onGermanFront(play: Play, h: HexId): boolean {
   return !play.isSoviet(h) && play.map.neighbours(h).some((n) => play.isSoviet(n));
 }
 
-/** 4.4: towns 1 VP, cities 2 VP, east of the initial front line only (Moscow counts as a city). */
+/** 4.4: a town is worth 1 VP, a city 2 (Moscow counts as a city), any other hex nothing. */
+export function placeVictoryPoints(kind: PlaceKind | undefined): number {
+  return kind === 'town' ? 1 : kind === 'city' || kind === 'capital' ? 2 : 0;
+}
+
+/** 4.4: the VP of the hexes taken, east of the initial front line only. */
 export function victoryPoints(play: Play): number {
   let vp = 0;
-  for (const h of play.s.taken) {
-    const kind = play.map.hex(h)!.place?.kind;
-    if (kind === 'town') vp += 1;
-    else if (kind === 'city' || kind === 'capital') vp += 2;
-  }
+  for (const h of play.s.taken) vp += placeVictoryPoints(play.map.hex(h)!.place?.kind);
   return vp;
 }
 

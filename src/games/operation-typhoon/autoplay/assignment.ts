@@ -8,6 +8,7 @@
  * 4 fell from a median of 75 to 0).
  */
 import type { HexId } from '../../../kernel/hex.js';
+import { placeVictoryPoints } from '../control.js';
 import type { TyphoonState } from '../state.js';
 import { currentCostField } from './fields.js';
 import type { Goal } from './policy.js';
@@ -81,7 +82,7 @@ function assignment(v: View, plan: AssignmentPlan): Map<string, HexId> {
   for (const target of targets(v)) {
     const place = v.index.map.hex(target)!.place;
     const town = !!place;
-    const vp = !place ? 0 : place.kind === 'city' ? 2 : 1; // 4.4
+    const vp = placeVictoryPoints(place?.kind);
     if (town && plan.townBonus === undefined) continue;
     for (const mech of [true, false]) {
       const field = all.some((f) => f.mech === mech) ? currentCostField(v, target, mech) : undefined;
