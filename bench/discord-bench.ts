@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
 import type { TyphoonState } from '../src/games/operation-typhoon/state.js';
-import { channel, member, startBotHarness, type BotHarness } from '../test/helpers/fake-discord/bot-harness.js';
+import { type BotHarness, channel, member, startBotHarness } from '../test/helpers/fake-discord/bot-harness.js';
 import type { FakeUser } from '../test/helpers/fake-discord/fake-discord.js';
 import { median } from './timing.js';
 
@@ -31,7 +31,7 @@ export async function benchDiscordLatency(busyChannels: number, commandsPerChann
     await Promise.all(
       players.map(async ({ user, ch, from, to }, k) => {
         // Park-Miller, seeded apart per channel (consecutive small seeds start with near-zero draws).
-        let seed = 1 + ((k + 1) * 2654435761) % 2147483646;
+        let seed = 1 + (((k + 1) * 2654435761) % 2147483646);
         // Pauses drawn from a seeded generator, uniform between 0 and twice the pace.
         const pause = () => new Promise((r) => setTimeout(r, paceMs * 2 * ((seed = (seed * 16807) % 2147483647) / 2147483647)));
         if (paceMs) await pause();
@@ -39,9 +39,12 @@ export async function benchDiscordLatency(busyChannels: number, commandsPerChann
           if (paceMs && i > 0) await pause();
           const forward = i % 2 === 0;
           const t0 = performance.now();
-          const record = forward ? h.fake.command(user, ch, 'move', undefined, { force: from, path: to }) : h.fake.command(user, ch, 'game', 'undo', {});
+          const record = forward
+            ? h.fake.command(user, ch, 'move', undefined, { force: from, path: to })
+            : h.fake.command(user, ch, 'game', 'undo', {});
           const [answer] = await h.fake.answers(record, 1, 60_000).catch(() => []);
-          if (!answer || answer.files.length === 0) throw new Error(`no map in the answer: ${answer?.content ?? record.refused.join('; ')}`);
+          if (!answer || answer.files.length === 0)
+            throw new Error(`no map in the answer: ${answer?.content ?? record.refused.join('; ')}`);
           latencies.push(performance.now() - t0);
           if ((record.answeredAfterMs ?? Infinity) > 3000) late += 1;
         }

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { RuleError } from '../src/games/engine.js';
-import { typhoonEngine, type TyphoonAction, type TyphoonState } from '../src/games/operation-typhoon/index.js';
+import { type TyphoonAction, type TyphoonState, typhoonEngine } from '../src/games/operation-typhoon/index.js';
 import { median } from './timing.js';
 
 export interface EngineFigures {

@@ -47,7 +47,15 @@ export async function benchWholeGame(games = 20): Promise<WholeGameFigures> {
   const doc = (await sessions.require('bench')).doc;
   await store.close();
   const json = JSON.stringify(doc);
-  return { games, policy: policy.name, medianMs: median(times), medianActions: median(actions), storedBytes: Buffer.byteLength(packDocument(json)), jsonBytes: Buffer.byteLength(json), storedActions: doc.actions.length };
+  return {
+    games,
+    policy: policy.name,
+    medianMs: median(times),
+    medianActions: median(actions),
+    storedBytes: Buffer.byteLength(packDocument(json)),
+    jsonBytes: Buffer.byteLength(json),
+    storedActions: doc.actions.length,
+  };
 }
 
 export interface MemoryFigures {
@@ -66,7 +74,10 @@ export async function benchMemory(games = 1000): Promise<MemoryFigures> {
   const sessions = new GameSessions(store);
   for (let i = 0; i < games; i++) {
     const player = { id: `p${i}`, name: `P${i}` };
-    await sessions.newGame({ channelId: `c${i}`, guildId: 'g' }, player, { game: i % 2 ? 'operation-typhoon' : 'battle-for-moscow', seed: i });
+    await sessions.newGame({ channelId: `c${i}`, guildId: 'g' }, player, {
+      game: i % 2 ? 'operation-typhoon' : 'battle-for-moscow',
+      seed: i,
+    });
     await sessions.act(`c${i}`, player, { type: 'setup-done' }).catch(() => undefined);
   }
   (globalThis as { gc?: () => void }).gc?.();

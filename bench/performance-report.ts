@@ -18,24 +18,54 @@ export function performanceReport(x: Figures): string {
   const f = (n: number, d = 1) => n.toFixed(d);
   const rows: [string, string, string, boolean][] = [];
   for (const v of x.views.filter((v) => v.view === 'full')) {
-    rows.push([`${v.map} full map (${v.width}x${v.height}) vs encoding the finished image (WebP)`, '≤ 1.3×', `${f(v.ratioToFloor.webp, 2)}× (${f(v.totalMs.webp)} ms; finished-image encode ${f(v.encodeMs.webp)} ms, blank canvas ${f(v.blankEncodeMs.webp)} ms)`, v.ratioToFloor.webp <= 1.3]);
+    rows.push([
+      `${v.map} full map (${v.width}x${v.height}) vs encoding the finished image (WebP)`,
+      '≤ 1.3×',
+      `${f(v.ratioToFloor.webp, 2)}× (${f(v.totalMs.webp)} ms; finished-image encode ${f(v.encodeMs.webp)} ms, blank canvas ${f(v.blankEncodeMs.webp)} ms)`,
+      v.ratioToFloor.webp <= 1.3,
+    ]);
   }
   for (const v of x.views.filter((v) => v.view === 'zoom')) {
     rows.push([`${v.map} zoomed image (${v.width}x${v.height}), draw + WebP`, '< 60 ms', `${f(v.totalMs.webp)} ms`, v.totalMs.webp < 60]);
   }
-  rows.push(['Operation Typhoon apply (median)', '< 0.2 ms', `${f(x.engine.applyMedianMs, 3)} ms (p99 ${f(x.engine.applyP99Ms, 3)})`, x.engine.applyMedianMs < 0.2]);
+  rows.push([
+    'Operation Typhoon apply (median)',
+    '< 0.2 ms',
+    `${f(x.engine.applyMedianMs, 3)} ms (p99 ${f(x.engine.applyP99Ms, 3)})`,
+    x.engine.applyMedianMs < 0.2,
+  ]);
   rows.push(['Operation Typhoon legal actions / prompt (median)', '-', `${f(x.engine.promptMedianMs, 3)} ms`, true]);
   // Per decision, not per game: a better policy plays longer games (the balance harness runs
   // 1,000 of them; at 5 ms a decision and ~500 decisions that is under 25 minutes on one core).
   const perDecision = x.whole.medianMs / x.whole.medianActions;
-  rows.push([`Whole auto-played game (${x.whole.policy}, median of ${x.whole.games}), per decision`, '< 5 ms', `${f(perDecision, 2)} ms (${f(x.whole.medianMs)} ms for ${x.whole.medianActions} actions)`, perDecision < 5]);
+  rows.push([
+    `Whole auto-played game (${x.whole.policy}, median of ${x.whole.games}), per decision`,
+    '< 5 ms',
+    `${f(perDecision, 2)} ms (${f(x.whole.medianMs)} ms for ${x.whole.medianActions} actions)`,
+    perDecision < 5,
+  ]);
   for (const d of x.discord) {
     const load = `${d.busyChannels} busy channel(s)${d.paceMs ? `, an order every ${d.paceMs / 1000} s each` : d.busyChannels > 1 ? ', back to back (saturation)' : ''}`;
     rows.push([`Slash command to answer with map, ${load}, p50`, '< 250 ms', `${f(d.p50Ms)} ms`, d.p50Ms < 250]);
-    rows.push([`Slash command to answer with map, ${load}, p99`, '< 1000 ms', `${f(d.p99Ms)} ms (unanswered in 3 s: ${d.late} of ${d.commands})`, d.p99Ms < 1000]);
+    rows.push([
+      `Slash command to answer with map, ${load}, p99`,
+      '< 1000 ms',
+      `${f(d.p99Ms)} ms (unanswered in 3 s: ${d.late} of ${d.commands})`,
+      d.p99Ms < 1000,
+    ]);
   }
-  rows.push(['1,000 live games in one process (RSS)', '< 300 MB', `${f(x.memory.rssMb)} MB (heap ${f(x.memory.heapMb)} MB)`, x.memory.rssMb < 300]);
-  rows.push([`Stored finished game (${x.whole.storedActions} orders)`, '< 64 KB', `${f(x.whole.storedBytes / 1024)} KB (${f(x.whole.jsonBytes / 1024)} KB as plain JSON)`, x.whole.storedBytes < 64 * 1024]);
+  rows.push([
+    '1,000 live games in one process (RSS)',
+    '< 300 MB',
+    `${f(x.memory.rssMb)} MB (heap ${f(x.memory.heapMb)} MB)`,
+    x.memory.rssMb < 300,
+  ]);
+  rows.push([
+    `Stored finished game (${x.whole.storedActions} orders)`,
+    '< 64 KB',
+    `${f(x.whole.storedBytes / 1024)} KB (${f(x.whole.jsonBytes / 1024)} KB as plain JSON)`,
+    x.whole.storedBytes < 64 * 1024,
+  ]);
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   return [
     '# Performance',
@@ -50,7 +80,7 @@ export function performanceReport(x: Figures): string {
     'How each is measured:',
     '',
     '- Render: the full map and a zoomed view of a busy sample scene, drawn from the cached static layer and encoded; the floor is the time to encode the finished image of the same size (a blank canvas is shown too).',
-    '- Busy channels: each channel plays an order and takes it back, all channels at once: with a pause averaging 5 s between a channel\'s orders (players at a fast pace), and back to back (a closed loop: the saturation case, every channel always waiting on the bot, reported to show the headroom). Time runs from the INTERACTION_CREATE sent by the fake Discord to the answer with its map received. Maps are drawn on worker threads.',
+    "- Busy channels: each channel plays an order and takes it back, all channels at once: with a pause averaging 5 s between a channel's orders (players at a fast pace), and back to back (a closed loop: the saturation case, every channel always waiting on the bot, reported to show the headroom). Time runs from the INTERACTION_CREATE sent by the fake Discord to the answer with its map received. Maps are drawn on worker threads.",
     '- Memory: a fresh process starts 1,000 games and gives each an order through the session layer over one SQLite store; its resident set size and heap after.',
     '- Stored game: the JSON of the longest of the auto-played games, stored through the session layer (state, every order, every log line).',
     '',

@@ -1,9 +1,8 @@
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import { type Canvas, createCanvas } from '@napi-rs/canvas';
 import { loadMap, type MapName } from '../src/maps/game-map.js';
-import { encodeImage, renderMap, type ImageFormat } from '../src/render/render-map.js';
+import { encodeImage, fullMapHexSize, type ImageFormat, renderMap, ZOOM_HEX_SIZE } from '../src/render/render-map.js';
 import type { View } from '../src/render/scene.js';
 import { staticLayer } from '../src/render/static-layer.js';
-import { fullMapHexSize, ZOOM_HEX_SIZE } from '../src/render/render-map.js';
 import { busiestHex, sampleScene } from './sample-scene.js';
 import { median, timeOnce } from './timing.js';
 
@@ -53,7 +52,10 @@ export async function benchView(name: MapName, kind: 'full' | 'zoom', runs: numb
   blank.getContext('2d').fillStyle = '#ffffff';
   blank.getContext('2d').fillRect(0, 0, canvas.width, canvas.height);
   const drawMs = median(drawTimes);
-  const out = { encodeMs: {}, totalMs: {}, bytes: {}, blankEncodeMs: {}, ratioToFloor: {} } as Pick<ViewFigures, 'encodeMs' | 'totalMs' | 'bytes' | 'blankEncodeMs' | 'ratioToFloor'>;
+  const out = { encodeMs: {}, totalMs: {}, bytes: {}, blankEncodeMs: {}, ratioToFloor: {} } as Pick<
+    ViewFigures,
+    'encodeMs' | 'totalMs' | 'bytes' | 'blankEncodeMs' | 'ratioToFloor'
+  >;
   for (const f of FORMATS) {
     const enc = await encodeMedian(canvas, f, runs);
     const blankEnc = await encodeMedian(blank, f, runs);

@@ -27,20 +27,28 @@ const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 console.log(`Render benchmark, median of ${runs} runs (ms unless noted)\n`);
 for (const s of statics) console.log(`${s.map}: static layers built once: full ${f(s.fullMs)}, zoom ${f(s.zoomMs)}`);
 console.log('');
-console.log('map                 view  size        draw | PNG: encode total size  floor(blank) ratio | WebP: encode total size  floor(blank) ratio');
+console.log(
+  'map                 view  size        draw | PNG: encode total size  floor(blank) ratio | WebP: encode total size  floor(blank) ratio',
+);
 for (const v of views) {
   const cols = (fmt: 'png' | 'webp') =>
     `${f(v.encodeMs[fmt]).padStart(6)} ${f(v.totalMs[fmt]).padStart(6)} ${kb(v.bytes[fmt]).padStart(7)} ${f(v.blankEncodeMs[fmt]).padStart(6)} ${v.ratioToFloor[fmt].toFixed(2).padStart(5)}`;
-  console.log(`${v.map.padEnd(19)} ${v.view.padEnd(5)} ${`${v.width}x${v.height}`.padEnd(10)} ${f(v.drawMs).padStart(5)} | ${cols('png')} | ${cols('webp')}`);
+  console.log(
+    `${v.map.padEnd(19)} ${v.view.padEnd(5)} ${`${v.width}x${v.height}`.padEnd(10)} ${f(v.drawMs).padStart(5)} | ${cols('png')} | ${cols('webp')}`,
+  );
 }
 console.log('\nratio = (draw + encode) / encode of the finished image; floor(blank) = encoding a blank canvas of the same size.');
 
 benchTyphoonEngine(); // warm-up run: the figures come from the next, compiled one
 const engine = benchTyphoonEngine();
-console.log(`\nOperation Typhoon engine over ${engine.actions} actions: apply median ${engine.applyMedianMs.toFixed(3)} ms, p99 ${engine.applyP99Ms.toFixed(3)} ms; prompt (legal actions) median ${engine.promptMedianMs.toFixed(3)} ms; state ${(engine.stateBytes / 1024).toFixed(1)} KB`);
+console.log(
+  `\nOperation Typhoon engine over ${engine.actions} actions: apply median ${engine.applyMedianMs.toFixed(3)} ms, p99 ${engine.applyP99Ms.toFixed(3)} ms; prompt (legal actions) median ${engine.promptMedianMs.toFixed(3)} ms; state ${(engine.stateBytes / 1024).toFixed(1)} KB`,
+);
 
 const whole = await benchWholeGame(quick ? 5 : 20);
-console.log(`Whole auto-played game (${whole.policy}, ${whole.games} seeds): median ${f(whole.medianMs)} ms for ${whole.medianActions} actions; a finished game stored: ${kb(whole.storedBytes)} (${whole.storedActions} orders)`);
+console.log(
+  `Whole auto-played game (${whole.policy}, ${whole.games} seeds): median ${f(whole.medianMs)} ms for ${whole.medianActions} actions; a finished game stored: ${kb(whole.storedBytes)} (${whole.storedActions} orders)`,
+);
 
 const memory = await benchMemoryInChild(1000);
 console.log(`1,000 live games in one process: heap ${f(memory.heapMb)} MB, RSS ${f(memory.rssMb)} MB`);
@@ -51,7 +59,10 @@ const discord = [
   await benchDiscordLatency(50, quick ? 4 : 6),
 ];
 console.log('\nSlash command to answer with map, through the fake Discord (ms):');
-for (const d of discord) console.log(`  ${String(d.busyChannels).padStart(2)} busy channel(s) ${d.paceMs ? `(an order every ${d.paceMs / 1000} s each)` : '(back to back)'}, ${d.commands} commands: p50 ${f(d.p50Ms)}, p99 ${f(d.p99Ms)}, max ${f(d.maxMs)}; not acknowledged within 3 s: ${d.late}`);
+for (const d of discord)
+  console.log(
+    `  ${String(d.busyChannels).padStart(2)} busy channel(s) ${d.paceMs ? `(an order every ${d.paceMs / 1000} s each)` : '(back to back)'}, ${d.commands} commands: p50 ${f(d.p50Ms)}, p99 ${f(d.p99Ms)}, max ${f(d.maxMs)}; not acknowledged within 3 s: ${d.late}`,
+  );
 await closeRenderPool();
 
 const figures = { runs, statics, views, engine, whole, memory, discord };

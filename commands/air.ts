@@ -13,7 +13,9 @@ export const data = new SlashCommandBuilder()
     s
       .setName('assign')
       .setDescription('At the start of the phase, put a Luftwaffe unit on the force in a hex')
-      .addStringOption((o) => o.setName('hex').setDescription('Hex of the German force').setRequired(true).setAutocomplete(true).setMinLength(4).setMaxLength(4)),
+      .addStringOption((o) =>
+        o.setName('hex').setDescription('Hex of the German force').setRequired(true).setAutocomplete(true).setMinLength(4).setMaxLength(4),
+      ),
   );
 
 const options = z.object({ hex: hexIdOption });

@@ -1,8 +1,8 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
-import type { AutocompleteRequest, Choice, CommandContext } from '../src/app/command.js';
 import { attackersChoices, defenderChoices } from '../src/app/bfm-choices.js';
 import { bfmStateIn, findUnit, findUnits, oddsText } from '../src/app/bfm-orders.js';
+import type { AutocompleteRequest, Choice, CommandContext } from '../src/app/command.js';
 import { parseOptions } from '../src/app/options.js';
 import { quietly } from '../src/app/typhoon-orders.js';
 import { actAndReply } from '../src/session/act-and-reply.js';
@@ -10,8 +10,22 @@ import { actAndReply } from '../src/session/act-and-reply.js';
 export const data = new SlashCommandBuilder()
   .setName('attack')
   .setDescription('Battle for Moscow: announce a battle in the combat phase (all are announced before any is resolved)')
-  .addStringOption((o) => o.setName('defender').setDescription('The enemy unit attacked, e.g. "29 Army"').setRequired(true).setAutocomplete(true).setMaxLength(40))
-  .addStringOption((o) => o.setName('attackers').setDescription('Adjacent units attacking it, e.g. "XXIV, LVI"').setRequired(true).setAutocomplete(true).setMaxLength(200));
+  .addStringOption((o) =>
+    o
+      .setName('defender')
+      .setDescription('The enemy unit attacked, e.g. "29 Army"')
+      .setRequired(true)
+      .setAutocomplete(true)
+      .setMaxLength(40),
+  )
+  .addStringOption((o) =>
+    o
+      .setName('attackers')
+      .setDescription('Adjacent units attacking it, e.g. "XXIV, LVI"')
+      .setRequired(true)
+      .setAutocomplete(true)
+      .setMaxLength(200),
+  );
 
 const options = z.object({ defender: z.string().trim().min(1).max(40), attackers: z.string().trim().min(1).max(200) });
 

@@ -1,8 +1,8 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
-import { UserError, type AutocompleteRequest, type Choice, type CommandContext } from '../src/app/command.js';
 import { advanceChoices, lossChoices, retreatChoices, unresolvedChoices } from '../src/app/bfm-choices.js';
 import { BFM_ID, bfmStateIn, boardOf, channelGameId, findUnit, hexLine, legalOf, onlyChoice } from '../src/app/bfm-orders.js';
+import { type AutocompleteRequest, type Choice, type CommandContext, UserError } from '../src/app/command.js';
 import { hexIdOption, parseOptions } from '../src/app/options.js';
 import { quietly, typhoonGameIn } from '../src/app/typhoon-orders.js';
 import type { BfmAction, BfmState } from '../src/games/battle-for-moscow/index.js';
@@ -16,13 +16,22 @@ export const data = new SlashCommandBuilder()
     s
       .setName('retreat')
       .setDescription('Typhoon: fall back to where the force came from. Battle for Moscow: retreat the defender')
-      .addStringOption((o) => o.setName('to').setDescription('Battle for Moscow: the hex the defender retreats to').setAutocomplete(true).setMinLength(4).setMaxLength(4)),
+      .addStringOption((o) =>
+        o
+          .setName('to')
+          .setDescription('Battle for Moscow: the hex the defender retreats to')
+          .setAutocomplete(true)
+          .setMinLength(4)
+          .setMaxLength(4),
+      ),
   )
   .addSubcommand((s) =>
     s
       .setName('resolve')
       .setDescription('Battle for Moscow: roll for an announced battle (announcing ends)')
-      .addStringOption((o) => o.setName('defender').setDescription('The defending unit of the battle').setAutocomplete(true).setMaxLength(40)),
+      .addStringOption((o) =>
+        o.setName('defender').setDescription('The defending unit of the battle').setAutocomplete(true).setMaxLength(40),
+      ),
   )
   .addSubcommand((s) =>
     s
@@ -50,11 +59,16 @@ const bfmOptions = z.object({
 export async function execute(ctx: CommandContext): Promise<void> {
   const sub = ctx.invocation.subcommand ?? '';
   if ((await channelGameId(ctx.invocation.channelId)) === BFM_ID) {
-    if (TYPHOON_ONLY.has(sub)) throw new UserError('Battle for Moscow has no combat rounds: /battle resolve rolls for an announced battle.');
+    if (TYPHOON_ONLY.has(sub))
+      throw new UserError('Battle for Moscow has no combat rounds: /battle resolve rolls for an announced battle.');
     return actAndReply(ctx, bfmAction(await bfmStateIn(ctx.invocation.channelId), sub, parseOptions(ctx.invocation, bfmOptions)));
   }
-  if (BFM_ONLY.has(sub)) throw new UserError(`/battle ${sub} is for Battle for Moscow; an Operation Typhoon battle goes on with /battle round or /battle retreat.`);
-  if (ctx.invocation.options.to !== undefined) throw new UserError('In Operation Typhoon the force falls back to the hex it came from: leave out to:.');
+  if (BFM_ONLY.has(sub))
+    throw new UserError(
+      `/battle ${sub} is for Battle for Moscow; an Operation Typhoon battle goes on with /battle round or /battle retreat.`,
+    );
+  if (ctx.invocation.options.to !== undefined)
+    throw new UserError('In Operation Typhoon the force falls back to the hex it came from: leave out to:.');
   await typhoonGameIn(ctx.invocation.channelId);
   await actAndReply(ctx, sub === 'retreat' ? { type: 'retreat' } : { type: 'another-round' });
 }
@@ -64,11 +78,26 @@ function bfmAction(state: BfmState, sub: string, o: z.infer<typeof bfmOptions>):
   const b = boardOf(state);
   switch (sub) {
     case 'resolve':
-      return { type: 'resolve', defender: o.defender ? findUnit(state, o.defender) : onlyChoice(legalOf(state, 'resolve'), 'battle', (r) => b.spec(r.defender).label, 'defender:').defender };
+      return {
+        type: 'resolve',
+        defender: o.defender
+          ? findUnit(state, o.defender)
+          : onlyChoice(legalOf(state, 'resolve'), 'battle', (r) => b.spec(r.defender).label, 'defender:').defender,
+      };
     case 'loss':
-      return { type: 'take-loss', unit: o.unit ? findUnit(state, o.unit) : onlyChoice(legalOf(state, 'take-loss'), 'attacking unit to take the loss', (a) => b.spec(a.unit).label, 'unit:').unit };
+      return {
+        type: 'take-loss',
+        unit: o.unit
+          ? findUnit(state, o.unit)
+          : onlyChoice(legalOf(state, 'take-loss'), 'attacking unit to take the loss', (a) => b.spec(a.unit).label, 'unit:').unit,
+      };
     case 'advance':
-      return { type: 'advance', unit: o.unit ? findUnit(state, o.unit) : onlyChoice(legalOf(state, 'advance'), 'attacking unit to advance', (a) => b.spec(a.unit).label, 'unit:').unit };
+      return {
+        type: 'advance',
+        unit: o.unit
+          ? findUnit(state, o.unit)
+          : onlyChoice(legalOf(state, 'advance'), 'attacking unit to advance', (a) => b.spec(a.unit).label, 'unit:').unit,
+      };
     case 'retreat':
       return { type: 'retreat', to: o.to ?? onlyChoice(legalOf(state, 'retreat'), 'retreat hex', (a) => hexLine(b, a.to), 'to:').to };
     case 'hold':

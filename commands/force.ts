@@ -1,6 +1,6 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
-import { UserError, type CommandContext } from '../src/app/command.js';
+import { type CommandContext, UserError } from '../src/app/command.js';
 import { parseOptions } from '../src/app/options.js';
 import { orderOrRefusal, typhoonGameIn } from '../src/app/typhoon-orders.js';
 import { resolveUnits } from '../src/games/operation-typhoon/orders.js';
@@ -13,7 +13,9 @@ export const data = new SlashCommandBuilder()
     s
       .setName('drop')
       .setDescription('Leave units behind in the current hex; they are done for this phase (9.5)')
-      .addStringOption((o) => o.setName('units').setDescription('Units to leave: names such as "252 ID" or ids').setRequired(true).setMaxLength(200)),
+      .addStringOption((o) =>
+        o.setName('units').setDescription('Units to leave: names such as "252 ID" or ids').setRequired(true).setMaxLength(200),
+      ),
   )
   .addSubcommand((s) => s.setName('end').setDescription('The moving force stops; its units are done for this phase'));
 

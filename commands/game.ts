@@ -1,15 +1,22 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
-import { UserError, type AutocompleteRequest, type ButtonContext, type Choice, type CommandContext, type Reply } from '../src/app/command.js';
-import { GAMES, GAME_IDS, DEFAULT_GAME } from '../src/app/game-catalogue.js';
-import { LIMITS, clip, fitText } from '../src/app/limits.js';
+import {
+  type AutocompleteRequest,
+  type ButtonContext,
+  type Choice,
+  type CommandContext,
+  type Reply,
+  UserError,
+} from '../src/app/command.js';
+import { DEFAULT_GAME, GAME_IDS, GAMES } from '../src/app/game-catalogue.js';
+import { clip, fitText, LIMITS } from '../src/app/limits.js';
 import { mapImage } from '../src/app/map-image.js';
 import { printedScene } from '../src/app/map-views.js';
 import { parseOptions } from '../src/app/options.js';
 import { allGames, gameDef } from '../src/games/registry.js';
 import { loadMap } from '../src/maps/game-map.js';
-import { sessions, StaleChoiceError, type GameView } from '../src/session/index.js';
 import { readImportSource } from '../src/session/import-source.js';
+import { type GameView, StaleChoiceError, sessions } from '../src/session/index.js';
 import { botTurnText, headline, logText, newGameText, seedReveal, statusText } from '../src/session/present.js';
 import { actingReply, choiceButtons, gameImage, parseChoiceButton, statusReply } from '../src/session/replies.js';
 import { whereOf } from '../src/session/where.js';
@@ -31,7 +38,9 @@ export const data = new SlashCommandBuilder()
           .addChoices(...gameModes.map((m) => ({ name: m, value: m }))),
       )
       .addStringOption((o) => o.setName('scenario').setDescription('Scenario, when the game has several').setAutocomplete(true))
-      .addIntegerOption((o) => o.setName('seed').setDescription('Fixed dice seed, for tests and replays (then not secret)').setMinValue(0).setMaxValue(0xffffffff))
+      .addIntegerOption((o) =>
+        o.setName('seed').setDescription('Fixed dice seed, for tests and replays (then not secret)').setMinValue(0).setMaxValue(0xffffffff),
+      )
       .addStringOption((o) =>
         o
           .setName('vs')
@@ -57,7 +66,9 @@ export const data = new SlashCommandBuilder()
       .setName('join')
       .setDescription('Take a seat in this channel’s team or vote game')
       .addStringOption((o) => o.setName('seat').setDescription('Side you play, e.g. german or soviet (default: any)').setMaxLength(40))
-      .addStringOption((o) => o.setName('army').setDescription('Team play: the formations you command, e.g. "PG3, 9A"').setMaxLength(100).setAutocomplete(true)),
+      .addStringOption((o) =>
+        o.setName('army').setDescription('Team play: the formations you command, e.g. "PG3, 9A"').setMaxLength(100).setAutocomplete(true),
+      ),
   )
   .addSubcommand((s) =>
     s
@@ -96,7 +107,9 @@ export const data = new SlashCommandBuilder()
     s
       .setName('export')
       .setDescription('The game as a JSON file (the seed only once it is over)')
-      .addStringOption((o) => o.setName('id').setDescription('A game id from /game list (default: this channel’s game)').setAutocomplete(true)),
+      .addStringOption((o) =>
+        o.setName('id').setDescription('A game id from /game list (default: this channel’s game)').setAutocomplete(true),
+      ),
   )
   .addSubcommand((s) =>
     s
@@ -125,7 +138,14 @@ const joinOptions = z.object({
 const modeOptions = z.object({ mode: z.enum(gameModes) });
 const mapOptions = z.object({ game: z.enum(GAME_IDS).optional() });
 const logOptions = z.object({ lines: z.number().int().min(1).max(200).default(20) });
-const exportOptions = z.object({ id: z.string().trim().toLowerCase().regex(/^[a-z0-9]{8}$/, 'a game id is 8 letters and digits, as /game list shows').optional() });
+const exportOptions = z.object({
+  id: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9]{8}$/, 'a game id is 8 letters and digits, as /game list shows')
+    .optional(),
+});
 const importOptions = z.object({ file: z.string().min(1).optional(), path: z.string().min(1).optional() });
 
 type Handler = (ctx: CommandContext) => Promise<void>;
@@ -138,7 +158,12 @@ const HANDLERS: Record<string, Handler> = {
       game: o.game,
       mode: o.mode,
       seed: o.seed,
-      options: { ...(o.scenario ? { scenario: o.scenario } : {}), ...(o.vs ? { vs: o.vs } : {}), ...(o.side ? { side: o.side } : {}), ...(o.level ? { level: o.level } : {}) },
+      options: {
+        ...(o.scenario ? { scenario: o.scenario } : {}),
+        ...(o.vs ? { vs: o.vs } : {}),
+        ...(o.side ? { side: o.side } : {}),
+        ...(o.level ? { level: o.level } : {}),
+      },
       settings: o.thread ? { thread: true } : {},
     });
     // Refusals above are answered at once; only the drawing may need the extra time.
@@ -150,18 +175,30 @@ const HANDLERS: Record<string, Handler> = {
 
   async join(ctx) {
     const { seat, army } = parseOptions(ctx.invocation, joinOptions);
-    const armies = army?.split(',').map((a) => a.trim()).filter((a) => a.length > 0);
+    const armies = army
+      ?.split(',')
+      .map((a) => a.trim())
+      .filter((a) => a.length > 0);
     const doc = await sessions().join(ctx.invocation.channelId, ctx.invocation.user, seat, armies);
-    await ctx.reply({ content: `${doc.events.at(-1)!.text} Players: ${doc.players.map((p) => `${p.name ?? p.id}${p.formations?.length ? ` (${p.formations.join(', ')})` : ''}`).join(', ')}.` });
+    await ctx.reply({
+      content: `${doc.events.at(-1)!.text} Players: ${doc.players.map((p) => `${p.name ?? p.id}${p.formations?.length ? ` (${p.formations.join(', ')})` : ''}`).join(', ')}.`,
+    });
   },
 
   async mode(ctx) {
     const { mode } = parseOptions(ctx.invocation, modeOptions);
     const doc = await sessions().configure(ctx.invocation.channelId, ctx.invocation.user, { mode });
-    const how = mode === 'solo' ? 'only the creator gives orders' : mode === 'team' ? 'players /game join, with army:... to command formations' : 'members /game join, propose orders with the usual commands and vote on them (/vote help)';
+    const how =
+      mode === 'solo'
+        ? 'only the creator gives orders'
+        : mode === 'team'
+          ? 'players /game join, with army:... to command formations'
+          : 'members /game join, propose orders with the usual commands and vote on them (/vote help)';
     // Out of vote mode, an open ballot must not carry out its winner later.
     const cancelled = mode !== 'vote' && (await votes().cancel(doc.id));
-    await ctx.reply({ content: `Game \`${doc.id}\` is now played in **${mode}** mode: ${how}.${cancelled ? ' The open ballot is cancelled.' : ''}` });
+    await ctx.reply({
+      content: `Game \`${doc.id}\` is now played in **${mode}** mode: ${how}.${cancelled ? ' The open ballot is cancelled.' : ''}`,
+    });
   },
 
   async leave(ctx) {
@@ -204,7 +241,12 @@ const HANDLERS: Record<string, Handler> = {
     // A ballot on the position just taken back has nothing left to decide.
     const cancelled = await votes().cancel(outcome.doc.id);
     await ctx.defer?.();
-    await ctx.reply(await actingReply(outcome, `**Undone** (order of version ${outcome.undone.version}).${cancelled ? ' The open ballot is cancelled.' : ''}`));
+    await ctx.reply(
+      await actingReply(
+        outcome,
+        `**Undone** (order of version ${outcome.undone.version}).${cancelled ? ' The open ballot is cancelled.' : ''}`,
+      ),
+    );
   },
 
   async end(ctx) {
@@ -212,7 +254,11 @@ const HANDLERS: Record<string, Handler> = {
     await votes().cancel(doc.id);
     await ctx.defer?.();
     const view = await sessions().require(ctx.invocation.channelId);
-    const content = [`**Game \`${doc.id}\` ended** by ${ctx.invocation.user.name} at version ${doc.version}.`, seedReveal(doc), 'The log, final map and /game export stay available; /game new starts another.'].join('\n');
+    const content = [
+      `**Game \`${doc.id}\` ended** by ${ctx.invocation.user.name} at version ${doc.version}.`,
+      seedReveal(doc),
+      'The log, final map and /game export stay available; /game new starts another.',
+    ].join('\n');
     await ctx.reply(await withImage({ content }, view, 'full'));
   },
 
@@ -221,7 +267,10 @@ const HANDLERS: Record<string, Handler> = {
     const { view, file } = await sessions().exportGame(whereOf(ctx.invocation), id);
     const data = Buffer.from(JSON.stringify(file, null, 2));
     if (data.length > LIMITS.uploadBytes) throw new UserError('This game’s export is larger than Discord’s 10 MiB upload limit.');
-    const secret = file.game.seed === undefined ? ' The game is still running, so the seed and dice state are left out.' : ' It includes the seed, so it replays exactly.';
+    const secret =
+      file.game.seed === undefined
+        ? ' The game is still running, so the seed and dice state are left out.'
+        : ' It includes the seed, so it replays exactly.';
     await ctx.reply({
       content: `Export of ${view.def.name} game \`${view.doc.id}\` at version ${view.doc.version}.${secret}`,
       files: [{ name: `${view.def.id}-${view.doc.id}-v${view.doc.version}.json`, data, description: 'Game export' }],
@@ -233,7 +282,8 @@ const HANDLERS: Record<string, Handler> = {
     const { file, path } = parseOptions(ctx.invocation, importOptions);
     const source = file ?? path;
     if (!source) throw new UserError('Attach the JSON file made by /game export (file:), or in the console give path:.');
-    if (path && !file && !sessions().options.allowLocalImport) throw new UserError('path: works only in the local console; attach the file instead.');
+    if (path && !file && !sessions().options.allowLocalImport)
+      throw new UserError('path: works only in the local console; attach the file instead.');
     const text = await readImportSource(source, sessions().options.allowLocalImport ?? false);
     const outcome = await sessions().importGame(whereOf(ctx.invocation), ctx.invocation.user, text);
     await ctx.defer?.();
@@ -247,7 +297,10 @@ const HANDLERS: Record<string, Handler> = {
       await ctx.reply({ content: 'No games yet. /game new starts one.', ephemeral: true });
       return;
     }
-    const lines = games.map((d) => `\`${d.id}\` ${gameDef(d.game)?.name ?? d.game} · ${d.status} · version ${d.version} · <#${d.channelId}> · ${d.createdAt.slice(0, 10)}`);
+    const lines = games.map(
+      (d) =>
+        `\`${d.id}\` ${gameDef(d.game)?.name ?? d.game} · ${d.status} · version ${d.version} · <#${d.channelId}> · ${d.createdAt.slice(0, 10)}`,
+    );
     if (unreadable.length) lines.push(`Set aside as damaged: ${unreadable.join(', ')}`);
     await ctx.reply({ content: fitText(`**Games** (newest first)\n${lines.join('\n')}`, '(older games not shown)') });
   },
@@ -280,11 +333,17 @@ export async function onButton(ctx: ButtonContext): Promise<void> {
     await ctx.reply({ content: 'That button is not one this bot made; nothing was changed.', ephemeral: true });
     return;
   }
-  let outcome;
+  let outcome: Awaited<ReturnType<ReturnType<typeof sessions>['choose']>>;
   try {
     // In a vote game a choice button files the choice as a proposal.
     const view = await sessions().current(ctx.press.channelId);
-    if (view && votes().isVoted(view) && view.doc.id === parsed.gameId && view.doc.version === parsed.version && view.prompt.choices[parsed.index]) {
+    if (
+      view &&
+      votes().isVoted(view) &&
+      view.doc.id === parsed.gameId &&
+      view.doc.version === parsed.version &&
+      view.prompt.choices[parsed.index]
+    ) {
       await ctx.reply(await votes().propose(ctx.press.channelId, ctx.press.user, view.prompt.choices[parsed.index]!.action));
       return;
     }
@@ -321,9 +380,15 @@ export async function autocomplete(request: AutocompleteRequest): Promise<Choice
   } else if (request.focused.name === 'army') {
     const view = await sessions().current(request.invocation.channelId);
     const held = (f: string) => view?.doc.players.find((p) => p.formations?.includes(f))?.name;
-    choices = (view?.def.formations ?? []).map((f) => ({ name: `${f.id} · ${f.name}${held(f.id) ? ` (commanded by ${held(f.id)})` : ''}`, value: f.id }));
+    choices = (view?.def.formations ?? []).map((f) => ({
+      name: `${f.id} · ${f.name}${held(f.id) ? ` (commanded by ${held(f.id)})` : ''}`,
+      value: f.id,
+    }));
   }
-  return choices.filter(match).slice(0, LIMITS.choices).map((c) => ({ name: clip(c.name, LIMITS.choiceNameChars), value: c.value }));
+  return choices
+    .filter(match)
+    .slice(0, LIMITS.choices)
+    .map((c) => ({ name: clip(c.name, LIMITS.choiceNameChars), value: c.value }));
 }
 
 /** vs: and side: belong to some games only; another game would silently drop them, so say so. */
@@ -348,5 +413,7 @@ async function staleReply(err: StaleChoiceError): Promise<Reply> {
 
 async function withImage(reply: Reply, view: GameView, kind: 'zoom' | 'full'): Promise<Reply> {
   const file = await gameImage(view, [], kind);
-  return file ? { ...reply, files: [file] } : { ...reply, content: fitText(`${reply.content}\n(The map picture is too large to send; /game map tries again.)`) };
+  return file
+    ? { ...reply, files: [file] }
+    : { ...reply, content: fitText(`${reply.content}\n(The map picture is too large to send; /game map tries again.)`) };
 }

@@ -1,10 +1,10 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
-import { UserError, type CommandContext } from '../src/app/command.js';
-import { DEFAULT_GAME, GAMES, GAME_IDS } from '../src/app/game-catalogue.js';
+import { type CommandContext, UserError } from '../src/app/command.js';
+import { DEFAULT_GAME, GAME_IDS, GAMES } from '../src/app/game-catalogue.js';
+import { mapImage } from '../src/app/map-image.js';
 import { describeHex, printedScene } from '../src/app/map-views.js';
 import { hexIdOption, parseOptions } from '../src/app/options.js';
-import { mapImage } from '../src/app/map-image.js';
 import { loadMap } from '../src/maps/game-map.js';
 
 export const data = new SlashCommandBuilder()
@@ -27,7 +27,9 @@ export async function execute(ctx: CommandContext): Promise<void> {
   const { id, game } = parseOptions(ctx.invocation, optionsSchema);
   const map = loadMap(GAMES.find((g) => g.id === game)!.map);
   if (!map.has(id)) {
-    throw new UserError(`There is no hex ${id} on the ${map.data.title} map (columns ${fmt(map.data.grid.columns)}, rows ${fmt(map.data.grid.rows)}).`);
+    throw new UserError(
+      `There is no hex ${id} on the ${map.data.title} map (columns ${fmt(map.data.grid.columns)}, rows ${fmt(map.data.grid.rows)}).`,
+    );
   }
   const scene = printedScene(map);
   scene.highlights = { selected: [id] };

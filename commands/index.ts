@@ -4,14 +4,14 @@ import * as air from './air.js';
 import * as attack from './attack.js';
 import * as battle from './battle.js';
 import * as force from './force.js';
+import * as game from './game.js';
+import * as hex from './hex.js';
 import * as move from './move.js';
 import * as odds from './odds.js';
 import * as phase from './phase.js';
 import * as replace from './replace.js';
 import * as rules from './rules.js';
 import * as setup from './setup.js';
-import * as game from './game.js';
-import * as hex from './hex.js';
 import * as vote from './vote.js';
 
 /** Every slash command, by name; Discord, the console and tests all route through here. */

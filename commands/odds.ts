@@ -1,16 +1,24 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
-import { UserError, type AutocompleteRequest, type Choice, type CommandContext } from '../src/app/command.js';
 import { attackersChoices, defenderChoices } from '../src/app/bfm-choices.js';
 import { bfmStateIn, boardOf, findUnit, findUnits, oddsText } from '../src/app/bfm-orders.js';
+import { type AutocompleteRequest, type Choice, type CommandContext, UserError } from '../src/app/command.js';
 import { parseOptions } from '../src/app/options.js';
 import { quietly } from '../src/app/typhoon-orders.js';
 
 export const data = new SlashCommandBuilder()
   .setName('odds')
   .setDescription('Battle for Moscow: the odds of a possible attack and the chance of each result (only you see it)')
-  .addStringOption((o) => o.setName('defender').setDescription('The unit attacked').setRequired(true).setAutocomplete(true).setMaxLength(40))
-  .addStringOption((o) => o.setName('attackers').setDescription('Attacking units, e.g. "XXIV, LVI" (default: every enemy unit next to it)').setAutocomplete(true).setMaxLength(200));
+  .addStringOption((o) =>
+    o.setName('defender').setDescription('The unit attacked').setRequired(true).setAutocomplete(true).setMaxLength(40),
+  )
+  .addStringOption((o) =>
+    o
+      .setName('attackers')
+      .setDescription('Attacking units, e.g. "XXIV, LVI" (default: every enemy unit next to it)')
+      .setAutocomplete(true)
+      .setMaxLength(200),
+  );
 
 const options = z.object({ defender: z.string().trim().min(1).max(40), attackers: z.string().trim().min(1).max(200).optional() });
 
@@ -28,7 +36,8 @@ function adjacentEnemies(state: Parameters<typeof boardOf>[0], defender: string)
   if (!hex) throw new UserError(`${b.name(defender)} is not on the map.`);
   const around = new Set(b.map.neighbours(hex));
   const attackers = b.onMap(b.sideOf(defender) === 'german' ? 'soviet' : 'german').filter((u) => around.has(b.hexOf(u)!));
-  if (attackers.length === 0) throw new UserError(`No enemy unit is next to ${b.name(defender)} in ${hex}; name the attackers to see their odds.`);
+  if (attackers.length === 0)
+    throw new UserError(`No enemy unit is next to ${b.name(defender)} in ${hex}; name the attackers to see their odds.`);
   return attackers;
 }
 

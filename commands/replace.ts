@@ -1,8 +1,8 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
-import type { AutocompleteRequest, Choice, CommandContext } from '../src/app/command.js';
 import { replaceHexChoices, replaceUnitChoices } from '../src/app/bfm-choices.js';
 import { bfmStateIn, findUnit } from '../src/app/bfm-orders.js';
+import type { AutocompleteRequest, Choice, CommandContext } from '../src/app/command.js';
 import { hexIdOption, parseOptions } from '../src/app/options.js';
 import { quietly } from '../src/app/typhoon-orders.js';
 import { actAndReply } from '../src/session/act-and-reply.js';
@@ -10,8 +10,22 @@ import { actAndReply } from '../src/session/act-and-reply.js';
 export const data = new SlashCommandBuilder()
   .setName('replace')
   .setDescription('Battle for Moscow, replacement phase: restore a unit to full strength, or bring one back')
-  .addStringOption((o) => o.setName('unit').setDescription('The unit: on the map to restore it, off the map to bring it back').setRequired(true).setAutocomplete(true).setMaxLength(40))
-  .addStringOption((o) => o.setName('hex').setDescription('Where an eliminated unit comes back (own map edge or a friendly city)').setAutocomplete(true).setMinLength(4).setMaxLength(4));
+  .addStringOption((o) =>
+    o
+      .setName('unit')
+      .setDescription('The unit: on the map to restore it, off the map to bring it back')
+      .setRequired(true)
+      .setAutocomplete(true)
+      .setMaxLength(40),
+  )
+  .addStringOption((o) =>
+    o
+      .setName('hex')
+      .setDescription('Where an eliminated unit comes back (own map edge or a friendly city)')
+      .setAutocomplete(true)
+      .setMinLength(4)
+      .setMaxLength(4),
+  );
 
 const options = z.object({ unit: z.string().trim().min(1).max(40), hex: hexIdOption.optional() });
 

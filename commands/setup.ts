@@ -1,8 +1,8 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
-import { UserError, type AutocompleteRequest, type Choice, type CommandContext } from '../src/app/command.js';
 import { setupUnitChoices } from '../src/app/bfm-choices.js';
 import { BFM_ID, bfmStateIn, channelGameId, findUnit } from '../src/app/bfm-orders.js';
+import { type AutocompleteRequest, type Choice, type CommandContext, UserError } from '../src/app/command.js';
 import { hexIdOption, parseOptions } from '../src/app/options.js';
 import { orderOrRefusal, quietly, typhoonGameIn } from '../src/app/typhoon-orders.js';
 import { resolveUnits } from '../src/games/operation-typhoon/orders.js';
@@ -15,15 +15,21 @@ export const data = new SlashCommandBuilder()
     s
       .setName('place')
       .setDescription('Typhoon (3.2): move a unit to another set-up hex in its sector, within three rows of the front')
-      .addStringOption((o) => o.setName('unit').setDescription('Unit, e.g. "10 Pz"').setRequired(true).setAutocomplete(true).setMaxLength(40))
+      .addStringOption((o) =>
+        o.setName('unit').setDescription('Unit, e.g. "10 Pz"').setRequired(true).setAutocomplete(true).setMaxLength(40),
+      )
       .addStringOption((o) => o.setName('hex').setDescription('Set-up hex').setRequired(true).setMinLength(4).setMaxLength(4)),
   )
   .addSubcommand((s) =>
     s
       .setName('swap')
       .setDescription('Battle for Moscow: two German units trade set-up hexes')
-      .addStringOption((o) => o.setName('a').setDescription('A German unit, e.g. XXIV').setRequired(true).setAutocomplete(true).setMaxLength(40))
-      .addStringOption((o) => o.setName('b').setDescription('The German unit it trades places with').setRequired(true).setAutocomplete(true).setMaxLength(40)),
+      .addStringOption((o) =>
+        o.setName('a').setDescription('A German unit, e.g. XXIV').setRequired(true).setAutocomplete(true).setMaxLength(40),
+      )
+      .addStringOption((o) =>
+        o.setName('b').setDescription('The German unit it trades places with').setRequired(true).setAutocomplete(true).setMaxLength(40),
+      ),
   )
   .addSubcommand((s) => s.setName('reset').setDescription('Put every unit back in the default set-up'))
   .addSubcommand((s) => s.setName('done').setDescription('Finish set-up and start turn 1'));

@@ -14,10 +14,27 @@ export const data = new SlashCommandBuilder()
     s
       .setName('settings')
       .setDescription('The creator sets how ballots work (leave out what stays)')
-      .addIntegerOption((o) => o.setName('window').setDescription('Seconds a ballot stays open (15 to 86400; default 120)').setMinValue(VOTE_LIMITS.minWindowS).setMaxValue(VOTE_LIMITS.maxWindowS))
-      .addIntegerOption((o) => o.setName('quick_window').setDescription('Seconds for fight-on-or-retreat ballots (default 30)').setMinValue(VOTE_LIMITS.minWindowS).setMaxValue(VOTE_LIMITS.maxWindowS))
+      .addIntegerOption((o) =>
+        o
+          .setName('window')
+          .setDescription('Seconds a ballot stays open (15 to 86400; default 120)')
+          .setMinValue(VOTE_LIMITS.minWindowS)
+          .setMaxValue(VOTE_LIMITS.maxWindowS),
+      )
+      .addIntegerOption((o) =>
+        o
+          .setName('quick_window')
+          .setDescription('Seconds for fight-on-or-retreat ballots (default 30)')
+          .setMinValue(VOTE_LIMITS.minWindowS)
+          .setMaxValue(VOTE_LIMITS.maxWindowS),
+      )
       .addIntegerOption((o) => o.setName('quorum').setDescription('Votes needed for a result (default 1)').setMinValue(1).setMaxValue(100))
-      .addStringOption((o) => o.setName('tiebreak').setDescription('How a tie is broken (default earliest)').addChoices(...tieBreaks.map((t) => ({ name: t, value: t }))))
+      .addStringOption((o) =>
+        o
+          .setName('tiebreak')
+          .setDescription('How a tie is broken (default earliest)')
+          .addChoices(...tieBreaks.map((t) => ({ name: t, value: t }))),
+      )
       .addStringOption((o) =>
         o
           .setName('quick_default')
@@ -25,7 +42,9 @@ export const data = new SlashCommandBuilder()
           .addChoices({ name: 'retreat', value: 'retreat' }, { name: 'another round', value: 'another-round' }),
       )
       .addRoleOption((o) => o.setName('role').setDescription('Only members with this role may propose and vote'))
-      .addIntegerOption((o) => o.setName('per_member').setDescription('Proposals per member on one ballot (default 3)').setMinValue(1).setMaxValue(10)),
+      .addIntegerOption((o) =>
+        o.setName('per_member').setDescription('Proposals per member on one ballot (default 3)').setMinValue(1).setMaxValue(10),
+      ),
   )
   .addSubcommand((s) => s.setName('pause').setDescription('The creator stops the ballot clock'))
   .addSubcommand((s) => s.setName('resume').setDescription('The creator restarts the ballot clock'))
@@ -33,7 +52,9 @@ export const data = new SlashCommandBuilder()
     s
       .setName('override')
       .setDescription('The creator decides the open ballot now (logged)')
-      .addIntegerOption((o) => o.setName('proposal').setDescription('The proposal number').setRequired(true).setMinValue(1).setMaxValue(25)),
+      .addIntegerOption((o) =>
+        o.setName('proposal').setDescription('The proposal number').setRequired(true).setMinValue(1).setMaxValue(25),
+      ),
   )
   .addSubcommand((s) => s.setName('help').setDescription('How vote play works'));
 
@@ -43,7 +64,10 @@ const settingsOptions = z.object({
   quorum: z.number().int().min(1).max(100).optional(),
   tiebreak: z.enum(tieBreaks).optional(),
   quick_default: z.enum(['retreat', 'another-round']).optional(),
-  role: z.string().regex(/^\d{5,20}$/, 'a role').optional(),
+  role: z
+    .string()
+    .regex(/^\d{5,20}$/, 'a role')
+    .optional(),
   per_member: z.number().int().min(1).max(10).optional(),
 });
 const overrideOptions = z.object({ proposal: z.number().int().min(1).max(25) });

@@ -8,9 +8,9 @@
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { type Outcome, POLICIES, playGame } from '../src/games/operation-typhoon/autoplay/index.js';
 import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
-import { POLICIES, playGame, type Outcome } from '../src/games/operation-typhoon/autoplay/index.js';
 
 type Scenario = 'historical' | 'clenched-fist';
 
@@ -47,7 +47,6 @@ function runJob(job: Job): Summary[] {
   });
 }
 
-
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
@@ -56,7 +55,7 @@ function arg(name: string): string | undefined {
 async function runParallel(job: Job, workers: number): Promise<Summary[]> {
   if (workers <= 1) return runJob(job);
   const chunks: number[][] = Array.from({ length: workers }, () => []);
-  job.seeds.forEach((s, i) => chunks[i % workers]!.push(s));
+  for (const [i, s] of job.seeds.entries()) chunks[i % workers]!.push(s);
   const self = pathToFileURL(new URL(import.meta.url).pathname).href;
   const parts = await Promise.all(
     chunks.map(
@@ -103,14 +102,44 @@ function report(policy: string, games: Summary[], seconds: number): PolicyReport
     seconds,
     rates: { wins: count((g) => g.outcome === 'win') / n, passed2: reached(2) / n, passed4: reached(4) / n },
     rows: [
-      ['German wins', pct(count((g) => g.outcome === 'win'), n)],
+      [
+        'German wins',
+        pct(
+          count((g) => g.outcome === 'win'),
+          n,
+        ),
+      ],
       ['passed turn 2 (4.2)', pct(reached(2), n)],
       ['passed turn 3 (4.3)', pct(reached(3), n)],
       ['passed turn 4 (4.4)', pct(reached(4), n)],
-      ['lost: 4.2 pocket check', pct(count((g) => g.outcome === '4.2'), n)],
-      ['lost: 4.3 front integrity', pct(count((g) => g.outcome === '4.3'), n)],
-      ['lost: 4.4 VP / west of 29xx', pct(count((g) => g.outcome === '4.4'), n)],
-      ['lost: turn 8 over', pct(count((g) => g.outcome === 'turn 8'), n)],
+      [
+        'lost: 4.2 pocket check',
+        pct(
+          count((g) => g.outcome === '4.2'),
+          n,
+        ),
+      ],
+      [
+        'lost: 4.3 front integrity',
+        pct(
+          count((g) => g.outcome === '4.3'),
+          n,
+        ),
+      ],
+      [
+        'lost: 4.4 VP / west of 29xx',
+        pct(
+          count((g) => g.outcome === '4.4'),
+          n,
+        ),
+      ],
+      [
+        'lost: turn 8 over',
+        pct(
+          count((g) => g.outcome === 'turn 8'),
+          n,
+        ),
+      ],
       ['last turn played (games)', turnHist],
       ['pocket hexes at turn 2, median (IQR)', quartiles(defined(games.map((g) => g.pocketsTurn2)))],
       ['front gaps at turn 3, median (IQR)', quartiles(defined(games.map((g) => g.gapsTurn3)))],
@@ -133,7 +162,8 @@ function targets(reports: PolicyReport[]): string {
   const of = (name: string) => reports.find((r) => r.policy === name)?.rates;
   const rush = of('rush-moscow');
   const seek = of('seek-pockets');
-  const within = (x: number | undefined, lo: number, hi: number) => (x === undefined ? 'not run' : x >= lo && x <= hi ? `**met** (${pct(x * 1000, 1000)})` : `**not met** (${pct(x * 1000, 1000)})`);
+  const within = (x: number | undefined, lo: number, hi: number) =>
+    x === undefined ? 'not run' : x >= lo && x <= hi ? `**met** (${pct(x * 1000, 1000)})` : `**not met** (${pct(x * 1000, 1000)})`;
   return [
     '## Design targets',
     '',

@@ -2,14 +2,13 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { promisify } from 'node:util';
-import { parseArgs } from 'node:util';
-import { bfmEngine } from '../src/games/battle-for-moscow/index.js';
+import { parseArgs, promisify } from 'node:util';
 import type { Board } from '../src/games/battle-for-moscow/board.js';
 import { botActionOn } from '../src/games/battle-for-moscow/bot.js';
+import { bfmEngine } from '../src/games/battle-for-moscow/index.js';
 import { legalActionsOn } from '../src/games/battle-for-moscow/legal.js';
 import { searchActionOn } from '../src/games/battle-for-moscow/search-bot.js';
-import { phaseSide, type BfmAction } from '../src/games/battle-for-moscow/state.js';
+import { type BfmAction, phaseSide } from '../src/games/battle-for-moscow/state.js';
 
 /**
  * `npm run bot-arena [-- --games 500]`: Battle for Moscow bots against each other on the same
@@ -71,17 +70,24 @@ await Promise.all(
     while (next < pairings.length) {
       const { german, soviet } = pairings[next++]!;
       // The same tsx loader as this process: the child runs this script for one pairing.
-      const { stdout } = await run(process.execPath, [...process.execArgv, process.argv[1]!, '--games', String(games), '--cell', `${german}/${soviet}`], { maxBuffer: 1 << 20 });
+      const { stdout } = await run(
+        process.execPath,
+        [...process.execArgv, process.argv[1]!, '--games', String(games), '--cell', `${german}/${soviet}`],
+        { maxBuffer: 1 << 20 },
+      );
       const cell = JSON.parse(stdout.trim().split('\n').at(-1)!) as Cell;
       cells.push(cell);
-      console.log(`German ${german.padEnd(9)} vs Soviet ${soviet.padEnd(9)}: German wins ${cell.germanWins}/${games} (${cell.msPerGame.toFixed(0)} ms a game)`);
+      console.log(
+        `German ${german.padEnd(9)} vs Soviet ${soviet.padEnd(9)}: German wins ${cell.germanWins}/${games} (${cell.msPerGame.toFixed(0)} ms a game)`,
+      );
     }
   }),
 );
 cells.sort((a, b) => NAMES.indexOf(a.german) - NAMES.indexOf(b.german) || NAMES.indexOf(a.soviet) - NAMES.indexOf(b.soviet));
 
 const pct = (c: Cell) => `${((100 * c.germanWins) / games).toFixed(0)}%`;
-const row = (german: string) => `| **${german}** | ${NAMES.map((s) => pct(cells.find((c) => c.german === german && c.soviet === s)!)).join(' | ')} |`;
+const row = (german: string) =>
+  `| **${german}** | ${NAMES.map((s) => pct(cells.find((c) => c.german === german && c.soviet === s)!)).join(' | ')} |`;
 const doc = [
   '# Battle for Moscow: bot arena',
   '',
@@ -97,7 +103,7 @@ const doc = [
   '',
   `Time per game: ${cells.map((c) => `${c.german}/${c.soviet} ${c.msPerGame.toFixed(0)} ms`).join(', ')}.`,
   '',
-  '- random: a legal action chosen from the game\'s dice state (so a game is reproducible).',
+  "- random: a legal action chosen from the game's dice state (so a game is reproducible).",
   '- heuristic: src/games/battle-for-moscow/bot.ts, readable rules of thumb.',
   '- search: src/games/battle-for-moscow/search-bot.ts, Monte Carlo over styles of the heuristic with the dice drawn afresh for each play-out.',
   '',

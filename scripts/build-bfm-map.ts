@@ -14,9 +14,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { DIRECTIONS, HexGrid, formatHexId, type Direction, type HexId } from '../src/kernel/hex.js';
-import { hexsideKey, type HexsideKey } from '../src/kernel/hexside.js';
-import { gameMapSchema, type GameMap, type MapHex, type Terrain } from '../src/maps/schema.js';
+import { DIRECTIONS, type Direction, formatHexId, HexGrid, type HexId } from '../src/kernel/hex.js';
+import { type HexsideKey, hexsideKey } from '../src/kernel/hexside.js';
+import { type GameMap, gameMapSchema, type MapHex, type Terrain } from '../src/maps/schema.js';
 import { formatMapJson } from './generate-typhoon-map/build.js';
 
 export const DATA_DIR = fileURLToPath(new URL('../data/battle-for-moscow/', import.meta.url));
@@ -143,7 +143,8 @@ export function crossCheck({ rows, reference: ref }: BfmInputs): string[] {
     const sb = new Set(b);
     const missing = sa.filter((x) => !sb.has(x));
     const extra = sorted(sb).filter((x) => !sa.includes(x));
-    if (missing.length || extra.length) problems.push(`${what}: only in the first ${missing.join(' ') || '-'}; only in the second ${extra.join(' ') || '-'}`);
+    if (missing.length || extra.length)
+      problems.push(`${what}: only in the first ${missing.join(' ') || '-'}; only in the second ${extra.join(' ') || '-'}`);
   };
   const expectCount = (what: string, actual: number, wanted: number) => {
     if (actual !== wanted) problems.push(`${what}: ${actual}, the reference says ${wanted}`);
@@ -157,14 +158,26 @@ export function crossCheck({ rows, reference: ref }: BfmInputs): string[] {
   }
   expectCount('hex rows', rows.length, ref.counts.hexes);
   expectCount('distinct hex rows', new Set(rows.map((r) => r.hex)).size, ref.counts.hexes);
-  expectSame('table hexes vs the 14 x 10 grid', rowsWhere(() => true), gridIds);
+  expectSame(
+    'table hexes vs the 14 x 10 grid',
+    rowsWhere(() => true),
+    gridIds,
+  );
 
   // 1.2-1.3: terrain counts, the forest list and the three defense lines.
   expectCount('clear hexes', rowsWhere((r) => r.terrain === 'clear').length, ref.counts.terrain.clear);
   expectCount('forest hexes', rowsWhere((r) => r.terrain === 'forest').length, ref.counts.terrain.forest);
   expectCount('fortification hexes', rowsWhere((r) => r.terrain === 'fort').length, ref.counts.terrain.fortification);
-  expectSame('forest: table vs list', rowsWhere((r) => r.terrain === 'forest'), ref.forest.hexes);
-  expectSame('fortification: table vs defense lines', rowsWhere((r) => r.terrain === 'fort'), ref.fortificationLines.lines.flatMap((l) => l.hexes));
+  expectSame(
+    'forest: table vs list',
+    rowsWhere((r) => r.terrain === 'forest'),
+    ref.forest.hexes,
+  );
+  expectSame(
+    'fortification: table vs defense lines',
+    rowsWhere((r) => r.terrain === 'fort'),
+    ref.fortificationLines.lines.flatMap((l) => l.hexes),
+  );
 
   // 1.4: cities by hex and name.
   expectSame(
@@ -175,18 +188,31 @@ export function crossCheck({ rows, reference: ref }: BfmInputs): string[] {
   expectCount('cities', ref.cities.list.filter((c) => !c.capital).length, ref.counts.cities);
   expectCount('capital', ref.cities.list.filter((c) => c.capital).length, ref.counts.capital);
   for (const c of ref.cities.list.filter((x) => x.capital)) {
-    if (rows.find((r) => r.hex === c.hex)?.city !== c.name.toUpperCase()) problems.push(`capital ${c.name}: the table does not print it in capitals at ${c.hex}`);
+    if (rows.find((r) => r.hex === c.hex)?.city !== c.name.toUpperCase())
+      problems.push(`capital ${c.name}: the table does not print it in capitals at ${c.hex}`);
   }
 
   // 1.5: set-up hexes.
-  expectSame('Soviet set-up: table vs list', rowsWhere((r) => r.setup === 'S'), ref.setup.soviet);
-  expectSame('German set-up: table vs list', rowsWhere((r) => r.setup === 'G'), ref.setup.german);
+  expectSame(
+    'Soviet set-up: table vs list',
+    rowsWhere((r) => r.setup === 'S'),
+    ref.setup.soviet,
+  );
+  expectSame(
+    'German set-up: table vs list',
+    rowsWhere((r) => r.setup === 'G'),
+    ref.setup.german,
+  );
   expectCount('Soviet set-up hexes', ref.setup.soviet.length, ref.counts.setup.soviet);
   expectCount('German set-up hexes', ref.setup.german.length, ref.counts.setup.german);
 
   // 1.6: rail hexes in the table, in the list and on the lines agree; every step is adjacent.
   const lineHexes = ref.rails.lines.flatMap((l) => l.path.filter((s) => s.length === 4));
-  expectSame('rail hexes: table vs list', rowsWhere((r) => r.rail === 'Y'), ref.rails.hexes);
+  expectSame(
+    'rail hexes: table vs list',
+    rowsWhere((r) => r.rail === 'Y'),
+    ref.rails.hexes,
+  );
   expectSame('rail hexes: list vs lines', ref.rails.hexes, lineHexes);
   expectCount('rail hexes', ref.rails.hexes.length, ref.counts.railHexes);
   expectCount('rail lines', ref.rails.lines.length, ref.counts.railLines);
@@ -221,7 +247,10 @@ export function crossCheck({ rows, reference: ref }: BfmInputs): string[] {
   const fromList = listed.flatMap((key) => {
     const [a, b] = key.split('/') as [HexId, HexId];
     const ends: string[] = [];
-    for (const [h, other] of [[a, b], [b, a]] as const) {
+    for (const [h, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       const dir = grid.directionTo(h, other);
       if (dir === undefined) problems.push(`river ${key}: not adjacent`);
       else if (onMap.has(h)) ends.push(`${key} ${h} ${dir}`);
@@ -279,6 +308,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     `hexes ${Object.keys(map.hexes).length}: clear ${count((h) => h.terrain === 'clear')}, forest ${count((h) => h.terrain === 'forest')}, ` +
       `fortification ${count((h) => h.terrain === 'fortification')}`,
   );
-  console.log(`cities ${count((h) => h.place?.kind === 'city')} + capital ${count((h) => h.place?.kind === 'capital')}; set-up soviet ${count((h) => h.setup === 'soviet')}, german ${count((h) => h.setup === 'german')}`);
+  console.log(
+    `cities ${count((h) => h.place?.kind === 'city')} + capital ${count((h) => h.place?.kind === 'capital')}; set-up soviet ${count((h) => h.setup === 'soviet')}, german ${count((h) => h.setup === 'german')}`,
+  );
   console.log(`river hexsides ${map.rivers.length}; rail lines ${map.rails.length}`);
 }

@@ -15,10 +15,14 @@ const games = Number(values.games);
 
 console.log(`Killing the bot process ${kills} times during scripted games...`);
 const crash = await crashLoop(kills, 7, (line) => console.log(`  ${line}`));
-console.log(`  ${crash.acknowledged} orders acknowledged, ${crash.lost} lost, ${crash.damaged} damaged logs, ${(crash.ms / 1000).toFixed(0)} s`);
+console.log(
+  `  ${crash.acknowledged} orders acknowledged, ${crash.lost} lost, ${crash.damaged} damaged logs, ${(crash.ms / 1000).toFixed(0)} s`,
+);
 console.log(`Fuzzing ${games} whole games...`);
 const fuzz = fuzzGames(games, 7);
-console.log(`  ${fuzz.actions} orders accepted, ${fuzz.refused} refused, ${fuzz.violations.length} invariant violations, ${(fuzz.ms / 1000).toFixed(0)} s`);
+console.log(
+  `  ${fuzz.actions} orders accepted, ${fuzz.refused} refused, ${fuzz.violations.length} invariant violations, ${(fuzz.ms / 1000).toFixed(0)} s`,
+);
 
 const page = [
   '# Reliability',
@@ -41,7 +45,7 @@ const page = [
   '- `test/faults-corrupt.test.ts`, `test/store-games.test.ts`, `test/store-packing.test.ts`: a damaged stored game (garbage bytes, a torn write, an empty record, a damaged packing, a document or state the schema rejects; SQLite and Redis) is reported, quarantined with its raw text and its channel freed; a SQLite file held by another process refuses every order clearly and acknowledges none unsaved.',
   '- `test/hostile-input.test.ts`: every option of every command fuzzed (hostile strings, huge numbers, wrong types, unknown hexes); forged, foreign and stale button ids; each answered, refusals change nothing.',
   '- `test/permissions-matrix.test.ts`: creator, player, voter, spectator and channel manager against every kind of order in solo, team and vote games.',
-  '- `test/discord-e2e.test.ts`, `test/discord-process.test.ts`: the token never appears in the bot\'s output.',
+  "- `test/discord-e2e.test.ts`, `test/discord-process.test.ts`: the token never appears in the bot's output.",
   '- `test/fuzz-games.test.ts`: the game fuzzer, 12 games.',
   ...(crash.problems.length ? ['', 'Crash loop problems:', ...crash.problems.slice(0, 20).map((p) => `- ${p}`)] : []),
   ...(fuzz.violations.length ? ['', 'Violations:', ...fuzz.violations.slice(0, 20).map((v) => `- ${v}`)] : []),

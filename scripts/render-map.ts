@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { GAMES, GAME_IDS } from '../src/app/game-catalogue.js';
+import { GAME_IDS, GAMES } from '../src/app/game-catalogue.js';
 import { printedScene } from '../src/app/map-views.js';
 import { loadMap } from '../src/maps/game-map.js';
 import { encodeImage, renderMap } from '../src/render/render-map.js';
@@ -34,7 +34,9 @@ if (values.center && !map.has(values.center)) {
   console.error(`There is no hex ${values.center} on the ${map.data.title} map.`);
   process.exit(2);
 }
-const view: View = values.center ? { kind: 'zoom', center: values.center, radius: values.radius ? Number(values.radius) : undefined } : { kind: 'full' };
+const view: View = values.center
+  ? { kind: 'zoom', center: values.center, radius: values.radius ? Number(values.radius) : undefined }
+  : { kind: 'full' };
 const scene = printedScene(map);
 if (values.center) scene.highlights = { selected: [values.center] };
 const format = values.out!.endsWith('.webp') ? 'webp' : 'png';

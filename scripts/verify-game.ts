@@ -14,7 +14,10 @@ if (!path) {
 }
 try {
   const result = verifyExport(parseExport(readFileSync(path, 'utf8')));
-  if (result.ok) console.log(`Verified: the seed matches its published sha256; ${result.actions} orders replayed, ${result.diceChecked} dice rolled exactly as logged, same final position.`);
+  if (result.ok)
+    console.log(
+      `Verified: the seed matches its published sha256; ${result.actions} orders replayed, ${result.diceChecked} dice rolled exactly as logged, same final position.`,
+    );
   else console.log(`NOT verified:\n${result.problems.map((p) => `- ${p}`).join('\n')}`);
   process.exit(result.ok ? 0 : 1);
 } catch (err) {

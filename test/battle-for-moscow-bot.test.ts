@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { encodeImage, renderMap } from '../src/render/render-map.js';
-import { bfmActionSchema, bfmEngine, botAction, sceneOf, type BfmAction, type BfmState } from '../src/games/battle-for-moscow/index.js';
+import { type BfmAction, type BfmState, bfmActionSchema, bfmEngine, botAction, sceneOf } from '../src/games/battle-for-moscow/index.js';
 import type { GameEvent } from '../src/games/engine.js';
+import { encodeImage, renderMap } from '../src/render/render-map.js';
 
 const e = bfmEngine();
 const key = (a: BfmAction) => JSON.stringify(a.type === 'declare' ? { ...a, attackers: [...a.attackers].sort() } : a);

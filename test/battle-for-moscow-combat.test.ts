@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import {
+  type BfmAction,
+  type BfmState,
+  bfmEngine,
+  type Position,
+  positionOf,
+  previewBattle,
+} from '../src/games/battle-for-moscow/index.js';
 import { RuleError } from '../src/games/engine.js';
 import { newDice, roll } from '../src/kernel/dice.js';
-import { bfmEngine, positionOf, previewBattle, type BfmAction, type BfmState, type Position } from '../src/games/battle-for-moscow/index.js';
 
 const e = bfmEngine();
 
@@ -65,7 +72,10 @@ describe('Combat examples', () => {
     expect(p.odds.shifts.map((x) => x.reason)).toEqual(['fortification']);
     expect(p.sixths).toEqual({ DR: 3, EX: 2, DRL: 1, NE: 0, AL: 0, DE: 0 });
     // Die 1 at 3:1 is DR: surrounded by zones of control, the army is eliminated.
-    const r = e.apply(play(nextDie(s, 1), { type: 'declare', defender: '24A', attackers: ['XLVII', 'V', 'VI'] }), { type: 'resolve', defender: '24A' });
+    const r = e.apply(play(nextDie(s, 1), { type: 'declare', defender: '24A', attackers: ['XLVII', 'V', 'VI'] }), {
+      type: 'resolve',
+      defender: '24A',
+    });
     expect(r.events.find((x) => x.kind === 'battle')!.text).toMatch(/3:1, die 1: DR/);
     expect(r.state.units['24A']).toEqual({ hex: null, full: false });
     expect(r.state.combat!.current).toMatchObject({ step: 'advance', hex: '0504' });
@@ -77,7 +87,12 @@ describe('Combat examples', () => {
   });
 
   it('drops fractions: 16 to 4 is 4:1, 15 to 4 only 3:1', () => {
-    const s = position({ '13A': { hex: '1208' }, XXIV: { hex: '1207', full: true }, XLVI: { hex: '1108' }, XL: { hex: '1109', full: true } });
+    const s = position({
+      '13A': { hex: '1208' },
+      XXIV: { hex: '1207', full: true },
+      XLVI: { hex: '1108' },
+      XL: { hex: '1109', full: true },
+    });
     // 12 + 5 = 17 to 4 -> 4:1; 12 + 4 (XL half) = 16 -> 4:1; 5 + 8 = 13 -> 3:1.
     expect(previewBattle(s, '13A', ['XXIV', 'XL']).odds).toMatchObject({ attack: 20, column: 5 });
     expect(previewBattle(s, '13A', ['XXIV', 'XLVI']).odds).toMatchObject({ attack: 17, column: 4 });
@@ -86,7 +101,12 @@ describe('Combat examples', () => {
 
   it('caps the odds at 6:1 before terrain shifts, and has no effect below 1:1', () => {
     // 0405 is forest: 36 to 4 is 9:1, capped to 6:1, then forest: 5:1.
-    const s = position({ '20A': { hex: '0405' }, XXIV: { hex: '0305', full: true }, XLI: { hex: '0406', full: true }, LVII: { hex: '0306', full: true } });
+    const s = position({
+      '20A': { hex: '0405' },
+      XXIV: { hex: '0305', full: true },
+      XLI: { hex: '0406', full: true },
+      LVII: { hex: '0306', full: true },
+    });
     expect(previewBattle(s, '20A', ['XXIV', 'XLI', 'LVII']).odds).toMatchObject({ ratio: 9, capped: 6, column: 5 });
     // Mud halves 12 to 6: 6 to 4 is 1:1, less the forest: below 1:1, no effect and no die.
     const mud = position({ '20A': { hex: '0405' }, XXIV: { hex: '0305', full: true } }, 'german-combat', 4);
@@ -98,7 +118,10 @@ describe('Combat examples', () => {
   });
 
   it('shifts for Moscow for either side, but for fortifications only for Soviet defenders', () => {
-    const s = position({ XL: { hex: '1103', full: true }, '3A': { hex: '1203', full: true }, '5A': { hex: '1104', full: true }, XII: { hex: '1105' } }, 'soviet-combat');
+    const s = position(
+      { XL: { hex: '1103', full: true }, '3A': { hex: '1203', full: true }, '5A': { hex: '1104', full: true }, XII: { hex: '1105' } },
+      'soviet-combat',
+    );
     expect(previewBattle(s, 'XL', ['3A']).odds.shifts.map((x) => x.reason)).toContain('Moscow');
     // XII (German) in the fortification 1105: no shift.
     expect(previewBattle(s, 'XII', ['5A']).odds.shifts).toEqual([]);
@@ -128,7 +151,11 @@ describe('Announcing battles', () => {
   });
 
   it('closes announcements when the first battle is resolved, and requires every battle to be fought', () => {
-    const t = play(nextDie(s, 4), { type: 'declare', defender: '24A', attackers: ['V'] }, { type: 'declare', defender: '43A', attackers: ['XLVII'] });
+    const t = play(
+      nextDie(s, 4),
+      { type: 'declare', defender: '24A', attackers: ['V'] },
+      { type: 'declare', defender: '43A', attackers: ['XLVII'] },
+    );
     expect(refusal(t, { type: 'end-phase' }).rule).toBe('Combat');
     const u = play(t, { type: 'resolve', defender: '24A' });
     expect(u.combat!.declaring).toBe(false);
@@ -158,7 +185,8 @@ describe('Combat results', () => {
       XLVIII: { hex: '1307' },
       '5A': { hex: '1410' },
     });
-  const fight = (s: BfmState, die: number) => play(nextDie(s, die), { type: 'declare', defender: '13A', attackers: ['XL', 'XLVIII'] }, { type: 'resolve', defender: '13A' });
+  const fight = (s: BfmState, die: number) =>
+    play(nextDie(s, die), { type: 'declare', defender: '13A', attackers: ['XL', 'XLVIII'] }, { type: 'resolve', defender: '13A' });
 
   it('DR: the attacker retreats the defender two hexes, outside enemy zones, to an empty hex', () => {
     const s = fight(open(), 1);
@@ -185,7 +213,14 @@ describe('Combat results', () => {
 
   it('DR: retreats further than two hexes only when every two-hex retreat ends on a friendly unit', () => {
     const s = open();
-    for (const [u, h] of [['3A', '1007'], ['10A', '1008'], ['16A', '1109'], ['19A', '1209'], ['20A', '1309']] as const) s.units[u] = { hex: h, full: false };
+    for (const [u, h] of [
+      ['3A', '1007'],
+      ['10A', '1008'],
+      ['16A', '1109'],
+      ['19A', '1209'],
+      ['20A', '1309'],
+    ] as const)
+      s.units[u] = { hex: h, full: false };
     const t = fight(s, 1);
     const options = t.combat!.current!.retreatOptions;
     expect(options.length).toBeGreaterThan(0);
@@ -210,7 +245,11 @@ describe('Combat results', () => {
     // 12 + 8 + 8 = 28 to 8 is 3:1; die 6 is DRL.
     full.units.XLVIII!.full = true;
     full.units.XXIV = { hex: '1107', full: true };
-    const t = play(nextDie(full, 6), { type: 'declare', defender: '13A', attackers: ['XXIV', 'XL', 'XLVIII'] }, { type: 'resolve', defender: '13A' });
+    const t = play(
+      nextDie(full, 6),
+      { type: 'declare', defender: '13A', attackers: ['XXIV', 'XL', 'XLVIII'] },
+      { type: 'resolve', defender: '13A' },
+    );
     expect(t.combat!.current).toMatchObject({ result: 'DRL', step: 'retreat' });
     expect(t.units['13A']).toEqual({ hex: '1207', full: false });
   });
@@ -246,8 +285,16 @@ describe('Combat results', () => {
 
   it('EX in mud: the attacker pays in printed strength, not halved strength', () => {
     // Mud: (12 + 4) / 2 = 8 against 4 is 2:1; die 3 at 2:1 is EX; 13A at half is eliminated (loss 4).
-    const s = position({ '13A': { hex: '1207' }, XXIV: { hex: '1206', full: true }, XLVIII: { hex: '1307' }, '5A': { hex: '1410' } }, 'german-combat', 3);
-    const t = play(nextDie(s, 3), { type: 'declare', defender: '13A', attackers: ['XXIV', 'XLVIII'] }, { type: 'resolve', defender: '13A' });
+    const s = position(
+      { '13A': { hex: '1207' }, XXIV: { hex: '1206', full: true }, XLVIII: { hex: '1307' }, '5A': { hex: '1410' } },
+      'german-combat',
+      3,
+    );
+    const t = play(
+      nextDie(s, 3),
+      { type: 'declare', defender: '13A', attackers: ['XXIV', 'XLVIII'] },
+      { type: 'resolve', defender: '13A' },
+    );
     expect(t.combat!.current).toMatchObject({ result: 'EX', owed: 4 });
     // XXIV's step (12 -> 6) pays 6 >= 4; a halved reading would have owed only 2.
     const u = play(t, { type: 'take-loss', unit: 'XXIV' });
@@ -257,7 +304,12 @@ describe('Combat results', () => {
 
   it('EX: a small attacker may need several steps to match the loss', () => {
     // XLVIII at half (4) and XII at half (2) against the full 13A: 6 to 8 is below 1:1; use a full XL (8) + XII (2) = 10 vs 8 -> 1:1.
-    const s = position({ '13A': { hex: '1207', full: true }, XII: { hex: '1206', full: true }, XXXIV: { hex: '1307' }, '5A': { hex: '1410' } });
+    const s = position({
+      '13A': { hex: '1207', full: true },
+      XII: { hex: '1206', full: true },
+      XXXIV: { hex: '1307' },
+      '5A': { hex: '1410' },
+    });
     // XII full 5 + XXXIV half 2 = 7 < 8: below 1:1. Make XXXIV full: 5 + 4 = 9 vs 8 -> 1:1.
     s.units.XXXIV!.full = true;
     const t = play(nextDie(s, 2), { type: 'declare', defender: '13A', attackers: ['XII', 'XXXIV'] }, { type: 'resolve', defender: '13A' });

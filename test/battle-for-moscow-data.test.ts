@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CRT, LAST_TURN, TERRAIN, TURNS, UNITS, bfmEngine, crtResult } from '../src/games/battle-for-moscow/index.js';
+import { bfmEngine, CRT, crtResult, LAST_TURN, TERRAIN, TURNS, UNITS } from '../src/games/battle-for-moscow/index.js';
 
 const bm = bfmEngine().bm;
 const map = bm.map;
@@ -11,7 +11,14 @@ describe('Battle for Moscow data', () => {
     expect(german).toHaveLength(22);
     expect(soviet).toHaveLength(17);
     expect(german.filter((u) => u.type === 'panzer').map((u) => `${u.id} ${u.full}-${u.half}`)).toEqual([
-      'XXIV 12-6', 'XLI 12-6', 'LVII 12-6', 'XLVI 10-5', 'XLVII 9-4', 'LVI 9-4', 'XL 8-4', 'XLVIII 8-4',
+      'XXIV 12-6',
+      'XLI 12-6',
+      'LVII 12-6',
+      'XLVI 10-5',
+      'XLVII 9-4',
+      'LVI 9-4',
+      'XL 8-4',
+      'XLVIII 8-4',
     ]);
     expect(german.every((u) => u.movement === (u.type === 'panzer' ? 6 : 4))).toBe(true);
     // Every Soviet army is 8-4 / 4-4, but the 1st Shock Army (10-4 / 5-4, Game Components: "combat strength of 10").
@@ -23,7 +30,10 @@ describe('Battle for Moscow data', () => {
 
   it('sets up one unit on every printed cross and star, with four Soviet armies left over (Starting the Game)', () => {
     const printed = (side: 'german' | 'soviet') => map.ids.filter((id) => map.hex(id)!.setup === side).sort();
-    const placed = (side: 'german' | 'soviet') => UNITS.filter((u) => u.side === side && u.start !== 'pool').map((u) => u.start).sort();
+    const placed = (side: 'german' | 'soviet') =>
+      UNITS.filter((u) => u.side === side && u.start !== 'pool')
+        .map((u) => u.start)
+        .sort();
     expect(placed('german')).toEqual(printed('german'));
     expect(placed('soviet')).toEqual(printed('soviet'));
     expect(printed('soviet')).toHaveLength(13);
@@ -38,7 +48,12 @@ describe('Battle for Moscow data', () => {
       else expect(st).toEqual({ hex: u.start, full: u.side === 'german' });
     }
     expect(Object.keys(s.cities)).toHaveLength(11);
-    expect(Object.entries(s.cities).filter(([, side]) => side === 'german').map(([h]) => h).sort()).toEqual(['0204', '0307']);
+    expect(
+      Object.entries(s.cities)
+        .filter(([, side]) => side === 'german')
+        .map(([h]) => h)
+        .sort(),
+    ).toEqual(['0204', '0307']);
     expect(s.cities[bm.moscow]).toBe('soviet');
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { type BfmAction, type BfmState, bfmEngine, turnSpec, UNITS } from '../src/games/battle-for-moscow/index.js';
 import { RuleError } from '../src/games/engine.js';
-import { bfmEngine, turnSpec, UNITS, type BfmAction, type BfmState } from '../src/games/battle-for-moscow/index.js';
 
 const e = bfmEngine();
 const map = e.bm.map;
@@ -45,7 +45,8 @@ function checkInvariants(before: BfmState, action: BfmAction, after: BfmState, p
     count.set(st.hex, (count.get(st.hex) ?? 0) + 1);
   }
   const shared = [...count].filter(([, n]) => n > 1).map(([h]) => h);
-  if (after.displaced) check(shared.length === 1 && shared[0] === after.units[after.displaced]!.hex, `only the displaced unit's hex is shared: ${shared}`);
+  if (after.displaced)
+    check(shared.length === 1 && shared[0] === after.units[after.displaced]!.hex, `only the displaced unit's hex is shared: ${shared}`);
   else check(shared.length === 0, `one unit per hex: ${shared} shared`);
   check(after.turn >= before.turn && after.turn <= 7, `turn ${after.turn}`);
 
@@ -148,7 +149,9 @@ describe('Battle for Moscow random play', () => {
       winners[e.result(s)!.winner]++;
     }
     const ms = performance.now() - t0;
-    console.log(`fuzz: ${GAMES} games, ${actions} actions, ${probes} stray probes, ${(GAMES / (ms / 1000)).toFixed(0)} games/s; winners ${JSON.stringify(winners)}`);
+    console.log(
+      `fuzz: ${GAMES} games, ${actions} actions, ${probes} stray probes, ${(GAMES / (ms / 1000)).toFixed(0)} games/s; winners ${JSON.stringify(winners)}`,
+    );
     expect(winners.german + winners.soviet).toBe(GAMES);
   });
 });

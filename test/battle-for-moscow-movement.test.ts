@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { type BfmAction, type BfmState, bfmEngine, type Position, positionOf } from '../src/games/battle-for-moscow/index.js';
 import { RuleError } from '../src/games/engine.js';
-import { bfmEngine, positionOf, type BfmAction, type BfmState, type Position } from '../src/games/battle-for-moscow/index.js';
 
 const e = bfmEngine();
 
@@ -112,7 +112,7 @@ describe('Movement restrictions and stacking', () => {
     expect(refusal(s, { type: 'move', unit: '5A', to: '1409' }).message).toMatch(/already moved/);
   });
 
-  it('moves only the phasing player\'s units, only panzers in the panzer movement phase', () => {
+  it("moves only the phasing player's units, only panzers in the panzer movement phase", () => {
     const s = at({ XL: { hex: '0305' }, V: { hex: '0306' }, '5A': { hex: '1407' } }, 'german-panzer-movement');
     expect(dest(s, 'XL').size).toBeGreaterThan(0);
     expect(refusal(s, { type: 'move', unit: 'V', to: '0406' }).rule).toBe('How to Play');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { bfmEngine } from '../src/games/battle-for-moscow/index.js';
 import { botActionOn } from '../src/games/battle-for-moscow/bot.js';
+import { bfmEngine } from '../src/games/battle-for-moscow/index.js';
 import { score, searchActionOn } from '../src/games/battle-for-moscow/search-bot.js';
-import { phaseSide, type BfmAction } from '../src/games/battle-for-moscow/state.js';
+import { type BfmAction, phaseSide } from '../src/games/battle-for-moscow/state.js';
 
 /** The search bot: legal, reproducible, and its scoring prefers what wins the game. */
 describe('the Battle for Moscow search bot', () => {

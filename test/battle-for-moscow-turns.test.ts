@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import {
+  type BfmAction,
+  type BfmState,
+  bfmEngine,
+  bfmOptionsSchema,
+  type Position,
+  positionOf,
+} from '../src/games/battle-for-moscow/index.js';
 import { RuleError } from '../src/games/engine.js';
-import { bfmEngine, bfmOptionsSchema, positionOf, type BfmAction, type BfmState, type Position } from '../src/games/battle-for-moscow/index.js';
 
 const e = bfmEngine();
 
@@ -98,7 +105,8 @@ describe('Sequence of play', () => {
 describe('Replacements', () => {
   it('gives the Soviets five a turn, and unused ones are lost', () => {
     let s = play(e.setup({ seed: 1 }), { type: 'setup-done' });
-    while (s.phase !== 'soviet-replacement') s = e.apply(s, e.legalActions(s).find((x) => x.type === 'end-phase') ?? e.legalActions(s).find((x) => x.type === 'resolve')!).state;
+    while (s.phase !== 'soviet-replacement')
+      s = e.apply(s, e.legalActions(s).find((x) => x.type === 'end-phase') ?? e.legalActions(s).find((x) => x.type === 'resolve')!).state;
     expect(s.replacements).toBe(5);
     s = play(s, { type: 'replace', unit: '29A' });
     expect(s.units['29A']!.full).toBe(true);
@@ -148,12 +156,21 @@ describe('Replacements', () => {
   });
 
   it('lets the Soviets bring a unit into Moscow even when it is cut off', () => {
-    const units: Position['units'] = { LVI: { hex: '1203' }, LVII: { hex: '1002' }, XXIV: { hex: '1104' }, XL: { hex: '1102' }, XLI: { hex: '1003' }, XLVI: { hex: '1202' } };
+    const units: Position['units'] = {
+      LVI: { hex: '1203' },
+      LVII: { hex: '1002' },
+      XXIV: { hex: '1104' },
+      XL: { hex: '1102' },
+      XLI: { hex: '1003' },
+      XLVI: { hex: '1202' },
+    };
     const s = at(units, 'soviet-replacement', 2);
     expect(e.board(s).inCommunication('soviet', '1103')).toBe(false);
     expect(play(s, { type: 'replace', unit: '3A', hex: '1103' }).units['3A']!.hex).toBe('1103');
     // For the Germans Moscow has no special properties: a German-owned Moscow ringed by Soviet zones takes no unit.
-    const g = at({ '3A': { hex: '1102' }, '5A': { hex: '1104' }, XL: { hex: '0304' } }, 'german-replacement', 2, 1, { cities: { '1103': 'german' } });
+    const g = at({ '3A': { hex: '1102' }, '5A': { hex: '1104' }, XL: { hex: '0304' } }, 'german-replacement', 2, 1, {
+      cities: { '1103': 'german' },
+    });
     expect(refusal(g, { type: 'replace', unit: 'XII', hex: '1103' }).message).toMatch(/not in communication with the west edge/);
     const open = at({ '3A': { hex: '1102' }, XL: { hex: '0304' } }, 'german-replacement', 2, 1, { cities: { '1103': 'german' } });
     expect(play(open, { type: 'replace', unit: 'XII', hex: '1103' }).units.XII!.hex).toBe('1103');
@@ -185,9 +202,12 @@ describe('Replacements', () => {
   it('applies the game-balance options', () => {
     let s = e.setup({ seed: 2, sovietReplacements: 3, germanReplacementTurns: 'even' });
     s = play(s, { type: 'setup-done' });
-    while (s.phase !== 'soviet-replacement') s = e.apply(s, e.legalActions(s).find((x) => x.type === 'end-phase') ?? e.legalActions(s).find((x) => x.type === 'resolve')!).state;
+    while (s.phase !== 'soviet-replacement')
+      s = e.apply(s, e.legalActions(s).find((x) => x.type === 'end-phase') ?? e.legalActions(s).find((x) => x.type === 'resolve')!).state;
     expect(s.replacements).toBe(3);
-    const odd = at({ XL: { hex: '0304' }, '5A': { hex: '1410' } }, 'soviet-movement', 2, 0, { options: { germanReplacementTurns: 'even' } });
+    const odd = at({ XL: { hex: '0304' }, '5A': { hex: '1410' } }, 'soviet-movement', 2, 0, {
+      options: { germanReplacementTurns: 'even' },
+    });
     // Turn 3 is odd: the German replacement phase passes with nothing.
     const r = e.apply(odd, { type: 'end-phase' });
     expect(r.state.turn).toBe(3);

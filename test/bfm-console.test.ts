@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { ConsoleSession } from '../src/console/console-session.js';
-import { battleOdds, bfmEngine, legalActions, type BfmAction, type BfmState } from '../src/games/battle-for-moscow/index.js';
+import { type BfmAction, type BfmState, battleOdds, bfmEngine, legalActions } from '../src/games/battle-for-moscow/index.js';
 import { sessions } from '../src/session/index.js';
 
 /** Battle for Moscow played through the local console: the same command path Discord uses. */
@@ -63,7 +63,9 @@ describe('Battle for Moscow in the console', () => {
 
     // A panzer corps moves by its printed name, to a destination autocomplete would offer.
     const s0 = await c.state();
-    const move = legalActions(s0).find((a): a is Extract<BfmAction, { type: 'move' }> => a.type === 'move' && b(s0).unitsAt(a.to).length === 0)!;
+    const move = legalActions(s0).find(
+      (a): a is Extract<BfmAction, { type: 'move' }> => a.type === 'move' && b(s0).unitsAt(a.to).length === 0,
+    )!;
     const moved = await c.run(`/move unit:"${b(s0).name(move.unit).toLowerCase()}" to:${move.to}`);
     expect(moved).toMatch(new RegExp(`${b(s0).name(move.unit)} moves .* to ${move.to}`));
     expect((await c.state()).units[move.unit]!.hex).toBe(move.to);
@@ -73,7 +75,9 @@ describe('Battle for Moscow in the console', () => {
     const s1 = await c.state();
     // The best battle on offer, by the engine's own odds.
     const declares = legalActions(s1).filter((a): a is Extract<BfmAction, { type: 'declare' }> => a.type === 'declare');
-    const best = declares.reduce((x, y) => ((battleOdds(b(s1), y.defender, y.attackers).column ?? 0) > (battleOdds(b(s1), x.defender, x.attackers).column ?? 0) ? y : x));
+    const best = declares.reduce((x, y) =>
+      (battleOdds(b(s1), y.defender, y.attackers).column ?? 0) > (battleOdds(b(s1), x.defender, x.attackers).column ?? 0) ? y : x,
+    );
     const attackers = best.attackers.map((u) => label(s1, u)).join(', ');
     const odds = await c.run(`/odds defender:"${label(s1, best.defender)}" attackers:"${attackers}"`);
     expect(odds).toMatch(/^\(only you\) \*\*Odds:\*\*/);
@@ -191,7 +195,10 @@ describe('Battle for Moscow in the console', () => {
     const inv = { command: 'attack', options: {}, user: { id: 'console', name: 'console' }, channelId: c.channelId };
     const defenders = await attack.autocomplete({ invocation: inv, focused: { name: 'defender', value: '' } });
     expect(defenders.length).toBeGreaterThan(0);
-    const sets = await attack.autocomplete({ invocation: { ...inv, options: { defender: defenders[0]!.value } }, focused: { name: 'attackers', value: '' } });
+    const sets = await attack.autocomplete({
+      invocation: { ...inv, options: { defender: defenders[0]!.value } },
+      focused: { name: 'attackers', value: '' },
+    });
     expect(sets[0]!.name).toMatch(/\d+ to \d+/);
     expect(await c.run(`/attack defender:${defenders[0]!.value} attackers:"${sets[0]!.value}"`)).toMatch(/will attack/);
     await c.s.close();

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { type BfmInputs, buildBfmMap, buildBfmMapJson, crossCheck, loadBfmInputs, parseHexTable } from '../scripts/build-bfm-map.js';
+import { printedScene } from '../src/app/map-views.js';
+import { components, floodFill } from '../src/kernel/floodfill.js';
 import { DIRECTIONS, type HexId } from '../src/kernel/hex.js';
 import { hexsideHexes } from '../src/kernel/hexside.js';
-import { components, floodFill } from '../src/kernel/floodfill.js';
 import { loadMap, mapPath } from '../src/maps/game-map.js';
 import { gameMapSchema } from '../src/maps/schema.js';
-import { printedScene } from '../src/app/map-views.js';
-import { buildBfmMap, buildBfmMapJson, crossCheck, loadBfmInputs, parseHexTable, type BfmInputs } from '../scripts/build-bfm-map.js';
 
 // Expected values come from /work/shared/data/battle-for-moscow/reference.md (sections 1.1-1.7).
 const map = loadMap('battle-for-moscow');
@@ -23,7 +23,8 @@ describe('Battle for Moscow map: format and grid (1.1)', () => {
     expect(map.data.source).toMatch(/GDW 1986/);
     expect(map.data.grid).toEqual({ lowColumns: 'even', columns: [1, 14], rows: [1, 10] });
     expect(ids).toHaveLength(140);
-    for (let c = 1; c <= 14; c++) for (let r = 1; r <= 10; r++) expect(map.has(`${String(c).padStart(2, '0')}${String(r).padStart(2, '0')}`)).toBe(true);
+    for (let c = 1; c <= 14; c++)
+      for (let r = 1; r <= 10; r++) expect(map.has(`${String(c).padStart(2, '0')}${String(r).padStart(2, '0')}`)).toBe(true);
     expect(map.has('0111')).toBe(false);
     expect(map.has('1501')).toBe(false);
   });
@@ -57,8 +58,16 @@ describe('Battle for Moscow map: terrain (1.2, 1.3)', () => {
 
 describe('Battle for Moscow map: cities (1.4)', () => {
   const cities: [string, HexId][] = [
-    ['Smolensk', '0204'], ['Roslavl', '0307'], ['Bryansk', '0509'], ['Rzhev', '0601'], ['Vyazma', '0603'],
-    ['Mozhaisk', '0803'], ['Kaluga', '0805'], ['Orel', '0809'], ['Tula', '1107'], ['Ryazan', '1405'],
+    ['Smolensk', '0204'],
+    ['Roslavl', '0307'],
+    ['Bryansk', '0509'],
+    ['Rzhev', '0601'],
+    ['Vyazma', '0603'],
+    ['Mozhaisk', '0803'],
+    ['Kaluga', '0805'],
+    ['Orel', '0809'],
+    ['Tula', '1107'],
+    ['Ryazan', '1405'],
   ];
 
   it('has ten cities and Moscow, each at its printed hex', () => {
@@ -91,12 +100,44 @@ describe('Battle for Moscow map: cities (1.4)', () => {
 
 describe('Battle for Moscow map: set-up hexes (1.5)', () => {
   it('has 13 Soviet stars and 22 German crosses at the listed hexes', () => {
-    expect(where((id) => hexes[id]!.setup === 'soviet')).toEqual(
-      ['0301', '0302', '0303', '0304', '0405', '0504', '0505', '0506', '0507', '0508', '0509', '0510', '0803'],
-    );
+    expect(where((id) => hexes[id]!.setup === 'soviet')).toEqual([
+      '0301',
+      '0302',
+      '0303',
+      '0304',
+      '0405',
+      '0504',
+      '0505',
+      '0506',
+      '0507',
+      '0508',
+      '0509',
+      '0510',
+      '0803',
+    ]);
     expect(where((id) => hexes[id]!.setup === 'german')).toEqual([
-      '0103', '0104', '0106', '0107', '0201', '0202', '0203', '0204', '0205', '0206', '0209',
-      '0210', '0305', '0306', '0307', '0309', '0310', '0406', '0407', '0408', '0409', '0410',
+      '0103',
+      '0104',
+      '0106',
+      '0107',
+      '0201',
+      '0202',
+      '0203',
+      '0204',
+      '0205',
+      '0206',
+      '0209',
+      '0210',
+      '0305',
+      '0306',
+      '0307',
+      '0309',
+      '0310',
+      '0406',
+      '0407',
+      '0408',
+      '0409',
+      '0410',
     ]);
   });
 });
@@ -126,7 +167,10 @@ describe('Battle for Moscow map: rivers (1.7)', () => {
 
   it('rings Moscow on its western and southern sides', () => {
     for (const side of ['1001/1101', '1001/1102', '1002/1102', '1002/1103', '1003/1103', '1103/1104', '1104/1203']) {
-      expect(map.data.rivers.some((r) => r.side === side), side).toBe(true);
+      expect(
+        map.data.rivers.some((r) => r.side === side),
+        side,
+      ).toBe(true);
     }
   });
 });
@@ -151,7 +195,19 @@ describe('Battle for Moscow map: railroads (1.6)', () => {
       if (first.length === 1) offEdges.push(`${first}:${rail.path[1]}`);
       if (last.length === 1) offEdges.push(`${last}:${rail.path[rail.path.length - 2]}`);
     }
-    expect(offEdges.sort()).toEqual(['E:1401', 'E:1402', 'E:1403', 'E:1406', 'N:0901', 'N:1301', 'S:0510', 'S:0810', 'W:0102', 'W:0105', 'W:0110']);
+    expect(offEdges.sort()).toEqual([
+      'E:1401',
+      'E:1402',
+      'E:1403',
+      'E:1406',
+      'N:0901',
+      'N:1301',
+      'S:0510',
+      'S:0810',
+      'W:0102',
+      'W:0105',
+      'W:0110',
+    ]);
     for (const entry of offEdges) {
       const [edge, id] = entry.split(':') as ['N' | 'E' | 'S' | 'W', HexId];
       expect(map.edgeHexes(edge)).toContain(id);
@@ -176,7 +232,11 @@ describe('Battle for Moscow map: railroads (1.6)', () => {
   });
 
   it('forms one connected network', () => {
-    const reached = floodFill(['1103'], (h) => map.neighbours(h).filter((n) => map.isRailLink(h, n)), () => true);
+    const reached = floodFill(
+      ['1103'],
+      (h) => map.neighbours(h).filter((n) => map.isRailLink(h, n)),
+      () => true,
+    );
     expect([...reached].sort()).toEqual(railHexes);
     expect(components(railHexes, (h) => map.neighbours(h).filter((n) => map.isRailLink(h, n)))).toHaveLength(1);
   });

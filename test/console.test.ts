@@ -23,7 +23,13 @@ function session() {
 describe('console line parsing', () => {
   it('parses a command with options into the invocation Discord would deliver', () => {
     const inv = parseLine('/hex id:1019 game:operation-typhoon', user, 'c1');
-    expect(inv).toEqual({ command: 'hex', subcommand: undefined, options: { id: '1019', game: 'operation-typhoon' }, user, channelId: 'c1' });
+    expect(inv).toEqual({
+      command: 'hex',
+      subcommand: undefined,
+      options: { id: '1019', game: 'operation-typhoon' },
+      user,
+      channelId: 'c1',
+    });
   });
 
   it('parses subcommands', () => {
@@ -91,7 +97,15 @@ describe('console session', () => {
     const script = join(dir, 'play.txt');
     writeFileSync(script, '# look around\n/hex id:1103 game:battle-for-moscow\n/hex id:0000 game:battle-for-moscow\n');
     const out = join(dir, 'images');
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/console/cli.ts', '--script', script, '--out', out]);
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      '--import',
+      'tsx',
+      'src/console/cli.ts',
+      '--script',
+      script,
+      '--out',
+      out,
+    ]);
     expect(stdout).toMatch(/> \/hex id:1103/);
     expect(stdout).toMatch(/Moscow/);
     expect(stdout).toMatch(/There is no hex 0000/);
@@ -155,14 +169,25 @@ describe('console games', () => {
 
   it('ends with the seed revealed, exports and imports a game by path, and refuses bad imports', async () => {
     const { s, printed, dir } = session();
-    const [, , , ended, exported] = await play(s, printed, ['/game new game:dice-race', '/press 2', '/as boss manager', '/game end', '/game export']);
+    const [, , , ended, exported] = await play(s, printed, [
+      '/game new game:dice-race',
+      '/press 2',
+      '/as boss manager',
+      '/game end',
+      '/game export',
+    ]);
     const seed = Number(/Seed: (\d+)/.exec(ended!)![1]);
     const hash = /sha256 is `([0-9a-f]{64})`/.exec(ended!)![1];
     expect(hashSeed(seed)).toBe(hash);
     const file = /\[file\] (.*\.json)/.exec(exported!)![1]!;
     expect(JSON.parse(readFileSync(file, 'utf8')).game.seed).toBe(seed);
 
-    const [busy, missing, imported, log] = await play(s, printed, ['/game import', `/game import path:${join(dir, 'nope.json')}`, `/game import path:${file}`, '/game log']);
+    const [busy, missing, imported, log] = await play(s, printed, [
+      '/game import',
+      `/game import path:${join(dir, 'nope.json')}`,
+      `/game import path:${file}`,
+      '/game log',
+    ]);
     expect(busy).toMatch(/^\(only you\) Attach the JSON file/);
     expect(missing).toMatch(/^\(only you\) Cannot read .*nope\.json: ENOENT/);
     expect(imported).toMatch(/Imported as game `\w{8}`.*replayed to version 1/);
@@ -173,7 +198,8 @@ describe('console games', () => {
   it('draws the channel game’s map and answers /game commands without a game clearly', async () => {
     const { s, printed } = session();
     const [status, undo, log] = await play(s, printed, ['/game status', '/game undo', '/game log']);
-    for (const text of [status, undo, log]) expect(text).toMatch(/^\(only you\) There is no game in this channel\. \/game new starts one\./);
+    for (const text of [status, undo, log])
+      expect(text).toMatch(/^\(only you\) There is no game in this channel\. \/game new starts one\./);
     const [unknown] = await play(s, printed, ['/game new game:chess']);
     expect(unknown).toMatch(/^\(only you\) There is no game "chess" here\. Games: .*dice-race/);
     await s.close();
@@ -185,7 +211,17 @@ describe('console games', () => {
     writeFileSync(script, '/game status\n');
     const data = join(dir, 'db', 'games.sqlite');
     const out = join(dir, 'out');
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/console/cli.ts', '--script', script, '--out', out, '--data', data]);
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      '--import',
+      'tsx',
+      'src/console/cli.ts',
+      '--script',
+      script,
+      '--out',
+      out,
+      '--data',
+      data,
+    ]);
     expect(stdout).toMatch(/There is no game in this channel/);
     expect(existsSync(data)).toBe(true);
     expect(existsSync(join(out, 'console.sqlite'))).toBe(false);

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bfmEngine, legalActions, type BfmAction, type BfmState } from '../src/games/battle-for-moscow/index.js';
+import { type BfmAction, type BfmState, bfmEngine, legalActions } from '../src/games/battle-for-moscow/index.js';
+import { type BotHarness, channel, member, startBotHarness } from './helpers/fake-discord/bot-harness.js';
 import type { FakeMessage, FakeUser } from './helpers/fake-discord/fake-discord.js';
-import { channel, member, startBotHarness, type BotHarness } from './helpers/fake-discord/bot-harness.js';
 
 /** Battle for Moscow through the fake Discord: two players seated, and one against the bot. */
 let h: BotHarness;
@@ -13,7 +13,13 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function run(user: FakeUser, ch: string, name: string, sub: string | undefined, options: Record<string, string | number | boolean> = {}): Promise<FakeMessage> {
+async function run(
+  user: FakeUser,
+  ch: string,
+  name: string,
+  sub: string | undefined,
+  options: Record<string, string | number | boolean> = {},
+): Promise<FakeMessage> {
   const [first] = await h.fake.answers(h.fake.command(user, ch, name, sub, options));
   return first!;
 }
@@ -39,7 +45,9 @@ describe('Battle for Moscow in Discord', () => {
     const done = await run(german, ch, 'setup', 'done');
     expect(done.content).toMatch(/German panzer movement phase/);
     const s = await state(ch);
-    const move = legalActions(s).find((a): a is Extract<BfmAction, { type: 'move' }> => a.type === 'move' && bfmEngine().board(s).unitsAt(a.to).length === 0)!;
+    const move = legalActions(s).find(
+      (a): a is Extract<BfmAction, { type: 'move' }> => a.type === 'move' && bfmEngine().board(s).unitsAt(a.to).length === 0,
+    )!;
     // Autocomplete through Discord lists the legal destinations of the named unit.
     const destinations = await h.fake.autocomplete(german, ch, 'move', undefined, { unit: move.unit, to: '' }, 'to');
     expect(destinations.map((d) => String(d.value))).toContain(move.to);
@@ -78,7 +86,9 @@ describe('Battle for Moscow in Discord', () => {
     expect(carried!.content).toMatch(/Carried out: #1/);
     expect((await state(ch)).phase).not.toBe('setup');
     const s = await state(ch);
-    const move = legalActions(s).find((x): x is Extract<BfmAction, { type: 'move' }> => x.type === 'move' && bfmEngine().board(s).unitsAt(x.to).length === 0)!;
+    const move = legalActions(s).find(
+      (x): x is Extract<BfmAction, { type: 'move' }> => x.type === 'move' && bfmEngine().board(s).unitsAt(x.to).length === 0,
+    )!;
     const moved = await run(c, ch, 'move', undefined, { unit: move.unit, to: move.to });
     expect(moved.content).toMatch(new RegExp(`Proposal #1\\*\\* by Strauss: .* → ${move.to}`));
     expect(moved.files).toHaveLength(1);

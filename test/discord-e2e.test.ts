@@ -6,9 +6,9 @@ import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
 import type { TyphoonState } from '../src/games/operation-typhoon/state.js';
 import { hashSeed, parseExport } from '../src/session/index.js';
 import { verifyExport } from '../src/session/verify-export.js';
+import { type BotHarness, channel, member, startBotHarness } from './helpers/fake-discord/bot-harness.js';
 import type { FakeMessage } from './helpers/fake-discord/fake-discord.js';
-import { channel, member, startBotHarness, type BotHarness } from './helpers/fake-discord/bot-harness.js';
-import { redisMissingReason, startLocalRedis, type LocalRedis } from './helpers/local-redis.js';
+import { type LocalRedis, redisMissingReason, startLocalRedis } from './helpers/local-redis.js';
 
 /**
  * The real discord.js client against a fake Discord on 127.0.0.1: slash commands arrive as
@@ -34,7 +34,13 @@ async function typhoonState(channelId: string): Promise<TyphoonState> {
   return (await h.bot.sessions.require(channelId)).doc.state as TyphoonState;
 }
 
-async function run(user: ReturnType<typeof member>, channelId: string, name: string, sub: string | undefined, options: Record<string, string | number | boolean> = {}): Promise<FakeMessage> {
+async function run(
+  user: ReturnType<typeof member>,
+  channelId: string,
+  name: string,
+  sub: string | undefined,
+  options: Record<string, string | number | boolean> = {},
+): Promise<FakeMessage> {
   const [first] = await h.fake.answers(h.fake.command(user, channelId, name, sub, options));
   return first!;
 }
@@ -189,7 +195,11 @@ describe('the bot in a (fake) Discord', () => {
         await run(user, ch, 'battle', 'retreat');
         continue;
       }
-      const [from] = Object.values(s.units).map((u) => u.hex).filter((hx) => !s.done.some((id) => s.units[id]?.hex === hx) && index.map.neighbours(hx).some((n) => index.initiallySoviet.has(n)));
+      const [from] = Object.values(s.units)
+        .map((u) => u.hex)
+        .filter(
+          (hx) => !s.done.some((id) => s.units[id]?.hex === hx) && index.map.neighbours(hx).some((n) => index.initiallySoviet.has(n)),
+        );
       const into = index.map.neighbours(from!).find((n) => index.initiallySoviet.has(n))!;
       await run(user, ch, 'move', undefined, { force: s.active?.hex ?? from!, path: into });
     }

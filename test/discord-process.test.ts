@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../commands/index.js';
 import { createGameStore } from '../src/store/game-store.js';
-import { spawnBot, type BotProcess } from './helpers/fake-discord/bot-process.js';
-import { member, channel } from './helpers/fake-discord/bot-harness.js';
+import { channel, member } from './helpers/fake-discord/bot-harness.js';
+import { type BotProcess, spawnBot } from './helpers/fake-discord/bot-process.js';
 import { FakeDiscord } from './helpers/fake-discord/fake-discord.js';
-import { redisMissingReason, startLocalRedis, type LocalRedis } from './helpers/local-redis.js';
+import { type LocalRedis, redisMissingReason, startLocalRedis } from './helpers/local-redis.js';
 
 /**
  * The bot as real processes, as an operator runs it: `npm start` (src/main.ts),
@@ -44,7 +44,12 @@ describe('the bot process', () => {
     expect(await deploy.exited, deploy.output()).toBe(0);
     expect(deploy.output()).not.toContain(fake.token);
     expect(deploy.output()).toMatch(new RegExp(`Deployed ${COMMANDS.size} commands \\(guild ${fake.guildId}\\)`));
-    expect(fake.deployed.get(fake.guildId)?.map((c) => c.name).sort()).toEqual([...COMMANDS.keys()].sort());
+    expect(
+      fake.deployed
+        .get(fake.guildId)
+        ?.map((c) => c.name)
+        .sort(),
+    ).toEqual([...COMMANDS.keys()].sort());
   });
 
   it('connects when DISCORD_TOKEN is set, survives SIGKILL after an acknowledged order, and goes on with an old button', async () => {
@@ -97,7 +102,12 @@ describe('the bot process', () => {
       const before = fake.identifies.length;
       const manager = launch('src/shard.ts', { KEYV_URL: redis.url, SHARD_COUNT: '2' });
       await manager.waitForOutput(/All 2 shards are up/, 60_000);
-      expect(fake.identifies.slice(before).map((s) => s.join('/')).sort()).toEqual(['0/2', '1/2']);
+      expect(
+        fake.identifies
+          .slice(before)
+          .map((s) => s.join('/'))
+          .sort(),
+      ).toEqual(['0/2', '1/2']);
       // One channel on each shard.
       const channels: string[] = [];
       while (channels.length < 2) {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
 import type { TyphoonState } from '../src/games/operation-typhoon/state.js';
 import { ManualClock } from '../src/votes/index.js';
+import { type BotHarness, channel, member, startBotHarness } from './helpers/fake-discord/bot-harness.js';
 import type { FakeMessage, FakeUser } from './helpers/fake-discord/fake-discord.js';
-import { channel, member, startBotHarness, type BotHarness } from './helpers/fake-discord/bot-harness.js';
 
 /**
  * Vote and team play through the fake Discord with several members. Ballot deadlines run
@@ -19,7 +19,13 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function run(user: FakeUser, ch: string, name: string, sub: string | undefined, options: Record<string, string | number | boolean> = {}): Promise<FakeMessage> {
+async function run(
+  user: FakeUser,
+  ch: string,
+  name: string,
+  sub: string | undefined,
+  options: Record<string, string | number | boolean> = {},
+): Promise<FakeMessage> {
   const [first] = await h.fake.answers(h.fake.command(user, ch, name, sub, options));
   return first!;
 }
@@ -38,7 +44,9 @@ async function twoMoves(ch: string): Promise<{ from: string; path: string }[]> {
   const occupied = new Set(Object.values(s.units).map((u) => u.hex));
   const moves: { from: string; path: string }[] = [];
   for (const u of Object.values(s.units)) {
-    const back = index.map.neighbours(u.hex).find((n) => !index.initiallySoviet.has(n) && !occupied.has(n) && !moves.some((m) => m.path === n));
+    const back = index.map
+      .neighbours(u.hex)
+      .find((n) => !index.initiallySoviet.has(n) && !occupied.has(n) && !moves.some((m) => m.path === n));
     if (back && !moves.some((m) => m.from === u.hex)) moves.push({ from: u.hex, path: back });
     if (moves.length === 2) return moves;
   }

@@ -5,9 +5,9 @@ import { dispatch } from '../src/app/dispatch.js';
 import '../src/games/catalogue.js';
 import { closeSessions, configureSessions, type GameSessions } from '../src/session/index.js';
 import type { GameDocument } from '../src/store/game-document.js';
-import { channelKey, createGameStore, gameKey, guildKey, type GameStore } from '../src/store/game-store.js';
+import { channelKey, createGameStore, type GameStore, gameKey, guildKey } from '../src/store/game-store.js';
 import type { StoreConfig } from '../src/store/keyv-factory.js';
-import { redisMissingReason, startLocalRedis, type LocalRedis } from './helpers/local-redis.js';
+import { type LocalRedis, redisMissingReason, startLocalRedis } from './helpers/local-redis.js';
 import { tempDataFile } from './helpers/test-game.js';
 
 /**
@@ -41,15 +41,29 @@ async function writeRaw(store: GameStore, key: string, text: string): Promise<vo
 type Damage = (store: GameStore, doc: GameDocument) => Promise<void>;
 const DAMAGES: [string, Damage, RegExp][] = [
   ['garbage bytes', (s, d) => writeRaw(s, gameKey(d.id), 'garbage{\u0000'), /could not be decoded/],
-  ['a torn write (half a record)', async (s, d) => writeRaw(s, gameKey(d.id), (await readRaw(s, gameKey(d.id))).slice(0, 120)), /could not be decoded/],
+  [
+    'a torn write (half a record)',
+    async (s, d) => writeRaw(s, gameKey(d.id), (await readRaw(s, gameKey(d.id))).slice(0, 120)),
+    /could not be decoded/,
+  ],
   ['an empty record', (s, d) => writeRaw(s, gameKey(d.id), ''), /could not be decoded/],
-  ['a damaged packing', (s, d) => s.keyv.set(gameKey(d.id), 'br1:' + 'QUJD'.repeat(30)).then(() => undefined), /not valid JSON/],
-  ['a document the schema rejects', (s, d) => s.keyv.set(gameKey(d.id), JSON.stringify({ ...d, version: 'many', seedHash: 'x' })).then(() => undefined), /version|seedHash/],
-  ['a state the game rejects', (s, d) => s.save({ ...d, state: { ...(d.state as object), units: 'scattered' } }), /battle-for-moscow state is not valid/],
+  ['a damaged packing', (s, d) => s.keyv.set(gameKey(d.id), `br1:${'QUJD'.repeat(30)}`).then(() => undefined), /not valid JSON/],
+  [
+    'a document the schema rejects',
+    (s, d) => s.keyv.set(gameKey(d.id), JSON.stringify({ ...d, version: 'many', seedHash: 'x' })).then(() => undefined),
+    /version|seedHash/,
+  ],
+  [
+    'a state the game rejects',
+    (s, d) => s.save({ ...d, state: { ...(d.state as object), units: 'scattered' } }),
+    /battle-for-moscow state is not valid/,
+  ],
 ];
 
 function backends(): [string, () => Promise<{ config: StoreConfig; stop(): Promise<void> }>][] {
-  const list: [string, () => Promise<{ config: StoreConfig; stop(): Promise<void> }>][] = [['SQLite', async () => ({ config: { dataFile: tempDataFile() }, stop: async () => undefined })]];
+  const list: [string, () => Promise<{ config: StoreConfig; stop(): Promise<void> }>][] = [
+    ['SQLite', async () => ({ config: { dataFile: tempDataFile() }, stop: async () => undefined })],
+  ];
   const missing = redisMissingReason();
   if (missing) console.warn(`Damaged records in Redis not tested: ${missing}.`);
   else
@@ -111,7 +125,12 @@ describe.each(backends())('a damaged stored game in %s', (_name, open) => {
     const [order] = await run({ command: 'setup', subcommand: 'swap', options: { a: 'XLI', b: 'XXIV' }, channelId: damaged.channelId });
     expect(order!.ephemeral).toBe(true);
     expect(order!.content).toMatch(/no game in this channel/);
-    const [fresh] = await run({ command: 'game', subcommand: 'new', options: { game: 'battle-for-moscow', seed: 3 }, channelId: damaged.channelId });
+    const [fresh] = await run({
+      command: 'game',
+      subcommand: 'new',
+      options: { game: 'battle-for-moscow', seed: 3 },
+      channelId: damaged.channelId,
+    });
     expect(fresh!.ephemeral).toBeFalsy();
     expect(fresh!.content).toMatch(/has started/);
 

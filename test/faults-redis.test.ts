@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { channel, member, startBotHarness, type BotHarness } from './helpers/fake-discord/bot-harness.js';
-import { redisMissingReason, startLocalRedis, type LocalRedis } from './helpers/local-redis.js';
+import { type BotHarness, channel, member, startBotHarness } from './helpers/fake-discord/bot-harness.js';
+import { type LocalRedis, redisMissingReason, startLocalRedis } from './helpers/local-redis.js';
 
 /**
  * Redis stopped under a running bot and started again: meanwhile every order gets a clear
@@ -41,7 +41,7 @@ describe.skipIf(!!noRedis)('a Redis outage', () => {
     }
 
     redis = await startLocalRedis(port, { dir, durable: true });
-    let back;
+    let back: Awaited<ReturnType<typeof h.fake.answers>>[number] | undefined;
     for (let attempt = 0; attempt < 40; attempt++) {
       const [answer] = await h.fake.answers(h.fake.command(user, ch, 'game', 'status', {}), 1, 20_000);
       back = answer!;

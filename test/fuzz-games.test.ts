@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fuzzGames } from '../scripts/fuzz/fuzz-games.js';
-import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
 import { RuleError } from '../src/games/engine.js';
+import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
 
 /** A small run of `npm run fuzz` in CI: both games, invariants after every order. */
 describe('fuzzing whole games', () => {

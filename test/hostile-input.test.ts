@@ -1,11 +1,11 @@
-import { ApplicationCommandOptionType, type APIApplicationCommandOption } from 'discord.js';
+import { type APIApplicationCommandOption, ApplicationCommandOptionType } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../commands/index.js';
 import type { Invocation, OptionValue, Reply } from '../src/app/command.js';
 import { dispatch, dispatchAutocomplete, dispatchButton } from '../src/app/dispatch.js';
-import { configureSessions, closeSessions, type GameSessions } from '../src/session/index.js';
+import { closeSessions, configureSessions, type GameSessions } from '../src/session/index.js';
 import { createGameStore } from '../src/store/game-store.js';
-import { ManualClock, configureVotes, stopVotes } from '../src/votes/index.js';
+import { configureVotes, ManualClock, stopVotes } from '../src/votes/index.js';
 import { tempDataFile } from './helpers/test-game.js';
 
 /**
@@ -21,7 +21,7 @@ const CHANNELS = { typhoon: 'ch-typhoon', bfm: 'ch-bfm', vote: 'ch-vote', empty:
 let games: GameSessions;
 let rng = 20261123;
 const random = () => (rng = (rng * 48271) % 2147483647) / 2147483647;
-const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
 
 const HOSTILE_STRINGS = [
   '',
@@ -59,7 +59,9 @@ function fuzzValue(spec: APIApplicationCommandOption): OptionValue {
     case ApplicationCommandOptionType.Boolean:
       return random() < 0.5;
     default:
-      return random() < 0.8 ? pick(HOSTILE_STRINGS) : Array.from({ length: Math.floor(random() * 40) }, () => String.fromCharCode(32 + Math.floor(random() * 95))).join('');
+      return random() < 0.8
+        ? pick(HOSTILE_STRINGS)
+        : Array.from({ length: Math.floor(random() * 40) }, () => String.fromCharCode(32 + Math.floor(random() * 95))).join('');
   }
 }
 
@@ -113,7 +115,13 @@ describe('hostile input', () => {
         for (const spec of targets) options[spec.name] = fuzzValue(spec);
         const user = random() < 0.5 ? stranger : creator;
         const channelId = pick(Object.values(CHANNELS));
-        const invocation: Invocation = { command: shape.command, ...(shape.subcommand ? { subcommand: shape.subcommand } : {}), options, user, channelId };
+        const invocation: Invocation = {
+          command: shape.command,
+          ...(shape.subcommand ? { subcommand: shape.subcommand } : {}),
+          options,
+          user,
+          channelId,
+        };
         const before = await snapshot();
         const replies = await run(invocation);
         cases += 1;
@@ -128,7 +136,10 @@ describe('hostile input', () => {
         }
         // Autocomplete with the same garbage never throws and stays within Discord's limits.
         const focused = pick(fuzzable);
-        const choices = await dispatchAutocomplete({ invocation, focused: { name: focused.name, value: String(options[focused.name] ?? '') } });
+        const choices = await dispatchAutocomplete({
+          invocation,
+          focused: { name: focused.name, value: String(options[focused.name] ?? '') },
+        });
         expect(choices.length).toBeLessThanOrEqual(25);
         for (const c of choices) expect(c.name.length).toBeLessThanOrEqual(100);
       }
@@ -162,12 +173,21 @@ describe('hostile input', () => {
       for (const user of [stranger, creator]) {
         for (const channelId of [CHANNELS.typhoon, CHANNELS.bfm, CHANNELS.empty]) {
           // A button from one channel's game pressed in another channel is refused too.
-          if (customId.startsWith(`game:${live.id}:${live.version}:0`) && customId.length < 40 && channelId === CHANNELS.typhoon && user === creator) continue;
+          if (
+            customId.startsWith(`game:${live.id}:${live.version}:0`) &&
+            customId.length < 40 &&
+            channelId === CHANNELS.typhoon &&
+            user === creator
+          )
+            continue;
           const before = await snapshot();
           const replies: Reply[] = [];
           await dispatchButton({ press: { customId, user, channelId }, reply: async (r) => void replies.push(r) });
           expect(replies.length, customId).toBeGreaterThan(0);
-          expect(replies.every((r) => r.ephemeral), `${customId} in ${channelId} by ${user.name}: ${replies[0]?.content}`).toBe(true);
+          expect(
+            replies.every((r) => r.ephemeral),
+            `${customId} in ${channelId} by ${user.name}: ${replies[0]?.content}`,
+          ).toBe(true);
           expect(await snapshot()).toBe(before);
         }
       }

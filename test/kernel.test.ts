@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  HexGrid,
-  axialToOffset,
-  formatHexId,
-  offsetToAxial,
-  opposite,
-  parseHexId,
-  type GridSpec,
-  type HexId,
-} from '../src/kernel/hex.js';
-import { hexsideHexes, hexsideKey, hexsideToward } from '../src/kernel/hexside.js';
-import { pathTo, reachable, type PathSearch } from '../src/kernel/pathfinding.js';
-import { components, floodFill } from '../src/kernel/floodfill.js';
 import { newDice, roll, rollMany } from '../src/kernel/dice.js';
+import { components, floodFill } from '../src/kernel/floodfill.js';
+import { axialToOffset, formatHexId, type GridSpec, HexGrid, type HexId, offsetToAxial, opposite, parseHexId } from '../src/kernel/hex.js';
+import { hexsideHexes, hexsideKey, hexsideToward } from '../src/kernel/hexside.js';
+import { type PathSearch, pathTo, reachable } from '../src/kernel/pathfinding.js';
 
 const EVEN: GridSpec = { lowColumns: 'even' }; // Battle for Moscow
 const ODD: GridSpec = { lowColumns: 'odd' }; // Operation Typhoon
@@ -24,7 +15,14 @@ const id = (col: number, row: number) => formatHexId({ col, row });
 function board(grid: HexGrid, cols: number, rows: number) {
   const ids = new Set<HexId>();
   for (let c = 1; c <= cols; c++) for (let r = 1; r <= rows; r++) ids.add(id(c, r));
-  return { ids, neighbours: (h: HexId) => grid.neighbours(h).map((n) => n.id).filter((n) => ids.has(n)) };
+  return {
+    ids,
+    neighbours: (h: HexId) =>
+      grid
+        .neighbours(h)
+        .map((n) => n.id)
+        .filter((n) => ids.has(n)),
+  };
 }
 
 describe('hex ids', () => {
@@ -229,9 +227,7 @@ describe('movement search (Dijkstra)', () => {
 
   it('goes around impassable hexes and costly ones when that is cheaper', () => {
     const wall = new Set(['0403', '0503', '0303']);
-    const reach = reachable(
-      search({ budget: 10, cost: (_f, to) => (wall.has(to) ? Infinity : to === '0402' ? 5 : 1) }),
-    );
+    const reach = reachable(search({ budget: 10, cost: (_f, to) => (wall.has(to) ? Infinity : to === '0402' ? 5 : 1) }));
     for (const h of wall) expect(reach.cost.has(h)).toBe(false);
     const path = pathTo(reach, '0402')!;
     expect(path[0]).toBe('0404');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BotHarness, channel, member, startBotHarness } from './helpers/fake-discord/bot-harness.js';
 import type { FakeMessage, InteractionRecord } from './helpers/fake-discord/fake-discord.js';
-import { channel, member, startBotHarness, type BotHarness } from './helpers/fake-discord/bot-harness.js';
 
 /**
  * Load through the fake Discord: 200 orders at once on one channel, and 50 channels at
@@ -29,7 +29,9 @@ describe('load', () => {
     const user = member('Busy');
     const ch = channel();
     await h.fake.answers(h.fake.command(user, ch, 'game', 'new', { game: 'battle-for-moscow', seed: 12 }));
-    const records = Array.from({ length: 200 }, (_, i) => h.fake.command(user, ch, 'setup', 'swap', i % 2 ? { a: 'XLI', b: 'XXIV' } : { a: 'XXIV', b: 'XLI' }));
+    const records = Array.from({ length: 200 }, (_, i) =>
+      h.fake.command(user, ch, 'setup', 'swap', i % 2 ? { a: 'XLI', b: 'XXIV' } : { a: 'XXIV', b: 'XLI' }),
+    );
     const answers = await settle(records);
     const accepted = answers.filter((m) => !m.ephemeral);
     expect(accepted).toHaveLength(200);
@@ -43,7 +45,9 @@ describe('load', () => {
   it('serves 50 channels at once, each in order', async () => {
     const players = Array.from({ length: 50 }, (_, i) => ({ user: member(`P${i}`), ch: channel() }));
     await settle(players.map(({ user, ch }) => h.fake.command(user, ch, 'game', 'new', { game: 'battle-for-moscow', seed: 100 })));
-    const records = players.flatMap(({ user, ch }) => [0, 1, 2, 3].map((i) => h.fake.command(user, ch, 'setup', 'swap', i % 2 ? { a: 'XLI', b: 'XXIV' } : { a: 'XXIV', b: 'XLI' })));
+    const records = players.flatMap(({ user, ch }) =>
+      [0, 1, 2, 3].map((i) => h.fake.command(user, ch, 'setup', 'swap', i % 2 ? { a: 'XLI', b: 'XXIV' } : { a: 'XXIV', b: 'XLI' })),
+    );
     const answers = await settle(records);
     expect(answers.every((m) => !m.ephemeral)).toBe(true);
     for (const { ch } of players) {

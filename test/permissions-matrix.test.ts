@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../src/games/catalogue.js';
-import { UserError, type Member } from '../src/app/command.js';
+import { type Member, UserError } from '../src/app/command.js';
 import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
 import type { TyphoonState } from '../src/games/operation-typhoon/state.js';
 import { closeSessions, configureSessions, type GameSessions } from '../src/session/index.js';
 import type { GameMode } from '../src/store/game-document.js';
 import { createGameStore } from '../src/store/game-store.js';
-import { ManualClock, configureVotes, stopVotes, type VoteService } from '../src/votes/index.js';
+import { configureVotes, ManualClock, stopVotes, type VoteService } from '../src/votes/index.js';
 import { tempDataFile } from './helpers/test-game.js';
 
 /**
@@ -57,16 +57,34 @@ const ACTIONS: Record<string, (ch: string, who: Member) => Promise<unknown>> = {
     const action = { type: 'assign-air', hex: unitOf(s, 'PG3') };
     return (await games.require(ch)).doc.mode === 'vote' ? votes.propose(ch, who, action) : games.act(ch, who, action);
   },
-  'order for the whole side': async (ch, who) => ((await games.require(ch)).doc.mode === 'vote' ? votes.propose(ch, who, { type: 'end-phase' }) : games.act(ch, who, { type: 'end-phase' })),
+  'order for the whole side': async (ch, who) =>
+    (await games.require(ch)).doc.mode === 'vote'
+      ? votes.propose(ch, who, { type: 'end-phase' })
+      : games.act(ch, who, { type: 'end-phase' }),
   'change settings': (ch, who) => games.configure(ch, who, { settings: { 'vote.window': 300 } }),
   'end the game': (ch, who) => games.end(ch, who),
 };
 
 /** allowed[mode][action] = who may. */
 const ALLOWED: Record<GameMode, Record<string, Who[]>> = {
-  solo: { 'order for PG3': ['creator'], 'order for the whole side': ['creator'], 'change settings': ['creator'], 'end the game': ['creator', 'admin'] },
-  team: { 'order for PG3': ['player'], 'order for the whole side': ['creator'], 'change settings': ['creator'], 'end the game': ['creator', 'admin'] },
-  vote: { 'order for PG3': ['creator', 'player'], 'order for the whole side': ['creator', 'player'], 'change settings': ['creator'], 'end the game': ['creator', 'admin'] },
+  solo: {
+    'order for PG3': ['creator'],
+    'order for the whole side': ['creator'],
+    'change settings': ['creator'],
+    'end the game': ['creator', 'admin'],
+  },
+  team: {
+    'order for PG3': ['player'],
+    'order for the whole side': ['creator'],
+    'change settings': ['creator'],
+    'end the game': ['creator', 'admin'],
+  },
+  vote: {
+    'order for PG3': ['creator', 'player'],
+    'order for the whole side': ['creator', 'player'],
+    'change settings': ['creator'],
+    'end the game': ['creator', 'admin'],
+  },
 };
 
 describe('the permission matrix', () => {

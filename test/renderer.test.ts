@@ -1,13 +1,12 @@
-import { GlobalFonts, loadImage, type Image } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts, type Image, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { printedScene } from '../src/app/map-views.js';
-import { encodeImage, renderMap, zoomWindow, ZOOM_HEX_SIZE } from '../src/render/render-map.js';
-import { registerFonts, FONT } from '../src/render/fonts.js';
+import { FONT, registerFonts } from '../src/render/fonts.js';
+import { encodeImage, renderMap, ZOOM_HEX_SIZE, zoomWindow } from '../src/render/render-map.js';
 import type { Scene } from '../src/render/scene.js';
 import { mapLayout, staticLayer } from '../src/render/static-layer.js';
 import { PANEL_WIDTH } from '../src/render/theme.js';
 import { tinyMap } from './helpers/tiny-map.js';
-import { createCanvas } from '@napi-rs/canvas';
 
 const map = tinyMap();
 
@@ -26,7 +25,7 @@ async function decode(buf: Buffer): Promise<{ img: Image; pixel: (x: number, y: 
   };
 }
 
-const isBlueish = ([r, g, b]: [number, number, number]) => b > r + 40 && b > 120;
+const isBlueish = ([r, , b]: [number, number, number]) => b > r + 40 && b > 120;
 const isGreenish = ([r, g, b]: [number, number, number]) => g > r && g > b;
 
 describe('renderer', () => {
@@ -79,7 +78,15 @@ describe('renderer', () => {
 
   it('draws counters with their side colour, and stacks with a count badge', async () => {
     const scene: Scene = {
-      stacks: [{ hex: '0505', counters: [{ label: 'XLVI', colour: '#00a000', text: '#ffffff', symbol: 'panzer', strength: '10' }, { label: 'V', colour: '#00a000', text: '#ffffff', symbol: 'infantry', strength: '6' }] }],
+      stacks: [
+        {
+          hex: '0505',
+          counters: [
+            { label: 'XLVI', colour: '#00a000', text: '#ffffff', symbol: 'panzer', strength: '10' },
+            { label: 'V', colour: '#00a000', text: '#ffffff', symbol: 'infantry', strength: '6' },
+          ],
+        },
+      ],
     };
     const canvas = renderMap(map, scene, { kind: 'full' });
     const { pixel } = await decode(await encodeImage(canvas, 'png'));
@@ -119,9 +126,10 @@ describe('renderer', () => {
     const png = await decode(await encodeImage(canvas, 'png'));
     const webp = await decode(await encodeImage(canvas, 'webp'));
     let differing = 0;
-    for (let y = 0; y < canvas.height; y += 7) for (let x = 0; x < canvas.width; x += 7) {
-      if (png.pixel(x, y).join() !== webp.pixel(x, y).join()) differing++;
-    }
+    for (let y = 0; y < canvas.height; y += 7)
+      for (let x = 0; x < canvas.width; x += 7) {
+        if (png.pixel(x, y).join() !== webp.pixel(x, y).join()) differing++;
+      }
     expect(differing).toBe(0);
   });
 });

@@ -1,10 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import '../src/games/catalogue.js';
-import { legalActions, type BfmState } from '../src/games/battle-for-moscow/index.js';
-import { gameDef, registerGame, type GameDef } from '../src/games/registry.js';
-import { BOT_ACTION_LIMIT, BOT_USER_ID, replay, type GameSessions } from '../src/session/index.js';
+import { type BfmState, legalActions } from '../src/games/battle-for-moscow/index.js';
+import { type GameDef, gameDef, registerGame } from '../src/games/registry.js';
+import { BOT_ACTION_LIMIT, BOT_USER_ID, type GameSessions, replay } from '../src/session/index.js';
 import type { GameDocument } from '../src/store/game-document.js';
-import { alice, bob, openSessions, raceGame, tempDataFile, type RaceAction, type RaceState } from './helpers/test-game.js';
+import { alice, bob, openSessions, type RaceAction, type RaceState, raceGame, tempDataFile } from './helpers/test-game.js';
 
 /** A race whose bot only ever passes, on both sides: it never hands the game back by itself. */
 const endlessRace: GameDef<RaceState, RaceAction, { goal?: number; seed: number }> = {

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { StaleChoiceError, replay } from '../src/session/index.js';
+import { replay, StaleChoiceError } from '../src/session/index.js';
 import { KeyedLock } from '../src/store/keyed-lock.js';
-import { alice, openSessions, registerTestGame, tempDataFile, type RaceState } from './helpers/test-game.js';
+import { alice, openSessions, type RaceState, registerTestGame, tempDataFile } from './helpers/test-game.js';
 
 beforeAll(() => registerTestGame());
 
@@ -26,7 +26,9 @@ describe('per-channel serialisation', () => {
     expect(view.doc.version).toBe(accepted.length);
     expect(state.dice.rolls).toBe(accepted.length);
     expect(replay(view.def, view.doc.options, view.doc.seed, view.doc.actions)).toEqual(view.doc.state);
-    const versions = accepted.map((r) => (r as PromiseFulfilledResult<{ doc: { version: number } }>).value.doc.version).sort((a, b) => a - b);
+    const versions = accepted
+      .map((r) => (r as PromiseFulfilledResult<{ doc: { version: number } }>).value.doc.version)
+      .sort((a, b) => a - b);
     expect(versions).toEqual(view.doc.actions.map((a) => a.version));
     for (const r of results) if (r.status === 'rejected') expect(String(r.reason)).toMatch(/over \(finished\)/);
   });

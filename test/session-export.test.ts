@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hashSeed, type GameSessions } from '../src/session/index.js';
+import { type GameSessions, hashSeed } from '../src/session/index.js';
 import { alice, bob, openSessions, registerTestGame, tempDataFile } from './helpers/test-game.js';
 
 beforeAll(() => registerTestGame());
@@ -46,7 +46,9 @@ describe('export and import', () => {
     swapped.game.seed = (file.game.seed! + 1) >>> 0;
     await expect(s.importGame({ channelId: 'dst' }, bob, JSON.stringify(swapped))).rejects.toThrow(/seed does not match/);
     const illegal = structuredClone(file);
-    illegal.game.actions.push(...Array.from({ length: 3 }, (_, i) => ({ version: 50 + i, userId: 'x', action: { type: 'step' }, at: file.exportedAt })));
+    illegal.game.actions.push(
+      ...Array.from({ length: 3 }, (_, i) => ({ version: 50 + i, userId: 'x', action: { type: 'step' }, at: file.exportedAt })),
+    );
     delete illegal.game.state;
     await expect(s.importGame({ channelId: 'dst' }, bob, JSON.stringify(illegal))).rejects.toThrow(/does not replay: order #\d+ .* 2\.2/);
     await expect(s.current('dst')).resolves.toBeUndefined();

@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../src/app/command.js';
 import { allGames, gameDef, registerGame } from '../src/games/registry.js';
-import { StaleChoiceError, hashSeed, replay, type GameSessions } from '../src/session/index.js';
-import { alice, bob, openSessions, registerTestGame, tempDataFile, type RaceState } from './helpers/test-game.js';
+import { type GameSessions, hashSeed, replay, StaleChoiceError } from '../src/session/index.js';
+import { alice, bob, openSessions, type RaceState, registerTestGame, tempDataFile } from './helpers/test-game.js';
 
 beforeAll(() => registerTestGame());
 
@@ -81,7 +81,9 @@ describe('game sessions: create, act, save, reload', () => {
 
   it('refuses game options the game does not take, and unknown games', async () => {
     const s = service();
-    await expect(s.newGame(where, alice, { game: 'dice-race', options: { goal: 1000 } })).rejects.toThrow(/does not take those options: goal/);
+    await expect(s.newGame(where, alice, { game: 'dice-race', options: { goal: 1000 } })).rejects.toThrow(
+      /does not take those options: goal/,
+    );
     await expect(s.newGame(where, alice, { game: 'chess' })).rejects.toThrow(/no game "chess".*dice-race/);
     await expect(s.current('c1')).resolves.toBeUndefined();
   });

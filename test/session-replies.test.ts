@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Reply } from '../src/app/command.js';
 import { dispatchAutocomplete, dispatchButton } from '../src/app/dispatch.js';
-import { LIMITS, fitText, splitText } from '../src/app/limits.js';
-import { closeSessions, configureSessions, type GameSessions } from '../src/session/index.js';
+import { fitText, LIMITS, splitText } from '../src/app/limits.js';
 import { actAndReply } from '../src/session/act-and-reply.js';
+import { closeSessions, configureSessions, type GameSessions } from '../src/session/index.js';
 import { actingReply, choiceButtons, gameImage, parseChoiceButton } from '../src/session/replies.js';
 import { createGameStore } from '../src/store/game-store.js';
 import { alice, bob, registerTestGame, tempDataFile } from './helpers/test-game.js';
@@ -30,7 +30,10 @@ describe('choice buttons', () => {
     const { doc, prompt } = await fresh().newGame({ channelId: 'c' }, alice, { game: 'dice-race' });
     const buttons = choiceButtons(doc, prompt);
     expect(buttons.map((b) => b.customId)).toEqual([0, 1, 2].map((i) => `game:${doc.id}:0:${i}`));
-    const many = { ...prompt, choices: Array.from({ length: 40 }, (_, i) => ({ action: { type: 'step' }, label: `Choice ${i} ${'x'.repeat(100)}` })) };
+    const many = {
+      ...prompt,
+      choices: Array.from({ length: 40 }, (_, i) => ({ action: { type: 'step' }, label: `Choice ${i} ${'x'.repeat(100)}` })),
+    };
     const capped = choiceButtons(doc, many);
     expect(capped).toHaveLength(LIMITS.choices);
     for (const b of capped) {
@@ -40,9 +43,12 @@ describe('choice buttons', () => {
     expect(parseChoiceButton(buttons[2]!.customId)).toEqual({ gameId: doc.id, version: 0, index: 2 });
   });
 
-  it.each(['game:short:1:1', 'game:abcdefgh:-1:0', 'game:abcdefgh:1:x', 'hex:abcdefgh:1:1', `game:abcdefgh:1:1${'0'.repeat(120)}`])('rejects the damaged id %s', (id) => {
-    expect(parseChoiceButton(id)).toBeUndefined();
-  });
+  it.each(['game:short:1:1', 'game:abcdefgh:-1:0', 'game:abcdefgh:1:x', 'hex:abcdefgh:1:1', `game:abcdefgh:1:1${'0'.repeat(120)}`])(
+    'rejects the damaged id %s',
+    (id) => {
+      expect(parseChoiceButton(id)).toBeUndefined();
+    },
+  );
 
   it('acts through dispatchButton, then refuses the same button as gone, with fresh buttons', async () => {
     const { doc } = await fresh().newGame({ channelId: 'c' }, alice, { game: 'dice-race', seed: 12 });
@@ -96,7 +102,10 @@ describe('actAndReply (for game commands)', () => {
     fresh();
     await s.newGame({ channelId: 'c' }, alice, { game: 'dice-race', seed: 5 });
     const replies: Reply[] = [];
-    const ctx = (user: typeof alice) => ({ invocation: { command: 'race', options: {}, user, channelId: 'c' }, reply: async (r: Reply) => void replies.push(r) });
+    const ctx = (user: typeof alice) => ({
+      invocation: { command: 'race', options: {}, user, channelId: 'c' },
+      reply: async (r: Reply) => void replies.push(r),
+    });
     await actAndReply(ctx(alice), { type: 'step' }, 'Alice steps.');
     expect(replies[0]?.content).toMatch(/^Alice steps\.\n• German steps to 1\./);
     expect((await s.require('c')).doc.version).toBe(1);
@@ -122,7 +131,9 @@ describe('autocomplete', () => {
     fresh();
     const { doc } = await s.newGame({ channelId: 'c' }, alice, { game: 'dice-race' });
     const invocation = { command: 'game', subcommand: 'new', options: {}, user: alice, channelId: 'c' };
-    expect(await dispatchAutocomplete({ invocation, focused: { name: 'game', value: 'dice' } })).toEqual([{ name: 'Dice Race', value: 'dice-race' }]);
+    expect(await dispatchAutocomplete({ invocation, focused: { name: 'game', value: 'dice' } })).toEqual([
+      { name: 'Dice Race', value: 'dice-race' },
+    ]);
     expect(await dispatchAutocomplete({ invocation, focused: { name: 'game', value: 'zzz' } })).toEqual([]);
     const ids = await dispatchAutocomplete({ invocation: { ...invocation, subcommand: 'export' }, focused: { name: 'id', value: '' } });
     expect(ids.map((c) => c.value)).toEqual([doc.id]);

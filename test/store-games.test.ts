@@ -1,12 +1,20 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openSessions, registerTestGame, tempDataFile, alice } from './helpers/test-game.js';
 import { GameSessions } from '../src/session/index.js';
-import { GameStore, UnreadableGameError, channelKey, createGameStore, gameKey, storeConfigFromEnv, type GameDocument } from '../src/store/index.js';
+import {
+  channelKey,
+  createGameStore,
+  type GameDocument,
+  GameStore,
+  gameKey,
+  storeConfigFromEnv,
+  UnreadableGameError,
+} from '../src/store/index.js';
 import { createKeyv } from '../src/store/keyv-factory.js';
+import { alice, openSessions, registerTestGame, tempDataFile } from './helpers/test-game.js';
 
 beforeAll(() => registerTestGame());
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { alice, openSessions, registerTestGame, tempDataFile } from './helpers/test-game.js';
-import { GameStore, UnreadableGameError, createGameStore, gameKey } from '../src/store/index.js';
+import { createGameStore, type GameStore, gameKey, UnreadableGameError } from '../src/store/index.js';
 import { packDocument, unpackDocument } from '../src/store/packed-document.js';
+import { alice, openSessions, registerTestGame, tempDataFile } from './helpers/test-game.js';
 
 beforeAll(() => registerTestGame());
 const stores: GameStore[] = [];
@@ -11,7 +11,9 @@ afterEach(async () => {
 
 describe('packed game records', () => {
   it('round-trips text and leaves plain JSON as it is', () => {
-    const json = JSON.stringify({ log: Array.from({ length: 200 }, (_, i) => ({ version: i, text: 'The Soviets defend with 2 RD + 1 B.' })) });
+    const json = JSON.stringify({
+      log: Array.from({ length: 200 }, (_, i) => ({ version: i, text: 'The Soviets defend with 2 RD + 1 B.' })),
+    });
     const packed = packDocument(json);
     expect(packed.startsWith('br1:')).toBe(true);
     expect(packed.length).toBeLessThan(json.length / 5);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { typhoonEngine, type TyphoonState } from '../src/games/operation-typhoon/index.js';
-import { seekPockets } from '../src/games/operation-typhoon/autoplay/index.js';
-import { assignedGoal, type AssignmentPlan } from '../src/games/operation-typhoon/autoplay/assignment.js';
+import { type AssignmentPlan, assignedGoal } from '../src/games/operation-typhoon/autoplay/assignment.js';
 import { currentCostField } from '../src/games/operation-typhoon/autoplay/fields.js';
+import { seekPockets } from '../src/games/operation-typhoon/autoplay/index.js';
 import { View } from '../src/games/operation-typhoon/autoplay/view.js';
+import { type TyphoonState, typhoonEngine } from '../src/games/operation-typhoon/index.js';
 
 /**
  * The pieces of the pocket-seeking policy's turns 2-4: one target per force on the column 28
@@ -59,7 +59,11 @@ describe('one target per force (4.4)', () => {
     const goal = assignedGoal(v, best!.units, lineOnly)!;
     expect(currentCostField(v, goal.target, true).get(stacks.find((st) => st.units.includes(best!.units[0]!))!.hex)).toBe(best!.cost);
     for (const st of stacks) {
-      const t = assignedGoal(v, st.units.filter((u) => v.isMech(u)), lineOnly)?.target;
+      const t = assignedGoal(
+        v,
+        st.units.filter((u) => v.isMech(u)),
+        lineOnly,
+      )?.target;
       if (t) expect(t.startsWith('28')).toBe(true);
     }
   });
@@ -71,14 +75,31 @@ describe('one target per force (4.4)', () => {
     // On turn 1 at 18 MP nothing on column 28 is within a panzer group's reach from its start line.
     const far = v.movable().filter((st) => st.units.some((u) => v.isMech(u)) && Number(st.hex.slice(0, 2)) < 14);
     expect(far.length).toBeGreaterThan(0);
-    for (const st of far) expect(assignedGoal(v, st.units.filter((u) => v.isMech(u)), inReach)).toBeUndefined();
+    for (const st of far)
+      expect(
+        assignedGoal(
+          v,
+          st.units.filter((u) => v.isMech(u)),
+          inReach,
+        ),
+      ).toBeUndefined();
   });
 });
 
 describe('towns worth their VP, for forces that can take them (4.4)', () => {
   /** Every Soviet town and city out-values any hex of the line: who gets which shows the rules of the plan. */
-  const townsFirst = (extra: Partial<AssignmentPlan> = {}): AssignmentPlan => ({ mech: true, foot: false, townBonus: 100, withinReach: false, ...extra });
-  const mechForces = (v: View) => v.movable().map((st) => ({ hex: st.hex, units: st.units.filter((u) => v.isMech(u)) })).filter((f) => f.units.length > 0);
+  const townsFirst = (extra: Partial<AssignmentPlan> = {}): AssignmentPlan => ({
+    mech: true,
+    foot: false,
+    townBonus: 100,
+    withinReach: false,
+    ...extra,
+  });
+  const mechForces = (v: View) =>
+    v
+      .movable()
+      .map((st) => ({ hex: st.hex, units: st.units.filter((u) => v.isMech(u)) }))
+      .filter((f) => f.units.length > 0);
   const placeOf = (h: string) => engine.index.map.hex(h)!.place;
 
   it('counts a city twice a town: the nearest force-city pair is matched first', () => {
@@ -89,14 +110,15 @@ describe('towns worth their VP, for forces that can take them (4.4)', () => {
     for (const f of mechForces(v)) {
       for (const c of cities) {
         const cost = currentCostField(v, c, true).get(f.hex);
-        if (cost !== undefined && (!best || cost < best.cost || (cost === best.cost && c < best.target))) best = { units: f.units, target: c, cost };
+        if (cost !== undefined && (!best || cost < best.cost || (cost === best.cost && c < best.target)))
+          best = { units: f.units, target: c, cost };
       }
     }
     expect(best).toBeDefined();
     expect(assignedGoal(v, best!.units, townsFirst())!.target).toBe(best!.target);
   });
 
-  it('sends no force weaker than the plan\'s minimum to a town', () => {
+  it("sends no force weaker than the plan's minimum to a town", () => {
     const s = movementPosition(5);
     const v = new View(engine, s);
     const forces = mechForces(v);
@@ -112,7 +134,7 @@ describe('towns worth their VP, for forces that can take them (4.4)', () => {
     expect(forces.some((f) => v.strength(f.units) >= 15 && !!placeOf(assignedGoal(v, f.units, strongOnly)?.target ?? '0000'))).toBe(true);
   });
 
-  it('leaves out towns farther than the plan\'s reach', () => {
+  it("leaves out towns farther than the plan's reach", () => {
     const s = movementPosition(5);
     const v = new View(engine, s);
     const near = townsFirst({ townReach: 30 });

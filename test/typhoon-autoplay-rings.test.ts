@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CHARTS } from '../src/games/operation-typhoon/charts/index.js';
-import { createTyphoonEngine, typhoonEngine, type TyphoonState } from '../src/games/operation-typhoon/index.js';
-import { seekPockets } from '../src/games/operation-typhoon/autoplay/index.js';
 import { closingMove, mayCut, pocketHexesIf, ringGaps } from '../src/games/operation-typhoon/autoplay/closing-move.js';
 import { currentCostField } from '../src/games/operation-typhoon/autoplay/fields.js';
+import { seekPockets } from '../src/games/operation-typhoon/autoplay/index.js';
 import { View } from '../src/games/operation-typhoon/autoplay/view.js';
+import { CHARTS } from '../src/games/operation-typhoon/charts/index.js';
+import { createTyphoonEngine, type TyphoonState, typhoonEngine } from '../src/games/operation-typhoon/index.js';
 import { loadMap } from '../src/maps/game-map.js';
 
 /**
@@ -81,7 +81,11 @@ describe("cost fields on today's control", () => {
       if (i % 10 === 0) {
         const kept = currentCostField(new View(engine, s), target, true);
         // A separate engine has its own caches: its field is built from nothing.
-        const fresh = currentCostField(new View(createTyphoonEngine({ map: loadMap('operation-typhoon'), charts: CHARTS }), s), target, true);
+        const fresh = currentCostField(
+          new View(createTyphoonEngine({ map: loadMap('operation-typhoon'), charts: CHARTS }), s),
+          target,
+          true,
+        );
         expect(new Map(kept)).toEqual(new Map(fresh));
         checked += 1;
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Play, findPockets, typhoonEngine, type TyphoonAction, type TyphoonState } from '../src/games/operation-typhoon/index.js';
-import { POLICIES, playGame, replay, type Policy } from '../src/games/operation-typhoon/autoplay/index.js';
+import { POLICIES, type Policy, playGame, replay } from '../src/games/operation-typhoon/autoplay/index.js';
+import { findPockets, Play, type TyphoonAction, type TyphoonState, typhoonEngine } from '../src/games/operation-typhoon/index.js';
 
 const engine = typhoonEngine();
 

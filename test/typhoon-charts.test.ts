@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  breakoutUnits,
   CHARTS,
   ChartsError,
-  breakoutUnits,
   crtResult,
+  type FormationId,
   forceLineFor,
   loadCharts,
-  turnSpec,
-  type FormationId,
   type SovietForce,
+  turnSpec,
 } from '../src/games/operation-typhoon/charts/index.js';
 import { chartsFromEnvironment, readChartsOverride } from '../src/games/operation-typhoon/charts/override-file.js';
 
@@ -66,7 +66,16 @@ describe('rule examples and rule-fixed values hold exactly', () => {
     expect(CHARTS.turns.map((t) => t.regroup)).toEqual([true, true, true, true, true, false, false, false]);
     expect(CHARTS.turns.map((t) => t.interArmyStacking)).toEqual([true, true, true, true, false, false, false, false]);
     expect(CHARTS.turns.map((t) => t.firstRoundGermanBonus)).toEqual([0, 0, 0, 0, 0, 1, 0, 0]);
-    expect(CHARTS.turns.map((t) => t.victoryCheck)).toEqual([undefined, 'pocket', 'front-integrity', 'vp', undefined, undefined, undefined, undefined]);
+    expect(CHARTS.turns.map((t) => t.victoryCheck)).toEqual([
+      undefined,
+      'pocket',
+      'front-integrity',
+      'vp',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     for (const t of CHARTS.turns) expect([0, 1, 2]).toContain(t.luftwaffeCas);
     expect(turnSpec(CHARTS, 2).label).toBe('Oct II'); // 13.2 names turn 2 "Oct II"
   });
@@ -111,14 +120,18 @@ describe('counter mix', () => {
   });
 
   it('Lehr and Gross Deutschland count half a division; everything else one (7.1, 7.2)', () => {
-    const half = CHARTS.german.filter((u) => u.stacking === 0.5).map((u) => u.id).sort();
+    const half = CHARTS.german
+      .filter((u) => u.stacking === 0.5)
+      .map((u) => u.id)
+      .sort();
     expect(half).toEqual(['gd', 'lehr']);
     expect(CHARTS.german.find((u) => u.id === 'lehr')?.size).toBe('brigade');
     expect(CHARTS.german.find((u) => u.id === 'gd')?.size).toBe('regiment');
   });
 
   it('panzer and motorized are mechanized, infantry and cavalry not (2.7)', () => {
-    for (const u of CHARTS.german) expect(u.mobility, u.id).toBe(u.type === 'panzer' || u.type === 'motorized' ? 'mechanized' : 'non-mechanized');
+    for (const u of CHARTS.german)
+      expect(u.mobility, u.id).toBe(u.type === 'panzer' || u.type === 'motorized' ? 'mechanized' : 'non-mechanized');
     expect(CHARTS.german.filter((u) => u.type === 'cavalry').map((u) => u.id)).toEqual(['1cav']);
     expect(CHARTS.german.find((u) => u.id === 'das-reich')?.label).toBe('SS-R'); // 2.10
   });
@@ -185,7 +198,8 @@ describe('every value is sourced', () => {
 
 describe('tables are well formed', () => {
   it('each force line has the rolls 1..12', () => {
-    for (const line of Object.values(CHARTS.forceGeneration.lines)) expect(line.rows.map((r) => r.roll)).toEqual([...Array(12).keys()].map((i) => i + 1));
+    for (const line of Object.values(CHARTS.forceGeneration.lines))
+      expect(line.rows.map((r) => r.roll)).toEqual([...Array(12).keys()].map((i) => i + 1));
   });
 
   it('towns and cities field stronger forces (in steps) than open ground; the open line starts with "--"', () => {
@@ -208,7 +222,7 @@ describe('tables are well formed', () => {
 
   it('CRT rows run over contiguous rolls; German fire out-hits Soviet fire; a high roll gives 2 hits', () => {
     const rows = CHARTS.crt.rows;
-    rows.forEach((r, i) => i > 0 && expect(r.roll).toBe(rows[i - 1]!.roll + 1));
+    for (const [i, r] of rows.entries()) if (i > 0) expect(r.roll).toBe(rows[i - 1]!.roll + 1);
     for (const r of rows) expect(r.german).toBeGreaterThanOrEqual(r.soviet);
     expect(crtResult(CHARTS, 'german', 6)).toBe(2);
     expect(crtResult(CHARTS, 'german', 1)).toBe(0);
@@ -230,7 +244,8 @@ describe('tables are well formed', () => {
       expect(t[k].fire.sovietGround, k).toBeGreaterThan(0);
     }
     expect(t.forest.fire.germanMechanized).toBeLessThan(t.forest.fire.germanNonMechanized);
-    for (const k of ['town', 'city', 'capital'] as const) expect(t[k].fire.germanMechanized, k).toBeLessThanOrEqual(t[k].fire.germanNonMechanized);
+    for (const k of ['town', 'city', 'capital'] as const)
+      expect(t[k].fire.germanMechanized, k).toBeLessThanOrEqual(t[k].fire.germanNonMechanized);
     expect(Object.values(t.clear.fire)).toEqual([0, 0, 0, 0]);
   });
 
@@ -298,7 +313,19 @@ describe('owner overrides', () => {
 
   it('a unit with a new id is added; "$replace" swaps a whole list', () => {
     const added = loadCharts({
-      german: [{ id: '8pz', label: '8 Pz', formation: 'PG4', type: 'panzer', mobility: 'mechanized', size: 'division', stacking: 1, cdr: { full: 7, reduced: 3 }, source: 'owner' }],
+      german: [
+        {
+          id: '8pz',
+          label: '8 Pz',
+          formation: 'PG4',
+          type: 'panzer',
+          mobility: 'mechanized',
+          size: 'division',
+          stacking: 1,
+          cdr: { full: 7, reduced: 3 },
+          source: 'owner',
+        },
+      ],
     });
     expect(added.german).toHaveLength(CHARTS.german.length + 1);
     const replaced = loadCharts({
@@ -315,9 +342,27 @@ describe('owner overrides', () => {
     expect(rejection({ soviet: [{ id: 'b-01', steps: 2 }] })).toMatch(/soviet\.\d+\.cdr/);
     expect(rejection({ forceGeneration: { lines: { open: { rows: [{ roll: 13, force: null }] } } } })).toMatch(/rolls 1\.\.12/);
     expect(rejection({ forceGeneration: { lines: { town: { rows: [{ roll: 4, force: {} }] } } } })).toMatch(/write null for "--"/);
-    expect(rejection({ crt: { rows: [{ roll: 1, german: 0, soviet: 0 }, { roll: 3, german: 1, soviet: 0 }] } })).toMatch(/contiguous/);
+    expect(
+      rejection({
+        crt: {
+          rows: [
+            { roll: 1, german: 0, soviet: 0 },
+            { roll: 3, german: 1, soviet: 0 },
+          ],
+        },
+      }),
+    ).toMatch(/contiguous/);
     expect(rejection({ crt: { rows: [{ roll: 1, german: 3, soviet: 0 }] } })).toMatch(/crt\.rows\.0\.german/);
-    expect(rejection({ breakout: { bands: [{ minHexes: 1, maxHexes: 5, units: [1, 1, 1, 1, 1, 1] }, { minHexes: 7, units: [1, 1, 1, 1, 1, 1] }] } })).toMatch(/start at 6/);
+    expect(
+      rejection({
+        breakout: {
+          bands: [
+            { minHexes: 1, maxHexes: 5, units: [1, 1, 1, 1, 1, 1] },
+            { minHexes: 7, units: [1, 1, 1, 1, 1, 1] },
+          ],
+        },
+      }),
+    ).toMatch(/start at 6/);
     expect(rejection({ turns: [{ turn: 3, source: '' }] })).toMatch(/turns\.2\.source: every value needs a source note/);
     expect(rejection({ terrain: { terrain: { swamp: {} } } })).toMatch(/swamp/);
     expect(rejection({ $replace: 'soviet' })).toMatch(/\$replace/);

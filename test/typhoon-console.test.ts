@@ -42,7 +42,9 @@ describe('Operation Typhoon in the console', () => {
       const s = await state();
       const force = s.active?.units.includes(unitId) ? s.active.hex : s.units[unitId]!.hex;
       if (s.battle || s.done.includes(unitId)) break;
-      const next = typhoonEngine().index.map.grid.neighbours(force).find((n) => n.dir === 'SE' || n.dir === 'NE')!.id;
+      const next = typhoonEngine()
+        .index.map.grid.neighbours(force)
+        .find((n) => n.dir === 'SE' || n.dir === 'NE')!.id;
       out = await c.run(`/move force:${force} path:${next}`);
       if ((await state()).battle) break;
     }
@@ -91,7 +93,12 @@ describe('Operation Typhoon in the console', () => {
     await c.run('/game new game:operation-typhoon seed:13');
     await c.run('/setup done');
     const move = (await import('../commands/move.js')) as typeof import('../commands/move.js');
-    const invocation = { command: 'move', options: { force: '1520' }, user: { id: 'console', name: 'console' }, channelId: 'typhoon-channel' };
+    const invocation = {
+      command: 'move',
+      options: { force: '1520' },
+      user: { id: 'console', name: 'console' },
+      channelId: 'typhoon-channel',
+    };
     const forces = await move.autocomplete({ invocation, focused: { name: 'force', value: '' } });
     expect(forces.length).toBeGreaterThan(10);
     expect(forces.length).toBeLessThanOrEqual(25);
@@ -108,13 +115,17 @@ describe('Operation Typhoon in the console', () => {
     const s = await state();
     const index = typhoonEngine().index;
     const [, u] = Object.entries(s.units)[0]!;
-    const back = index.map.neighbours(u.hex).find((h) => !index.initiallySoviet.has(h) && !Object.values(s.units).some((x) => x.hex === h))!;
+    const back = index.map
+      .neighbours(u.hex)
+      .find((h) => !index.initiallySoviet.has(h) && !Object.values(s.units).some((x) => x.hex === h))!;
     await c.run(`/move force:${u.hex} path:${back}`);
     expect((await state()).active?.hex).toBe(back);
     expect(await c.run('/game undo')).toMatch(/Undone/);
     expect(JSON.stringify((await state()).units)).toBe(JSON.stringify(s.units));
     // Into a Soviet hex: the force-generation die was rolled, so the order stands.
-    const front = Object.values((await state()).units).map((x) => x.hex).find((h) => index.map.neighbours(h).some((n) => index.initiallySoviet.has(n)))!;
+    const front = Object.values((await state()).units)
+      .map((x) => x.hex)
+      .find((h) => index.map.neighbours(h).some((n) => index.initiallySoviet.has(n)))!;
     const soviet = index.map.neighbours(front).find((n) => index.initiallySoviet.has(n))!;
     await c.run(`/move force:${front} path:${soviet}`);
     const after = JSON.stringify(await state());

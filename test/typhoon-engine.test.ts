@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { newDice, roll } from '../src/kernel/dice.js';
-import type { HexId } from '../src/kernel/hex.js';
 import { RuleError } from '../src/games/engine.js';
 import { CHARTS, turnSpec } from '../src/games/operation-typhoon/charts/index.js';
-import { Play, findPockets, frontGaps, stepCost, typhoonEngine, victoryPoints, type TyphoonAction, type TyphoonState } from '../src/games/operation-typhoon/index.js';
-import { setupDepth } from '../src/games/operation-typhoon/setup.js';
 import { frontHexes, pocketsAfterCapture } from '../src/games/operation-typhoon/control.js';
+import {
+  findPockets,
+  frontGaps,
+  Play,
+  stepCost,
+  type TyphoonAction,
+  type TyphoonState,
+  typhoonEngine,
+  victoryPoints,
+} from '../src/games/operation-typhoon/index.js';
+import { setupDepth } from '../src/games/operation-typhoon/setup.js';
+import { newDice, roll } from '../src/kernel/dice.js';
+import type { HexId } from '../src/kernel/hex.js';
 
 const engine = typhoonEngine();
 const { index } = engine;
@@ -65,7 +74,10 @@ describe('Operation Typhoon set-up (3.x)', () => {
       byHex.set(u.hex, [...(byHex.get(u.hex) ?? []), id]);
     }
     for (const [hex, ids] of byHex) {
-      expect(ids.reduce((n, id) => n + index.unit(id).stacking, 0), hex).toBeLessThanOrEqual(3);
+      expect(
+        ids.reduce((n, id) => n + index.unit(id).stacking, 0),
+        hex,
+      ).toBeLessThanOrEqual(3);
       expect(new Set(ids.map((id) => index.unit(id).formation)).size, hex).toBe(1);
     }
   });
@@ -96,7 +108,16 @@ describe('Operation Typhoon set-up (3.x)', () => {
 
 describe('German movement (7.x, 9.x)', () => {
   it('prices the rule 9.4 example: marsh across a river costs 5 MP mechanized, 3 non-mechanized', () => {
-    const side = map.data.rivers.map((r) => r.side.split('/') as [HexId, HexId]).flatMap(([a, b]) => [[a, b], [b, a]] as [HexId, HexId][]).find(([, to]) => map.hex(to)?.terrain === 'marsh' && !map.hex(to)!.water)!;
+    const side = map.data.rivers
+      .map((r) => r.side.split('/') as [HexId, HexId])
+      .flatMap(
+        ([a, b]) =>
+          [
+            [a, b],
+            [b, a],
+          ] as [HexId, HexId][],
+      )
+      .find(([, to]) => map.hex(to)?.terrain === 'marsh' && !map.hex(to)!.water)!;
     expect(side).toBeDefined();
     expect(stepCost(index, 'mechanized', side[0], side[1])).toBe(5);
     expect(stepCost(index, 'non-mechanized', side[0], side[1])).toBe(3);
@@ -150,8 +171,15 @@ describe('German movement (7.x, 9.x)', () => {
   it('stops a path at a Soviet hex (8.0) and generates its defenders there', () => {
     const s = started(seedRolling(5));
     const pz = unitOf('panzer');
-    const front = map.ids.find((h) => !isSovietAtStart(h) && map.hex(h)!.terrain === 'clear' && map.neighbours(h).some((n) => isSovietAtStart(n) && map.hex(n)!.terrain === 'clear' && !map.hex(n)!.place && !map.isRiver(h, n)))!;
-    const target = map.neighbours(front).find((n) => isSovietAtStart(n) && map.hex(n)!.terrain === 'clear' && !map.hex(n)!.place && !map.isRiver(front, n))!;
+    const front = map.ids.find(
+      (h) =>
+        !isSovietAtStart(h) &&
+        map.hex(h)!.terrain === 'clear' &&
+        map.neighbours(h).some((n) => isSovietAtStart(n) && map.hex(n)!.terrain === 'clear' && !map.hex(n)!.place && !map.isRiver(h, n)),
+    )!;
+    const target = map
+      .neighbours(front)
+      .find((n) => isSovietAtStart(n) && map.hex(n)!.terrain === 'clear' && !map.hex(n)!.place && !map.isRiver(front, n))!;
     const beyond = map.neighbours(target).find((n) => isSovietAtStart(n))!;
     const st = lone(s, pz.id, front);
     expect(refusal(st, { type: 'move', from: front, path: [target, beyond] }).rule).toBe('8.0');
@@ -197,7 +225,9 @@ describe('Combat (10.x)', () => {
       expect(back.state.battle).toBeNull();
       expect(back.state.taken).not.toContain(city);
       // 10.8: every Soviet unit drawn is back in the pool or destroyed for good.
-      expect(back.state.pool.length + back.state.destroyed.length).toBe(st.pool.length + st.destroyed.length + back.state.destroyed.filter((d) => !st.destroyed.includes(d)).length);
+      expect(back.state.pool.length + back.state.destroyed.length).toBe(
+        st.pool.length + st.destroyed.length + back.state.destroyed.filter((d) => !st.destroyed.includes(d)).length,
+      );
       return;
     }
     throw new Error('no seed gave a battle');
@@ -227,7 +257,13 @@ describe('Pockets and breakouts (11.x)', () => {
   /** Surround a small Soviet area by taking the hexes around it, all but `gap`; a unit stands next to `gap`. */
   function almostPocket() {
     const s = started(7);
-    const centre = map.ids.find((h) => isSovietAtStart(h) && Number(h.slice(0, 2)) === 25 && !map.hex(h)!.place && map.grid.spiral(h, 2).every((x) => isSovietAtStart(x) && map.has(x) && !map.hex(x)!.place))!;
+    const centre = map.ids.find(
+      (h) =>
+        isSovietAtStart(h) &&
+        Number(h.slice(0, 2)) === 25 &&
+        !map.hex(h)!.place &&
+        map.grid.spiral(h, 2).every((x) => isSovietAtStart(x) && map.has(x) && !map.hex(x)!.place),
+    )!;
     const inner = map.grid.spiral(centre, 1);
     const ring = map.grid.ring(centre, 2);
     const gap = ring[0]!;
@@ -356,7 +392,13 @@ describe('Victory checks (4.x) and the turn (5.x, 10.10, 12.x)', () => {
     const s = structuredClone(started());
     s.turn = 5;
     const pz = unitOf('panzer');
-    const front = map.ids.find((h) => !isSovietAtStart(h) && Number(h.slice(2)) <= 40 && map.hex(h)!.terrain === 'clear' && map.neighbours(h).some((n) => isSovietAtStart(n) && !map.isRiver(h, n) && map.hex(n)!.terrain === 'clear'))!;
+    const front = map.ids.find(
+      (h) =>
+        !isSovietAtStart(h) &&
+        Number(h.slice(2)) <= 40 &&
+        map.hex(h)!.terrain === 'clear' &&
+        map.neighbours(h).some((n) => isSovietAtStart(n) && !map.isRiver(h, n) && map.hex(n)!.terrain === 'clear'),
+    )!;
     const target = map.neighbours(front).find((n) => isSovietAtStart(n) && !map.isRiver(front, n) && map.hex(n)!.terrain === 'clear')!;
     expect(refusal(lone(s, pz.id, front), { type: 'move', from: front, path: [target] }).rule).toBe('12.1');
   });

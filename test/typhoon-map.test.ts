@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { buildTyphoonMap, formatMapJson, frontHexes, loadInputs, setupHexes, VP } from '../scripts/generate-typhoon-map/build.js';
+import { hexAt, hexCentreLonLat, MOSCOW, SMOLENSK } from '../scripts/generate-typhoon-map/projection.js';
+import { components } from '../src/kernel/floodfill.js';
 import { HexGrid, type HexId } from '../src/kernel/hex.js';
 import { hexsideHexes } from '../src/kernel/hexside.js';
-import { components } from '../src/kernel/floodfill.js';
 import { loadMap, mapPath } from '../src/maps/game-map.js';
 import { gameMapSchema } from '../src/maps/schema.js';
-import { VP, buildTyphoonMap, formatMapJson, frontHexes, loadInputs, setupHexes } from '../scripts/generate-typhoon-map/build.js';
-import { MOSCOW, SMOLENSK, hexAt, hexCentreLonLat } from '../scripts/generate-typhoon-map/projection.js';
 
 const map = loadMap('operation-typhoon');
 const hexes = map.data.hexes;
@@ -135,7 +135,20 @@ describe('Operation Typhoon map: start line and control', () => {
       expect(hexes[map.findPlace(name)[0]!]!.control, name).toBe('soviet');
       expect(place(name).held1941_11_01, name).toBe('german');
     }
-    for (const name of ['Moscow', 'Tula', 'Serpukhov', 'Kashira', 'Kolomna', 'Podolsk', 'Klin', 'Dmitrov', 'Istra', 'Stalinogorsk', 'Yefremov', 'Yelets']) {
+    for (const name of [
+      'Moscow',
+      'Tula',
+      'Serpukhov',
+      'Kashira',
+      'Kolomna',
+      'Podolsk',
+      'Klin',
+      'Dmitrov',
+      'Istra',
+      'Stalinogorsk',
+      'Yefremov',
+      'Yelets',
+    ]) {
       expect(map.findPlace(name).length, name).toBeGreaterThan(0);
       expect(place(name).held1941_11_01, name).toBe('soviet');
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, majority, type Ballot } from '../src/votes/ballot.js';
+import { type Ballot, decide, majority } from '../src/votes/ballot.js';
 import { ManualClock } from '../src/votes/clock.js';
 import { voteSettings } from '../src/votes/vote-settings.js';
 
@@ -11,7 +11,14 @@ function ballot(votes: Record<string, number>, proposals = 3): Ballot {
     opensAt: 0,
     closesAt: 120_000,
     quick: false,
-    proposals: Array.from({ length: proposals }, (_, i) => ({ n: i + 1, by: `u${i}`, byName: `U${i}`, action: { type: 'x', i }, text: `p${i + 1}`, at: i })),
+    proposals: Array.from({ length: proposals }, (_, i) => ({
+      n: i + 1,
+      by: `u${i}`,
+      byName: `U${i}`,
+      action: { type: 'x', i },
+      text: `p${i + 1}`,
+      at: i,
+    })),
     votes,
   };
 }
@@ -25,7 +32,10 @@ describe('ballot counting', () => {
 
   it('takes the most votes, and refuses a result below the quorum', () => {
     expect(decide(ballot({ a: 2, b: 2, c: 1 }), 1, 'earliest', 'a')).toMatchObject({ winner: 2, tiedWith: [] });
-    expect(decide(ballot({ a: 2 }), 2, 'earliest', 'a')).toEqual({ winner: undefined, why: 'only 1 of the 2 votes needed (quorum) were cast' });
+    expect(decide(ballot({ a: 2 }), 2, 'earliest', 'a')).toEqual({
+      winner: undefined,
+      why: 'only 1 of the 2 votes needed (quorum) were cast',
+    });
     expect(decide(ballot({}, 0), 1, 'earliest', 'a')).toEqual({ winner: undefined, why: 'nobody proposed an order' });
   });
 

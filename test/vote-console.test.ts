@@ -10,7 +10,12 @@ describe('vote play in the console', () => {
   it('proposes, votes from two seats, and prints the result of a ballot that times out', async () => {
     const printed: string[] = [];
     const clock = new ManualClock();
-    const s = new ConsoleSession({ outDir: mkdtempSync(join(tmpdir(), 'vote-console-')), print: (t) => printed.push(t), channelId: 'vote-console', voteClock: clock });
+    const s = new ConsoleSession({
+      outDir: mkdtempSync(join(tmpdir(), 'vote-console-')),
+      print: (t) => printed.push(t),
+      channelId: 'vote-console',
+      voteClock: clock,
+    });
     const run = async (line: string) => {
       const at = printed.length;
       await s.run(line);

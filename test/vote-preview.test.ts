@@ -1,11 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import '../src/games/catalogue.js';
-import { typhoonEngine, type TyphoonState } from '../src/games/operation-typhoon/index.js';
+import { type TyphoonState, typhoonEngine } from '../src/games/operation-typhoon/index.js';
 import { gameDef } from '../src/games/registry.js';
 import type { GameView } from '../src/session/game-sessions.js';
-import { ballotImage, proposalArrow } from '../src/votes/preview.js';
 import type { Ballot, Proposal } from '../src/votes/ballot.js';
+import { ballotImage, proposalArrow } from '../src/votes/preview.js';
 
 /**
  * What a vote proposal draws (issue: each proposal rendered with its path, MP cost and the
@@ -72,7 +72,11 @@ describe('vote proposals on the map', () => {
       opensAt: 0,
       closesAt: 120_000,
       quick: false,
-      proposals: [proposal(1, { type: 'move', from, path: [behind] }), proposal(2, { type: 'move', from, path: [soviet] }), proposal(3, { type: 'end-phase' })],
+      proposals: [
+        proposal(1, { type: 'move', from, path: [behind] }),
+        proposal(2, { type: 'move', from, path: [soviet] }),
+        proposal(3, { type: 'end-phase' }),
+      ],
       votes: {},
     };
     const focused = (await ballotImage(view, ballot, 2))!;

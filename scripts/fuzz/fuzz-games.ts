@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import { RuleError } from '../../src/games/engine.js';
 import '../../src/games/catalogue.js';
-import { botAction, legalActions, type BfmState } from '../../src/games/battle-for-moscow/index.js';
+import { type BfmState, botAction, legalActions } from '../../src/games/battle-for-moscow/index.js';
 import { POLICIES } from '../../src/games/operation-typhoon/autoplay/index.js';
-import { typhoonEngine, type TyphoonState } from '../../src/games/operation-typhoon/index.js';
-import { gameDef, type GameDef } from '../../src/games/registry.js';
+import { type TyphoonState, typhoonEngine } from '../../src/games/operation-typhoon/index.js';
+import { type GameDef, gameDef } from '../../src/games/registry.js';
 
 /**
  * Games played to the end (or a cap) by a mix of sensible, random and illegal orders, with
@@ -58,7 +58,8 @@ function playOne(def: GameDef, seed: number, random: () => number, stats: Omit<F
       continue;
     }
     stats.actions += 1;
-    if (def.stateSchema && !def.stateSchema.safeParse(next).success) fail(`state after ${JSON.stringify(action)} fails the stored-state schema`);
+    if (def.stateSchema && !def.stateSchema.safeParse(next).success)
+      fail(`state after ${JSON.stringify(action)} fails the stored-state schema`);
     if (def.id === 'operation-typhoon') {
       const lostTaken = (before as TyphoonState).taken.filter((h) => !(next as TyphoonState).taken.includes(h));
       if (lostTaken.length) fail(`taken hexes ${lostTaken.join(', ')} became Soviet again (3.5)`);

@@ -5,14 +5,14 @@
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { HexGrid, type HexId } from '../../src/kernel/hex.js';
 import { components } from '../../src/kernel/floodfill.js';
+import { HexGrid, type HexId } from '../../src/kernel/hex.js';
 import type { GameMap, MapHex } from '../../src/maps/schema.js';
-import { FrontLine, Sectors, frontInputSchema, sectorsInputSchema, type FrontInput, type SectorsInput } from './front-and-sectors.js';
-import { placeHexes, placesInputSchema, type PlacesInput } from './places.js';
-import { COLUMNS, COL_KM, LOW_COLUMNS, ROWS, allHexIds, hexCentreKm } from './projection.js';
-import { riverHexsides, riversInputSchema, type RiversInput } from './rivers.js';
-import { TerrainModel, lakesInputSchema, terrainInputSchema, type LakesInput, type TerrainInput } from './terrain.js';
+import { type FrontInput, FrontLine, frontInputSchema, Sectors, type SectorsInput, sectorsInputSchema } from './front-and-sectors.js';
+import { type PlacesInput, placeHexes, placesInputSchema } from './places.js';
+import { allHexIds, COL_KM, COLUMNS, hexCentreKm, LOW_COLUMNS, ROWS } from './projection.js';
+import { type RiversInput, riverHexsides, riversInputSchema } from './rivers.js';
+import { type LakesInput, lakesInputSchema, type TerrainInput, TerrainModel, terrainInputSchema } from './terrain.js';
 
 export const DATA_DIR = fileURLToPath(new URL('../../data/typhoon-map/', import.meta.url));
 export const OUTPUT_PATH = fileURLToPath(new URL('../../assets/maps/operation-typhoon.json', import.meta.url));
@@ -174,7 +174,11 @@ export const VP: Record<string, number> = { town: 1, city: 2, capital: 0 };
 export function summarize(map: GameMap, inputs: TyphoonInputs): MapSummary {
   const grid = new HexGrid({ lowColumns: map.grid.lowColumns });
   const ids = Object.keys(map.hexes).sort();
-  const neighbours = (id: HexId) => grid.neighbours(id).map((n) => n.id).filter((n) => map.hexes[n]);
+  const neighbours = (id: HexId) =>
+    grid
+      .neighbours(id)
+      .map((n) => n.id)
+      .filter((n) => map.hexes[n]);
   const terrainCount: Record<string, number> = {};
   const places = { city: 0, town: 0, capital: 0 };
   for (const id of ids) {

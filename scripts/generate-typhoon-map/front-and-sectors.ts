@@ -13,7 +13,7 @@
 
 import { z } from 'zod';
 import { isMonotone, xAtY, yAtX } from './geometry.js';
-import { toGridKm, type GridKm } from './projection.js';
+import { type GridKm, toGridKm } from './projection.js';
 
 export const frontInputSchema = z.object({
   name: z.string(),

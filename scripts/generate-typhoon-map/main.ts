@@ -10,7 +10,7 @@
 
 import { writeFileSync } from 'node:fs';
 import { gameMapSchema } from '../../src/maps/schema.js';
-import { OUTPUT_PATH, buildTyphoonMap, formatMapJson, loadInputs, summarize } from './build.js';
+import { buildTyphoonMap, formatMapJson, loadInputs, OUTPUT_PATH, summarize } from './build.js';
 
 const out = process.argv[2] ?? OUTPUT_PATH;
 const inputs = loadInputs();
@@ -21,10 +21,20 @@ writeFileSync(out, json);
 
 const s = summarize(map, inputs);
 console.log(`wrote ${out}`);
-console.log(`hexes ${s.hexes}: ${Object.entries(s.terrain).map(([t, n]) => `${t} ${n}`).join(', ')} (water ${s.water})`);
-console.log(`control: german ${s.control.german} in ${s.germanRegions} region(s), soviet ${s.control.soviet} in ${s.sovietRegions} region(s)`);
+console.log(
+  `hexes ${s.hexes}: ${Object.entries(s.terrain)
+    .map(([t, n]) => `${t} ${n}`)
+    .join(', ')} (water ${s.water})`,
+);
+console.log(
+  `control: german ${s.control.german} in ${s.germanRegions} region(s), soviet ${s.control.soviet} in ${s.sovietRegions} region(s)`,
+);
 console.log(`front chain rows ${s.frontRows[0]}..${s.frontRows[1]}, connected: ${s.frontChainConnected}`);
-console.log(`river hexsides ${s.riverSides}: ${Object.entries(s.riverSidesByName).map(([n, k]) => `${n} ${k}`).join(', ')}`);
+console.log(
+  `river hexsides ${s.riverSides}: ${Object.entries(s.riverSidesByName)
+    .map(([n, k]) => `${n} ${k}`)
+    .join(', ')}`,
+);
 console.log(`places: ${s.places.capital} capital hexes, ${s.places.city} cities, ${s.places.town} towns`);
 for (const [id, r] of Object.entries(s.setupRoom)) {
   console.log(`sector ${id}: ${r.setupHexes} set-up hexes (${r.frontHexes} on the front, rows ${r.rows[0]}..${r.rows[1]})`);

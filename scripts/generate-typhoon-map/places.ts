@@ -6,8 +6,8 @@
  */
 
 import { z } from 'zod';
-import { HexGrid, formatHexId, type HexId } from '../../src/kernel/hex.js';
-import { LOW_COLUMNS, hexAtKm, hexCentreKm, onMap, toGridKm } from './projection.js';
+import { formatHexId, HexGrid, type HexId } from '../../src/kernel/hex.js';
+import { hexAtKm, hexCentreKm, LOW_COLUMNS, onMap, toGridKm } from './projection.js';
 
 export const placesInputSchema = z.object({
   source: z.string(),

@@ -12,7 +12,7 @@ import { HexGrid } from '../../src/kernel/hex.js';
 import { hexsideHexes } from '../../src/kernel/hexside.js';
 import { loadMap } from '../../src/maps/game-map.js';
 import { loadInputs } from './build.js';
-import { HEX_RADIUS_KM, hexCentreKm, hexCornersKm, toGridKm, type GridKm } from './projection.js';
+import { type GridKm, HEX_RADIUS_KM, hexCentreKm, hexCornersKm, toGridKm } from './projection.js';
 
 const out = process.argv.find((a) => a.endsWith('.png')) ?? '/tmp/typhoon-preview.png';
 const raw = process.argv.includes('--raw');
@@ -42,7 +42,7 @@ for (const id of map.ids) {
   const { col, row } = cr(id);
   const corners = hexCornersKm(col, row).map(px);
   g.beginPath();
-  corners.forEach((p, i) => (i ? g.lineTo(p.x, p.y) : g.moveTo(p.x, p.y)));
+  for (const [i, p] of corners.entries()) i ? g.lineTo(p.x, p.y) : g.moveTo(p.x, p.y);
   g.closePath();
   g.fillStyle = h.water ? '#5b9bd5' : FILL[h.terrain]!;
   g.fill();
@@ -69,7 +69,10 @@ function side(a: string, b: string): [GridKm, GridKm] {
   const len = Math.hypot(pb.x - pa.x, pb.y - pa.y);
   const u = { x: -(pb.y - pa.y) / len, y: (pb.x - pa.x) / len };
   const h = HEX_RADIUS_KM / 2;
-  return [{ x: m.x + u.x * h, y: m.y + u.y * h }, { x: m.x - u.x * h, y: m.y - u.y * h }];
+  return [
+    { x: m.x + u.x * h, y: m.y + u.y * h },
+    { x: m.x - u.x * h, y: m.y - u.y * h },
+  ];
 }
 
 // Front line: hexsides between German and Soviet hexes.

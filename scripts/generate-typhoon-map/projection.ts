@@ -18,7 +18,7 @@
  * columns); Y grows southward.
  */
 
-import { formatHexId, parseHexId, type HexId } from '../../src/kernel/hex.js';
+import { formatHexId, type HexId, parseHexId } from '../../src/kernel/hex.js';
 
 export const HEX_KM = 12;
 export const COL_KM = (HEX_KM * Math.sqrt(3)) / 2;

@@ -16,10 +16,10 @@
  */
 
 import { z } from 'zod';
-import { HexGrid, formatHexId, type HexId } from '../../src/kernel/hex.js';
+import { formatHexId, HexGrid, type HexId } from '../../src/kernel/hex.js';
 import { hexsideKey } from '../../src/kernel/hexside.js';
 import { crossings, simplify } from './geometry.js';
-import { COLUMNS, HEX_RADIUS_KM, LOW_COLUMNS, ROWS, hexCentreKm, toGridKm, type GridKm } from './projection.js';
+import { COLUMNS, type GridKm, HEX_RADIUS_KM, hexCentreKm, LOW_COLUMNS, ROWS, toGridKm } from './projection.js';
 
 export const riversInputSchema = z.object({
   type: z.literal('FeatureCollection'),
@@ -99,7 +99,10 @@ export function riverLines(input: RiversInput): ProjectedRiver[] {
     };
   });
   // Stable: major rivers first, otherwise file order.
-  return rivers.map((r, i) => ({ r, i })).sort((a, b) => Number(b.r.major) - Number(a.r.major) || a.i - b.i).map((x) => x.r);
+  return rivers
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => Number(b.r.major) - Number(a.r.major) || a.i - b.i)
+    .map((x) => x.r);
 }
 
 /** The two corners a hexside runs between, as rounded keys. */

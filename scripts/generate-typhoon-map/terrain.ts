@@ -10,7 +10,7 @@
 
 import { z } from 'zod';
 import { pointInPolygon } from './geometry.js';
-import { hexCentreKm, HEX_RADIUS_KM, HEX_KM, toGridKm, type GridKm } from './projection.js';
+import { type GridKm, HEX_KM, HEX_RADIUS_KM, hexCentreKm, toGridKm } from './projection.js';
 
 const lonLat = z.tuple([z.number(), z.number()]);
 

@@ -1,8 +1,8 @@
-import { bfmEngine, battleOdds, describeOdds, phaseSide, type BfmState } from '../games/battle-for-moscow/index.js';
+import { type BfmState, battleOdds, bfmEngine, describeOdds, phaseSide } from '../games/battle-for-moscow/index.js';
 import type { SideId } from '../games/engine.js';
-import type { Choice } from './command.js';
 import { boardOf, findUnit, hexLine, legalOf, unitLine } from './bfm-orders.js';
-import { LIMITS, clip } from './limits.js';
+import type { Choice } from './command.js';
+import { clip, LIMITS } from './limits.js';
 
 /**
  * Autocomplete for the Battle for Moscow commands, fed by the engine's legal actions, so a
@@ -31,7 +31,10 @@ export function moverChoices(state: BfmState, typed: string): Choice[] {
   const b = boardOf(state);
   const count = new Map<string, number>();
   for (const m of legalOf(state, 'move')) count.set(m.unit, (count.get(m.unit) ?? 0) + 1);
-  return offer([...count].map(([unit, n]) => ({ name: `${unitLine(b, unit)} · ${n} hex${n === 1 ? '' : 'es'} open`, value: unit })), typed);
+  return offer(
+    [...count].map(([unit, n]) => ({ name: `${unitLine(b, unit)} · ${n} hex${n === 1 ? '' : 'es'} open`, value: unit })),
+    typed,
+  );
 }
 
 /** /move to: every legal destination of the named unit, nearest first, with its cost. */
@@ -39,7 +42,11 @@ export function destinationChoices(state: BfmState, unitTyped: unknown, typed: s
   const unit = quietUnit(state, unitTyped);
   if (!unit) return [];
   const b = boardOf(state);
-  const legal = new Set(legalOf(state, 'move').filter((m) => m.unit === unit).map((m) => m.to));
+  const legal = new Set(
+    legalOf(state, 'move')
+      .filter((m) => m.unit === unit)
+      .map((m) => m.to),
+  );
   const dests = bfmEngine()
     .destinations(state, unit)
     .filter((d) => legal.has(d.hex))
@@ -61,7 +68,9 @@ function attackingSide(state: BfmState): SideId {
 /** Sets of attackers against one defender: legal announcements now, or (for /odds) any adjacent units. */
 function attackerSets(state: BfmState, defender: string, legalOnly: boolean): string[][] {
   if (legalOnly || legalOf(state, 'declare').length > 0) {
-    return legalOf(state, 'declare').filter((d) => d.defender === defender).map((d) => d.attackers);
+    return legalOf(state, 'declare')
+      .filter((d) => d.defender === defender)
+      .map((d) => d.attackers);
   }
   const b = boardOf(state);
   const hex = b.hexOf(defender);
@@ -77,7 +86,8 @@ function attackerSets(state: BfmState, defender: string, legalOnly: boolean): st
 export function defenderChoices(state: BfmState, typed: string, legalOnly: boolean): Choice[] {
   const b = boardOf(state);
   const enemy = attackingSide(state) === 'german' ? 'soviet' : 'german';
-  const candidates = legalOnly || legalOf(state, 'declare').length > 0 ? [...new Set(legalOf(state, 'declare').map((d) => d.defender))] : b.onMap(enemy);
+  const candidates =
+    legalOnly || legalOf(state, 'declare').length > 0 ? [...new Set(legalOf(state, 'declare').map((d) => d.defender))] : b.onMap(enemy);
   const choices: Choice[] = [];
   for (const defender of candidates) {
     const sets = attackerSets(state, defender, legalOnly);
@@ -97,7 +107,10 @@ export function attackersChoices(state: BfmState, defenderTyped: unknown, typed:
     .map((set) => ({ set, odds: battleOdds(b, defender, set) }))
     .sort((x, y) => (y.odds.column ?? 0) - (x.odds.column ?? 0) || x.set.length - y.set.length);
   return offer(
-    ranked.map(({ set, odds }) => ({ name: `${set.map((u) => b.spec(u).label).join(', ')} · ${describeOdds(odds)}`, value: set.join(',') })),
+    ranked.map(({ set, odds }) => ({
+      name: `${set.map((u) => b.spec(u).label).join(', ')} · ${describeOdds(odds)}`,
+      value: set.join(','),
+    })),
     typed,
   );
 }
@@ -108,7 +121,10 @@ export function unresolvedChoices(state: BfmState, typed: string): Choice[] {
   return offer(
     legalOf(state, 'resolve').map((r) => {
       const battle = state.combat!.battles.find((x) => x.defender === r.defender)!;
-      return { name: `${unitLine(b, r.defender)} · by ${battle.attackers.map((u) => b.spec(u).label).join(', ')} · ${describeOdds(battleOdds(b, r.defender, battle.attackers))}`, value: r.defender };
+      return {
+        name: `${unitLine(b, r.defender)} · by ${battle.attackers.map((u) => b.spec(u).label).join(', ')} · ${describeOdds(battleOdds(b, r.defender, battle.attackers))}`,
+        value: r.defender,
+      };
     }),
     typed,
   );
@@ -116,17 +132,26 @@ export function unresolvedChoices(state: BfmState, typed: string): Choice[] {
 
 export function lossChoices(state: BfmState, typed: string): Choice[] {
   const b = boardOf(state);
-  return offer(legalOf(state, 'take-loss').map((a) => ({ name: unitLine(b, a.unit), value: a.unit })), typed);
+  return offer(
+    legalOf(state, 'take-loss').map((a) => ({ name: unitLine(b, a.unit), value: a.unit })),
+    typed,
+  );
 }
 
 export function advanceChoices(state: BfmState, typed: string): Choice[] {
   const b = boardOf(state);
-  return offer(legalOf(state, 'advance').map((a) => ({ name: unitLine(b, a.unit), value: a.unit })), typed);
+  return offer(
+    legalOf(state, 'advance').map((a) => ({ name: unitLine(b, a.unit), value: a.unit })),
+    typed,
+  );
 }
 
 export function retreatChoices(state: BfmState, typed: string): Choice[] {
   const b = boardOf(state);
-  return offer(legalOf(state, 'retreat').map((a) => ({ name: hexLine(b, a.to), value: a.to })), typed);
+  return offer(
+    legalOf(state, 'retreat').map((a) => ({ name: hexLine(b, a.to), value: a.to })),
+    typed,
+  );
 }
 
 /** /replace unit: units that may be restored in place or brought back. */
@@ -157,5 +182,8 @@ export function replaceHexChoices(state: BfmState, unitTyped: unknown, typed: st
 /** /setup swap: the German units and their set-up hexes. */
 export function setupUnitChoices(state: BfmState, typed: string): Choice[] {
   const b = boardOf(state);
-  return offer(b.onMap('german').map((u) => ({ name: unitLine(b, u), value: u })), typed);
+  return offer(
+    b.onMap('german').map((u) => ({ name: unitLine(b, u), value: u })),
+    typed,
+  );
 }

@@ -1,5 +1,5 @@
+import { type BfmAction, type BfmState, type Board, bfmEngine, legalActions, previewBattle } from '../games/battle-for-moscow/index.js';
 import { RuleError } from '../games/engine.js';
-import { bfmEngine, legalActions, previewBattle, type BfmAction, type BfmState, type Board } from '../games/battle-for-moscow/index.js';
 import { sessions } from '../session/index.js';
 import { UserError } from './command.js';
 
@@ -19,7 +19,9 @@ export async function channelGameId(channelId: string): Promise<string> {
 export async function bfmStateIn(channelId: string): Promise<BfmState> {
   const view = await sessions().require(channelId);
   if (view.def.id !== BFM_ID) {
-    throw new UserError(`This channel plays ${view.def.name}; that command is for Battle for Moscow. /game help lists this game's commands.`);
+    throw new UserError(
+      `This channel plays ${view.def.name}; that command is for Battle for Moscow. /game help lists this game's commands.`,
+    );
   }
   return view.doc.state as BfmState;
 }
@@ -35,12 +37,17 @@ export function findUnit(state: BfmState, typed: string): string {
   for (const id of Object.keys(state.units)) {
     if (unitNames(b, id).some((n) => squash(n) === want)) return id;
   }
-  throw new UserError(`There is no unit "${typed.trim()}" in Battle for Moscow. German corps are named like XXIV or "XXIV Panzer Corps", Soviet armies like 29 or "29 Army", and "1st Shock Army".`);
+  throw new UserError(
+    `There is no unit "${typed.trim()}" in Battle for Moscow. German corps are named like XXIV or "XXIV Panzer Corps", Soviet armies like 29 or "29 Army", and "1st Shock Army".`,
+  );
 }
 
 /** Units in a list written "XXIV, LVI" (commas or semicolons between them). */
 export function findUnits(state: BfmState, typed: string): string[] {
-  const parts = typed.split(/[,;+]/).map((p) => p.trim()).filter((p) => p.length > 0);
+  const parts = typed
+    .split(/[,;+]/)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
   if (parts.length === 0) throw new UserError('Name at least one unit, e.g. attackers:"XXIV, LVI".');
   const units = parts.map((p) => findUnit(state, p));
   const twice = units.find((u, i) => units.indexOf(u) !== i);
@@ -95,7 +102,9 @@ export function oddsText(state: BfmState, defender: string, attackers: readonly 
   const shifts = o.shifts.map((s) => `${s.reason} −${s.levels}`).join(', ');
   const column = o.column === null ? '**no effect** (below 1:1 after shifts)' : `**${o.column}:1**`;
   const order = ['DE', 'DRL', 'DR', 'EX', 'AL', 'NE'] as const;
-  const chances = order.map((r) => `${r} ${preview.sixths[r]}/6${preview.sixths[r] ? ` (${Math.round(preview.probabilities[r] * 100)}%)` : ''}`).join(' · ');
+  const chances = order
+    .map((r) => `${r} ${preview.sixths[r]}/6${preview.sixths[r] ? ` (${Math.round(preview.probabilities[r] * 100)}%)` : ''}`)
+    .join(' · ');
   return [
     `**Odds:** ${attackers.map((a) => b.name(a)).join(', ')} against ${b.name(defender)} in ${hexLine(b, b.hexOf(defender)!)}`,
     `Attack ${o.attack}${mud} against defence ${o.defence}: ${base}${shifts ? `; shifts: ${shifts}` : ''} → ${column}`,

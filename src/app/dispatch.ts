@@ -1,5 +1,5 @@
 import { COMMANDS } from '../../commands/index.js';
-import { UserError, type AutocompleteRequest, type ButtonContext, type Choice, type CommandContext, type Reply } from './command.js';
+import { type AutocompleteRequest, type ButtonContext, type Choice, type CommandContext, type Reply, UserError } from './command.js';
 
 const FAILURE = 'Something went wrong on our side; nothing was changed. The error has been logged.';
 
@@ -10,10 +10,16 @@ const FAILURE = 'Something went wrong on our side; nothing was changed. The erro
 export async function dispatch(ctx: CommandContext): Promise<void> {
   const command = COMMANDS.get(ctx.invocation.command);
   if (!command) {
-    await ctx.reply({ content: `Unknown command /${ctx.invocation.command}. Try ${[...COMMANDS.keys()].map((c) => `/${c}`).join(', ')}.`, ephemeral: true });
+    await ctx.reply({
+      content: `Unknown command /${ctx.invocation.command}. Try ${[...COMMANDS.keys()].map((c) => `/${c}`).join(', ')}.`,
+      ephemeral: true,
+    });
     return;
   }
-  await guarded((r) => ctx.reply(r), () => command.execute(ctx));
+  await guarded(
+    (r) => ctx.reply(r),
+    () => command.execute(ctx),
+  );
 }
 
 /** Route a button press to the command named before the first colon of its customId. */
@@ -24,7 +30,10 @@ export async function dispatchButton(ctx: ButtonContext): Promise<void> {
     await ctx.reply({ content: 'That button no longer does anything; nothing was changed.', ephemeral: true });
     return;
   }
-  await guarded((r) => ctx.reply(r), () => command.onButton!(ctx));
+  await guarded(
+    (r) => ctx.reply(r),
+    () => command.onButton!(ctx),
+  );
 }
 
 /** Suggestions for the option being typed; never throws (Discord shows no choices instead). */

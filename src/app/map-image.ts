@@ -1,6 +1,6 @@
-import { mapNameOf, type LoadedMap } from '../maps/game-map.js';
+import { type LoadedMap, mapNameOf } from '../maps/game-map.js';
+import { encodeImage, type ImageFormat, renderMap } from '../render/render-map.js';
 import { renderPicture } from '../render/render-pool.js';
-import { encodeImage, renderMap, type ImageFormat } from '../render/render-map.js';
 import type { Scene, View } from '../render/scene.js';
 import type { ReplyFile } from './command.js';
 

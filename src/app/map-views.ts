@@ -41,7 +41,8 @@ export function describeHex(map: LoadedMap, id: HexId): string {
     if (map.isRailLink(id, n)) rails.push(`${dir} to ${n}`);
   }
   lines.push(`River hexsides: ${rivers.length ? rivers.join(', ') : 'none'}`);
-  if (map.data.rails.length) lines.push(`Railroad: ${rails.length ? rails.join(', ') : map.isRailHex(id) ? 'runs off the map here' : 'none'}`);
+  if (map.data.rails.length)
+    lines.push(`Railroad: ${rails.length ? rails.join(', ') : map.isRailHex(id) ? 'runs off the map here' : 'none'}`);
   if (hex.control) lines.push(`Control at start: ${hex.control === 'german' ? 'German' : 'Soviet'}`);
   if (hex.sector) {
     const sector = map.data.sectors.find((s) => s.id === hex.sector);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserError, type Invocation } from './command.js';
+import { type Invocation, UserError } from './command.js';
 
 /**
  * Validate a command's options with zod at the boundary; a bad option becomes a

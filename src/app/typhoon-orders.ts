@@ -11,7 +11,9 @@ import { UserError } from './command.js';
 export async function typhoonGameIn(channelId: string): Promise<{ state: TyphoonState; index: ReturnType<typeof typhoonEngine>['index'] }> {
   const view = await sessions().require(channelId);
   if (view.def.id !== 'operation-typhoon') {
-    throw new UserError(`This channel plays ${view.def.name}; that command is for Operation Typhoon. /game help lists this game's commands.`);
+    throw new UserError(
+      `This channel plays ${view.def.name}; that command is for Operation Typhoon. /game help lists this game's commands.`,
+    );
   }
   return { state: view.doc.state as TyphoonState, index: typhoonEngine().index };
 }

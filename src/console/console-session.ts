@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { UserError, type Reply, type ReplyButton } from '../app/command.js';
+import { setChannelPoster } from '../app/channel-poster.js';
+import { type Reply, type ReplyButton, UserError } from '../app/command.js';
 import { dispatch, dispatchButton } from '../app/dispatch.js';
 import { closeSessions, configureSessions, type GameSessions } from '../session/index.js';
 import { createGameStore } from '../store/game-store.js';
-import { setChannelPoster } from '../app/channel-poster.js';
 import { configureVotes, stopVotes, type VoteClock } from '../votes/index.js';
 import { parseLine } from './parse-line.js';
 
@@ -41,7 +41,9 @@ export class ConsoleSession {
   constructor(private readonly opts: ConsoleOptions) {
     mkdirSync(opts.outDir, { recursive: true });
     this.user = opts.user ?? { id: 'console', name: 'console' };
-    this.games = configureSessions(createGameStore({ dataFile: opts.dataFile ?? join(opts.outDir, 'console.sqlite') }), { allowLocalImport: true });
+    this.games = configureSessions(createGameStore({ dataFile: opts.dataFile ?? join(opts.outDir, 'console.sqlite') }), {
+      allowLocalImport: true,
+    });
     // Ballots closing on their deadline print here; open ones from an earlier run resume.
     setChannelPoster({ post: async (_channel, reply) => this.show(reply) });
     this.ready = configureVotes(opts.voteClock).resume();
@@ -58,7 +60,7 @@ export class ConsoleSession {
     if (/^\/help\s*$/i.test(text)) return this.opts.print(CONSOLE_HELP);
     if (/^\/press\b/i.test(text)) return this.press(text, channelId);
     if (/^\/as\b/i.test(text)) return this.switchUser(text);
-    let invocation;
+    let invocation: ReturnType<typeof parseLine>;
     try {
       invocation = parseLine(text, this.user, channelId);
     } catch (err) {
@@ -88,7 +90,8 @@ export class ConsoleSession {
 
   private switchUser(text: string): void {
     const match = /^\/as\s+([A-Za-z0-9_-]{1,32})(\s+manager)?\s*$/i.exec(text);
-    if (!match) return this.show({ content: 'Write /as NAME, or /as NAME manager for someone who can manage the channel.', ephemeral: true });
+    if (!match)
+      return this.show({ content: 'Write /as NAME, or /as NAME manager for someone who can manage the channel.', ephemeral: true });
     const name = match[1]!;
     this.user = { id: name === 'console' ? 'console' : `console-${name.toLowerCase()}`, name, ...(match[2] ? { canManage: true } : {}) };
     this.opts.print(`(console) You are now ${name}${match[2] ? ', who can manage the channel' : ''}.`);

@@ -1,6 +1,6 @@
-import { ApplicationCommandOptionType, type APIApplicationCommandOption } from 'discord.js';
+import { type APIApplicationCommandOption, ApplicationCommandOptionType } from 'discord.js';
 import { COMMANDS } from '../../commands/index.js';
-import { UserError, type Invocation, type OptionValue } from '../app/command.js';
+import { type Invocation, type OptionValue, UserError } from '../app/command.js';
 
 /**
  * Turn a typed line such as `/hex id:1019 game:battle-for-moscow` into the same
@@ -33,7 +33,10 @@ export function parseLine(line: string, user: Invocation['user'], channelId: str
     const key = token.slice(0, colon);
     const raw = token.slice(colon + 1);
     const spec = options.find((o) => o.name === key);
-    if (!spec) throw new UserError(`/${name}${subcommand ? ` ${subcommand}` : ''} has no option "${key}". Options: ${options.map((o) => o.name).join(', ') || 'none'}`);
+    if (!spec)
+      throw new UserError(
+        `/${name}${subcommand ? ` ${subcommand}` : ''} has no option "${key}". Options: ${options.map((o) => o.name).join(', ') || 'none'}`,
+      );
     if (key in values) throw new UserError(`Option "${key}" is given twice.`);
     values[key] = convert(spec, raw);
   }
@@ -49,7 +52,9 @@ function convert(spec: APIApplicationCommandOption, raw: string): OptionValue {
     case ApplicationCommandOptionType.Number: {
       const n = Number(raw);
       if (raw === '' || !Number.isFinite(n) || (spec.type === ApplicationCommandOptionType.Integer && !Number.isInteger(n))) {
-        throw new UserError(`Option "${spec.name}" takes a ${spec.type === ApplicationCommandOptionType.Integer ? 'whole number' : 'number'}, not "${raw}".`);
+        throw new UserError(
+          `Option "${spec.name}" takes a ${spec.type === ApplicationCommandOptionType.Integer ? 'whole number' : 'number'}, not "${raw}".`,
+        );
       }
       return n;
     }

@@ -1,5 +1,5 @@
-import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { once } from 'node:events';
+import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { setChannelPoster } from '../app/channel-poster.js';
 import { closeRenderPool } from '../render/render-pool.js';
 import { closeSessions, configureSessions, type GameSessions } from '../session/index.js';
@@ -55,7 +55,9 @@ export async function startDiscordBot(options: DiscordBotOptions): Promise<Disco
   }
   const resumed = await ballots.resume();
   if (resumed) log(`Resumed ${resumed} open ballot(s).`);
-  log(`Logged in as ${client.user?.tag ?? 'the bot'}${client.shard ? ` (shards ${client.shard.ids.join(', ')} of ${client.shard.count})` : ''}.`);
+  log(
+    `Logged in as ${client.user?.tag ?? 'the bot'}${client.shard ? ` (shards ${client.shard.ids.join(', ')} of ${client.shard.count})` : ''}.`,
+  );
   return {
     client,
     sessions,

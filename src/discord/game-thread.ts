@@ -1,4 +1,4 @@
-import { ChannelType, Routes, type REST } from 'discord.js';
+import { ChannelType, type REST, Routes } from 'discord.js';
 
 /** Threads stay open a week without messages, the longest Discord allows. */
 const ARCHIVE_AFTER_MINUTES = 10080;

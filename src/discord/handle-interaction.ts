@@ -1,7 +1,14 @@
-import { Routes, type AutocompleteInteraction, type ButtonInteraction, type ChatInputCommandInteraction, type Interaction, type REST } from 'discord.js';
+import {
+  type AutocompleteInteraction,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type Interaction,
+  type REST,
+  Routes,
+} from 'discord.js';
 import type { Invocation, Reply } from '../app/command.js';
 import { dispatch, dispatchAutocomplete, dispatchButton } from '../app/dispatch.js';
-import { LIMITS, clip } from '../app/limits.js';
+import { clip, LIMITS } from '../app/limits.js';
 import { openGameThread } from './game-thread.js';
 import { InteractionResponder } from './interaction-responder.js';
 import { buttonPressOf, invocationOf } from './invocation.js';
@@ -25,8 +32,13 @@ export async function handleInteraction(interaction: Interaction, options: Handl
 
 async function answerAutocomplete(interaction: AutocompleteInteraction): Promise<void> {
   const focused = interaction.options.getFocused(true);
-  const choices = await dispatchAutocomplete({ invocation: withGuild(invocationOf(interaction), interaction.guildId), focused: { name: focused.name, value: String(focused.value) } });
-  await interaction.respond(choices.slice(0, LIMITS.choices).map((c) => ({ name: clip(c.name, LIMITS.choiceNameChars), value: c.value.slice(0, 100) })));
+  const choices = await dispatchAutocomplete({
+    invocation: withGuild(invocationOf(interaction), interaction.guildId),
+    focused: { name: focused.name, value: String(focused.value) },
+  });
+  await interaction.respond(
+    choices.slice(0, LIMITS.choices).map((c) => ({ name: clip(c.name, LIMITS.choiceNameChars), value: c.value.slice(0, 100) })),
+  );
 }
 
 async function runCommand(interaction: ChatInputCommandInteraction, options: HandlerOptions): Promise<void> {
@@ -57,14 +69,22 @@ async function pressButton(interaction: ButtonInteraction, options: HandlerOptio
  * `/game new thread:true`: open a thread, start the game there and post its messages in it;
  * the command itself is answered with a link. A refused start removes the empty thread.
  */
-async function startInThread(interaction: ChatInputCommandInteraction, invocation: Invocation, responder: InteractionResponder): Promise<void> {
+async function startInThread(
+  interaction: ChatInputCommandInteraction,
+  invocation: Invocation,
+  responder: InteractionResponder,
+): Promise<void> {
   const rest: REST = interaction.client.rest;
   await responder.defer();
   let threadId: string;
   try {
     threadId = await openGameThread(rest, invocation.channelId, `${String(invocation.options.game ?? 'game')} by ${invocation.user.name}`);
   } catch {
-    await responder.reply({ content: 'I could not open a thread here (the bot needs Create Public Threads, and a thread cannot hold another). Nothing was started.', ephemeral: true });
+    await responder.reply({
+      content:
+        'I could not open a thread here (the bot needs Create Public Threads, and a thread cannot hold another). Nothing was started.',
+      ephemeral: true,
+    });
     return;
   }
   let posted = false;

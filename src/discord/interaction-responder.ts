@@ -1,4 +1,4 @@
-import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { type ButtonInteraction, type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import type { Reply } from '../app/command.js';
 import { messagePayload } from './message-payload.js';
 

@@ -1,4 +1,11 @@
-import { ApplicationCommandOptionType, PermissionFlagsBits, type AutocompleteInteraction, type ButtonInteraction, type ChatInputCommandInteraction, type CommandInteractionOption } from 'discord.js';
+import {
+  ApplicationCommandOptionType,
+  type AutocompleteInteraction,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type CommandInteractionOption,
+  PermissionFlagsBits,
+} from 'discord.js';
 import type { ButtonPress, Invocation, OptionValue } from '../app/command.js';
 
 type Asker = ChatInputCommandInteraction | AutocompleteInteraction | ButtonInteraction;
@@ -20,7 +27,10 @@ export function actorOf(interaction: Asker): Invocation['user'] {
  * A slash command (or the command being autocompleted) as the front-end-neutral
  * Invocation: subcommand and flat options, untyped; each command checks them with zod.
  */
-export function invocationOf(interaction: ChatInputCommandInteraction | AutocompleteInteraction, channelId = interaction.channelId ?? ''): Invocation {
+export function invocationOf(
+  interaction: ChatInputCommandInteraction | AutocompleteInteraction,
+  channelId = interaction.channelId ?? '',
+): Invocation {
   let options: readonly CommandInteractionOption[] = interaction.options.data;
   let subcommand: string | undefined;
   const first = options[0];
@@ -33,7 +43,13 @@ export function invocationOf(interaction: ChatInputCommandInteraction | Autocomp
   }
   const values: Record<string, OptionValue> = {};
   for (const o of options) if (o.value !== undefined) values[o.name] = o.value;
-  return { command: interaction.commandName, ...(subcommand ? { subcommand } : {}), options: values, user: actorOf(interaction), channelId };
+  return {
+    command: interaction.commandName,
+    ...(subcommand ? { subcommand } : {}),
+    options: values,
+    user: actorOf(interaction),
+    channelId,
+  };
 }
 
 export function buttonPressOf(interaction: ButtonInteraction): ButtonPress {

@@ -1,6 +1,6 @@
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, MessageFlags } from 'discord.js';
 import type { Reply, ReplyButton } from '../app/command.js';
-import { LIMITS, fitText } from '../app/limits.js';
+import { fitText, LIMITS } from '../app/limits.js';
 
 const STYLES: Record<NonNullable<ReplyButton['style']>, ButtonStyle> = {
   primary: ButtonStyle.Primary,
@@ -27,13 +27,20 @@ export function messagePayload(reply: Reply): MessagePayload {
   for (let i = 0; i < buttons.length; i += 5) {
     rows.push(
       new ActionRowBuilder<ButtonBuilder>().addComponents(
-        buttons.slice(i, i + 5).map((b) => new ButtonBuilder().setCustomId(b.customId).setLabel(b.label).setStyle(STYLES[b.style ?? 'secondary'])),
+        buttons.slice(i, i + 5).map((b) =>
+          new ButtonBuilder()
+            .setCustomId(b.customId)
+            .setLabel(b.label)
+            .setStyle(STYLES[b.style ?? 'secondary']),
+        ),
       ),
     );
   }
   return {
     content: fitText(reply.content || '\u200b'),
-    files: (reply.files ?? []).map((f) => new AttachmentBuilder(f.data, { name: f.name, ...(f.description ? { description: f.description } : {}) })),
+    files: (reply.files ?? []).map(
+      (f) => new AttachmentBuilder(f.data, { name: f.name, ...(f.description ? { description: f.description } : {}) }),
+    ),
     components: rows,
     ...(reply.ephemeral ? { flags: MessageFlags.Ephemeral } : {}),
     allowedMentions: { parse: [] },

@@ -12,6 +12,7 @@ export interface Log {
 export function redactingLog(secrets: readonly string[], write: (line: string) => void = (l) => console.error(l)): Log {
   const hidden = secrets.filter((s) => s.length >= 8);
   const redact = (text: string) => hidden.reduce((t, s) => t.split(s).join('[redacted]'), text);
-  const log = (message: string, err?: unknown) => write(redact(err === undefined ? message : `${message}: ${err instanceof Error ? (err.stack ?? err.message) : inspect(err)}`));
+  const log = (message: string, err?: unknown) =>
+    write(redact(err === undefined ? message : `${message}: ${err instanceof Error ? (err.stack ?? err.message) : inspect(err)}`));
   return Object.assign(log, { redact });
 }

@@ -1,4 +1,4 @@
-import { Routes, type REST } from 'discord.js';
+import { type REST, Routes } from 'discord.js';
 import type { ChannelPoster } from '../app/channel-poster.js';
 import type { Reply } from '../app/command.js';
 import { messagePayload } from './message-payload.js';

@@ -11,6 +11,7 @@ export type UndoCheck = { allowed: true } | { allowed: false; reason: string };
  * Everything the session layer and the generic /game commands need to know about one game.
  * Each game module registers one; the rest of the bot never names a game.
  */
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds games of every state and action type; each game checks its own with zod.
 export interface GameDef<S = any, A = any, O = any> {
   /** The id players type, e.g. "operation-typhoon". */
   id: string;

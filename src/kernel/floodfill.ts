@@ -4,11 +4,7 @@ import type { HexId } from './hex.js';
  * Every hex reachable from the seeds through hexes that `passes` accepts (seeds that do
  * not pass are ignored). Supply tracing and pocket detection are both this question.
  */
-export function floodFill(
-  seeds: Iterable<HexId>,
-  neighbours: (hex: HexId) => HexId[],
-  passes: (hex: HexId) => boolean,
-): Set<HexId> {
+export function floodFill(seeds: Iterable<HexId>, neighbours: (hex: HexId) => HexId[], passes: (hex: HexId) => boolean): Set<HexId> {
   const seen = new Set<HexId>();
   const stack: HexId[] = [];
   for (const s of seeds) {

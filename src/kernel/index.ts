@@ -1,5 +1,5 @@
+export * from './dice.js';
+export * from './floodfill.js';
 export * from './hex.js';
 export * from './hexside.js';
 export * from './pathfinding.js';
-export * from './floodfill.js';
-export * from './dice.js';

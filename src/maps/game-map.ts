@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { HexGrid, type HexId } from '../kernel/hex.js';
-import { hexsideKey, type HexsideKey } from '../kernel/hexside.js';
-import { gameMapSchema, type GameMap, type MapHex } from './schema.js';
+import { type HexsideKey, hexsideKey } from '../kernel/hexside.js';
+import { type GameMap, gameMapSchema, type MapHex } from './schema.js';
 
 /** A loaded, validated map with the lookups every game and the renderer need. */
 export class LoadedMap {
@@ -41,7 +41,10 @@ export class LoadedMap {
   neighbours(id: HexId): HexId[] {
     let n = this.neighbourCache.get(id);
     if (!n) {
-      n = this.grid.neighbours(id).map((x) => x.id).filter((x) => this.has(x));
+      n = this.grid
+        .neighbours(id)
+        .map((x) => x.id)
+        .filter((x) => this.has(x));
       this.neighbourCache.set(id, n);
     }
     return n;

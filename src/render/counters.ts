@@ -29,7 +29,7 @@ export function drawCounter(ctx: SKRSContext2D, c: CounterView, x: number, y: nu
   // The designation on top, or the size mark when a counter has no designation.
   const top_ = c.label || c.size || '';
   ctx.font = font(side * 0.22, { bold: true, condensed: true });
-  ctx.fillText(fit(ctx, top_, side * 0.92), cx, y + side * 0.04);
+  ctx.fillText(fitLabel(ctx, top_, side * 0.92), cx, y + side * 0.04);
 
   const bw = side * 0.6;
   const bh = side * 0.3;
@@ -52,7 +52,7 @@ export function drawCounter(ctx: SKRSContext2D, c: CounterView, x: number, y: nu
   ctx.restore();
 }
 
-function fit(ctx: SKRSContext2D, text: string, width: number): string {
+function fitLabel(ctx: SKRSContext2D, text: string, width: number): string {
   if (ctx.measureText(text).width <= width) return text;
   let t = text;
   while (t.length > 1 && ctx.measureText(`${t}…`).width > width) t = t.slice(0, -1);

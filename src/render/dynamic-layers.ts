@@ -1,4 +1,4 @@
-import { createCanvas, Path2D, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { type Canvas, createCanvas, Path2D, type SKRSContext2D } from '@napi-rs/canvas';
 import type { DIRECTIONS, HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
 import { drawCounter } from './counters.js';
@@ -73,7 +73,10 @@ export function drawControl(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMa
   // made control shading the slowest part of a picture (see docs/performance.md).
   // The path is built as SVG path data in one string: one native call instead of seven per hex.
   for (const side of ['soviet', 'german'] as const) {
-    const data = entries.filter(([, s]) => s === side).map(([id]) => hexPathData(layout, id)).join('');
+    const data = entries
+      .filter(([, s]) => s === side)
+      .map(([id]) => hexPathData(layout, id))
+      .join('');
     if (!data) continue;
     const region = new Path2D(data);
     ctx.fillStyle = side === 'german' ? theme.german.wash : theme.soviet.wash;
@@ -204,7 +207,13 @@ export function drawHighlights(ctx: SKRSContext2D, layout: HexLayout, map: Loade
     ctx.fill();
   }
   const path = (h.path ?? []).filter((id) => map.has(id));
-  if (path.length >= 2) drawArrow(ctx, layout, path.map((id) => layout.center(id)), h.pathLabel);
+  if (path.length >= 2)
+    drawArrow(
+      ctx,
+      layout,
+      path.map((id) => layout.center(id)),
+      h.pathLabel,
+    );
 }
 
 /**
@@ -265,7 +274,14 @@ function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
 
-function drawArrow(ctx: SKRSContext2D, layout: HexLayout, pts: Point[], label: string | undefined, colour: string = theme.path, placeLabel?: (box: Box) => number): void {
+function drawArrow(
+  ctx: SKRSContext2D,
+  layout: HexLayout,
+  pts: Point[],
+  label: string | undefined,
+  colour: string = theme.path,
+  placeLabel?: (box: Box) => number,
+): void {
   const s = layout.size;
   const end = pts[pts.length - 1]!;
   const prev = pts[pts.length - 2]!;
@@ -283,7 +299,7 @@ function drawArrow(ctx: SKRSContext2D, layout: HexLayout, pts: Point[], label: s
     ctx.lineJoin = 'round';
     ctx.lineCap = 'round';
     ctx.beginPath();
-    shaft.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+    for (const [i, p] of shaft.entries()) i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y);
     ctx.stroke();
   }
   ctx.beginPath();
@@ -318,7 +334,13 @@ function drawArrow(ctx: SKRSContext2D, layout: HexLayout, pts: Point[], label: s
  * A counter hides the printed town name under it; repeat the name on a tag at the foot of
  * the hex so both stay legible.
  */
-export function drawOccupiedPlaceNames(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMap, stacks: StackView[], visible: (id: HexId) => boolean): void {
+export function drawOccupiedPlaceNames(
+  ctx: SKRSContext2D,
+  layout: HexLayout,
+  map: LoadedMap,
+  stacks: StackView[],
+  visible: (id: HexId) => boolean,
+): void {
   const s = layout.size;
   for (const stack of stacks) {
     const place = map.hex(stack.hex)?.place;

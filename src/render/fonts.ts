@@ -1,5 +1,5 @@
-import { GlobalFonts } from '@napi-rs/canvas';
 import { fileURLToPath } from 'node:url';
+import { GlobalFonts } from '@napi-rs/canvas';
 
 /** The bundled DejaVu faces, registered once, so text never depends on system fonts. */
 export const FONT = 'MapSans';

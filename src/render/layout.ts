@@ -1,4 +1,4 @@
-import { isLowColumn, parseHexId, type Direction, type GridSpec, type HexId } from '../kernel/hex.js';
+import { type Direction, type GridSpec, type HexId, isLowColumn, parseHexId } from '../kernel/hex.js';
 
 const SQRT3 = Math.sqrt(3);
 

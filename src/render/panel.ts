@@ -107,14 +107,15 @@ function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
     if (h.water) water = true;
     if (h.place) kinds.add(h.place.kind);
   }
-  const swatch = (fill: string, mark?: (ctx: SKRSContext2D, x: number, y: number) => void) => (ctx: SKRSContext2D, x: number, y: number) => {
-    ctx.fillStyle = fill;
-    ctx.fillRect(x, y + 2, 26, 14);
-    ctx.strokeStyle = '#111';
-    ctx.lineWidth = 1;
-    ctx.strokeRect(x, y + 2, 26, 14);
-    mark?.(ctx, x, y);
-  };
+  const swatch =
+    (fill: string, mark?: (ctx: SKRSContext2D, x: number, y: number) => void) => (ctx: SKRSContext2D, x: number, y: number) => {
+      ctx.fillStyle = fill;
+      ctx.fillRect(x, y + 2, 26, 14);
+      ctx.strokeStyle = '#111';
+      ctx.lineWidth = 1;
+      ctx.strokeRect(x, y + 2, 26, 14);
+      mark?.(ctx, x, y);
+    };
   const line = (colour: string, width: number, outline?: string) => (ctx: SKRSContext2D, x: number, y: number) => {
     if (outline) {
       ctx.strokeStyle = outline;
@@ -166,10 +167,31 @@ function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
   if (water) entries.push({ label: 'Lake', draw: swatch(theme.water) });
   if (map.data.rivers.length) entries.push({ label: 'River hexside', draw: line(theme.riverMajor, 4) });
   if (map.data.rails.length) entries.push({ label: 'Railroad', draw: line(theme.rail, 2) });
-  if (kinds.has('town')) entries.push({ label: 'Town', draw: (ctx, x, y) => { ctx.fillStyle = theme.town; ctx.fillRect(x + 9, y + 5, 8, 8); } });
-  if (kinds.has('city')) entries.push({ label: 'City', draw: (ctx, x, y) => { ctx.fillStyle = theme.city; ctx.fillRect(x + 7, y + 3, 12, 12); } });
+  if (kinds.has('town'))
+    entries.push({
+      label: 'Town',
+      draw: (ctx, x, y) => {
+        ctx.fillStyle = theme.town;
+        ctx.fillRect(x + 9, y + 5, 8, 8);
+      },
+    });
+  if (kinds.has('city'))
+    entries.push({
+      label: 'City',
+      draw: (ctx, x, y) => {
+        ctx.fillStyle = theme.city;
+        ctx.fillRect(x + 7, y + 3, 12, 12);
+      },
+    });
   if (kinds.has('capital')) {
-    entries.push({ label: 'Moscow', draw: (ctx, x, y) => { star(ctx, x + 13, y + 9, 9, 4); ctx.fillStyle = theme.city; ctx.fill(); } });
+    entries.push({
+      label: 'Moscow',
+      draw: (ctx, x, y) => {
+        star(ctx, x + 13, y + 9, 9, 4);
+        ctx.fillStyle = theme.city;
+        ctx.fill();
+      },
+    });
   }
   if (scene.control?.style === 'area') {
     entries.push({
@@ -188,16 +210,28 @@ function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
     entries.push({ label: 'Soviet-held', draw: swatch('#f0d6c4') });
     entries.push({ label: 'Front line', draw: line(theme.front, 4, theme.frontOutline) });
   } else if (scene.control?.style === 'marker') {
-    entries.push({ label: 'City held (G / S)', draw: (ctx, x, y) => {
-      ctx.fillStyle = theme.german.fill; ctx.fillRect(x, y + 3, 12, 12);
-      ctx.fillStyle = theme.soviet.fill; ctx.fillRect(x + 14, y + 3, 12, 12);
-    } });
+    entries.push({
+      label: 'City held (G / S)',
+      draw: (ctx, x, y) => {
+        ctx.fillStyle = theme.german.fill;
+        ctx.fillRect(x, y + 3, 12, 12);
+        ctx.fillStyle = theme.soviet.fill;
+        ctx.fillRect(x + 14, y + 3, 12, 12);
+      },
+    });
   }
   if (scene.stacks?.some((s) => s.counters.some((c) => c.reduced))) {
     entries.push({
       label: 'Reduced side',
       draw: (ctx, x, y) =>
-        drawCounter(ctx, { label: '', colour: '#888888', text: '#ffffff', symbol: 'infantry', strength: '', reduced: true }, x + 5, y, 17, true),
+        drawCounter(
+          ctx,
+          { label: '', colour: '#888888', text: '#ffffff', symbol: 'infantry', strength: '', reduced: true },
+          x + 5,
+          y,
+          17,
+          true,
+        ),
     });
   }
   if (scene.highlights?.path?.length) entries.push({ label: 'Move', draw: line(theme.path, 4, theme.pathOutline) });
@@ -205,7 +239,9 @@ function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
     const colours = [...new Set(scene.arrows.map((a) => theme.arrows[(a.colour ?? 0) % theme.arrows.length]!))].slice(0, 3);
     entries.push({
       label: scene.arrowLegend?.arrow ?? 'Arrow',
-      draw: (ctx, x, y) => colours.forEach((c, i) => line(c, 3, theme.pathOutline)(ctx, x, y - 4 + i * 5)),
+      draw: (ctx, x, y) => {
+        for (const [i, c] of colours.entries()) line(c, 3, theme.pathOutline)(ctx, x, y - 4 + i * 5);
+      },
     });
     if (scene.arrows.some((a) => a.marked?.length)) {
       entries.push({
@@ -221,7 +257,14 @@ function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
     }
   }
   if (scene.highlights?.combat?.length) {
-    entries.push({ label: 'Battle', draw: (ctx, x, y) => { ctx.strokeStyle = theme.combat; ctx.lineWidth = 3; ctx.strokeRect(x + 4, y + 2, 18, 14); } });
+    entries.push({
+      label: 'Battle',
+      draw: (ctx, x, y) => {
+        ctx.strokeStyle = theme.combat;
+        ctx.lineWidth = 3;
+        ctx.strokeRect(x + 4, y + 2, 18, 14);
+      },
+    });
   }
   return entries;
 }

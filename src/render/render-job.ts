@@ -1,6 +1,6 @@
 import type { MapName } from '../maps/game-map.js';
 import { loadMap } from '../maps/game-map.js';
-import { encodeImage, renderMap, type ImageFormat } from './render-map.js';
+import { encodeImage, type ImageFormat, renderMap } from './render-map.js';
 import type { Scene, View } from './scene.js';
 
 /** Everything needed to draw a map picture, as plain data that can cross to a worker thread. */

@@ -1,5 +1,5 @@
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { parseHexId, type HexId } from '../kernel/hex.js';
+import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { type HexId, parseHexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
 import { drawArrows, drawControl, drawHighlights, drawOccupiedPlaceNames, drawStacks } from './dynamic-layers.js';
 import { registerFonts } from './fonts.js';

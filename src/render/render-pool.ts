@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { runRenderJob, type RenderJob } from './render-job.js';
+import { type RenderJob, runRenderJob } from './render-job.js';
 
 interface Pending {
   id: number;

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { runRenderJob, type RenderJob } from './render-job.js';
+import { type RenderJob, runRenderJob } from './render-job.js';
 
 /** A render thread: jobs in, encoded pictures out (the bytes transferred, not copied). */
 parentPort!.on('message', (message: { id: number; job: RenderJob }) => {

@@ -1,5 +1,5 @@
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { DIRECTIONS, parseHexId, type HexId } from '../kernel/hex.js';
+import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { type DIRECTIONS, type HexId, parseHexId } from '../kernel/hex.js';
 import { hexsideHexes } from '../kernel/hexside.js';
 import type { LoadedMap } from '../maps/game-map.js';
 import type { MapHex } from '../maps/schema.js';
@@ -74,7 +74,15 @@ function drawTerrain(ctx: SKRSContext2D, layout: HexLayout, id: HexId, hex: MapH
   if (hex.terrain === 'forest') {
     // Tree marks: small triangles scattered in a fixed pattern.
     ctx.fillStyle = theme.forestMark;
-    const spots: [number, number][] = [[-0.45, -0.35], [0.1, -0.5], [0.5, -0.15], [-0.55, 0.25], [0.0, 0.1], [0.4, 0.45], [-0.15, 0.55]];
+    const spots: [number, number][] = [
+      [-0.45, -0.35],
+      [0.1, -0.5],
+      [0.5, -0.15],
+      [-0.55, 0.25],
+      [0.0, 0.1],
+      [0.4, 0.45],
+      [-0.15, 0.55],
+    ];
     spots.forEach(([dx, dy], i) => {
       const x = c.x + s * (dx + 0.08 * jitter(id, i));
       const y = c.y + s * (dy + 0.08 * jitter(id, i + 9));
@@ -90,7 +98,14 @@ function drawTerrain(ctx: SKRSContext2D, layout: HexLayout, id: HexId, hex: MapH
     // Marsh tufts: short horizontal strokes with reeds.
     ctx.strokeStyle = theme.marshMark;
     ctx.lineWidth = Math.max(1, s * 0.05);
-    const rows: [number, number][] = [[-0.3, -0.45], [0.25, -0.2], [-0.4, 0.15], [0.3, 0.4], [-0.05, 0.55], [-0.1, -0.05]];
+    const rows: [number, number][] = [
+      [-0.3, -0.45],
+      [0.25, -0.2],
+      [-0.4, 0.15],
+      [0.3, 0.4],
+      [-0.05, 0.55],
+      [-0.1, -0.05],
+    ];
     rows.forEach(([dx, dy], i) => {
       const x = c.x + s * (dx + 0.06 * jitter(id, i));
       const y = c.y + s * dy;
@@ -115,7 +130,7 @@ function drawTerrain(ctx: SKRSContext2D, layout: HexLayout, id: HexId, hex: MapH
     ctx.lineWidth = Math.max(1.2, s * 0.05);
     const pts = layout.corners(id, 0.8);
     ctx.beginPath();
-    pts.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+    for (const [i, p] of pts.entries()) i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y);
     ctx.closePath();
     ctx.stroke();
     ctx.lineWidth = Math.max(1, s * 0.04);
@@ -193,7 +208,7 @@ function drawRails(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMap): void 
     ctx.strokeStyle = theme.rail;
     ctx.lineWidth = Math.max(1.2, s * 0.06);
     ctx.beginPath();
-    pts.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+    for (const [i, p] of pts.entries()) i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y);
     ctx.stroke();
     // Cross ties along each segment.
     ctx.lineWidth = Math.max(1, s * 0.04);

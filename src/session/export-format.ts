@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UserError } from '../app/command.js';
-import { gameDocumentSchema, type GameDocument } from '../store/game-document.js';
+import { type GameDocument, gameDocumentSchema } from '../store/game-document.js';
 
 /**
  * The `/game export` file. While a game runs it leaves out the seed and the engine state

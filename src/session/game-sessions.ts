@@ -1,13 +1,13 @@
 import { isDeepStrictEqual } from 'node:util';
 import { UserError } from '../app/command.js';
-import { RuleError, type GameEvent, type GameResult, type Prompt } from '../games/engine.js';
-import { gameDef, allGames, type GameDef } from '../games/registry.js';
-import { SCHEMA_VERSION, type ActionRecord, type GameDocument, type GameMode, type LogLine } from '../store/game-document.js';
-import { UnreadableGameError, type GameStore } from '../store/game-store.js';
+import { type GameEvent, type GameResult, type Prompt, RuleError } from '../games/engine.js';
+import { allGames, type GameDef, gameDef } from '../games/registry.js';
+import { type ActionRecord, type GameDocument, type GameMode, type LogLine, SCHEMA_VERSION } from '../store/game-document.js';
+import { type GameStore, UnreadableGameError } from '../store/game-store.js';
 import { KeyedLock } from '../store/keyed-lock.js';
 import { StaleChoiceError } from './errors.js';
-import { exportDocument, parseExport, type GameExport } from './export-format.js';
-import { actRefusal, endRefusal, formationRefusal, playerName, undoRefusal, type Actor } from './permissions.js';
+import { exportDocument, type GameExport, parseExport } from './export-format.js';
+import { type Actor, actRefusal, endRefusal, formationRefusal, playerName, undoRefusal } from './permissions.js';
 import { hashSeed, newGameId, newSeed } from './secrets.js';
 
 /** Where a command came from. `guildId` is absent in direct messages and the console. */
@@ -102,7 +102,10 @@ export class GameSessions {
       await this.requireFreeChannel(where.channelId);
       const def = requireDef(request.game);
       const checked = def.newOptionsSchema.safeParse(request.options ?? {});
-      if (!checked.success) throw new UserError(`${def.name} does not take those options: ${checked.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ')}`);
+      if (!checked.success)
+        throw new UserError(
+          `${def.name} does not take those options: ${checked.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ')}`,
+        );
       const seed = request.seed ?? newSeed();
       const at = this.now().toISOString();
       // When the bot's side moves first, it plays before anyone is asked.
@@ -149,7 +152,10 @@ export class GameSessions {
       if (resumed) return resumed;
       this.checkActor(view, actor);
       const parsed = view.def.actionSchema.safeParse(action);
-      if (!parsed.success) throw new UserError(`That order is not understood: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'order'}: ${i.message}`).join('; ')}`);
+      if (!parsed.success)
+        throw new UserError(
+          `That order is not understood: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'order'}: ${i.message}`).join('; ')}`,
+        );
       this.checkFormations(view, actor, parsed.data);
       return this.applyAndSave(view, actor, parsed.data);
     });
@@ -180,14 +186,19 @@ export class GameSessions {
       const { doc, def } = view;
       // Against the bot, the player's last order goes back together with the bot's answers to it.
       const from = def.autoPlay ? lastIndexWhere(doc.actions, (a) => a.userId !== BOT_USER_ID) : doc.actions.length - 1;
-      if (def.autoPlay && from < 0 && doc.actions.length > 0) throw new UserError('There is nothing of yours to undo: every order so far was the bot’s.');
+      if (def.autoPlay && from < 0 && doc.actions.length > 0)
+        throw new UserError('There is nothing of yours to undo: every order so far was the bot’s.');
       const refusal = undoRefusal(doc, actor, view.prompt, doc.actions[from]);
       if (refusal) throw new UserError(refusal);
       const last = doc.actions[from]!;
       const taken = new Set(doc.actions.slice(from).map((a) => a.version));
       if (!def.undo) throw new UserError(`${def.name} has no undo.`);
       if (doc.events.some((e) => taken.has(e.version) && e.dice?.length)) {
-        throw new UserError(taken.size > 1 ? 'Dice were rolled since your last order (the bot’s included): it stands (no undo past a die roll).' : 'Dice were rolled: that order stands (no undo past a die roll).');
+        throw new UserError(
+          taken.size > 1
+            ? 'Dice were rolled since your last order (the bot’s included): it stands (no undo past a die roll).'
+            : 'Dice were rolled: that order stands (no undo past a die roll).',
+        );
       }
       const check = def.undo(doc.state);
       if (!check.allowed) throw new UserError(`That order cannot be taken back: ${check.reason}`);
@@ -200,7 +211,14 @@ export class GameSessions {
         version,
         state: toJson(state),
         actions: kept,
-        events: [...doc.events, { version, kind: 'undo', text: `${actor.name} took back the order of version ${last.version}${taken.size > 1 ? ` and the bot’s ${taken.size - 1} after it` : ''}.` }],
+        events: [
+          ...doc.events,
+          {
+            version,
+            kind: 'undo',
+            text: `${actor.name} took back the order of version ${last.version}${taken.size > 1 ? ` and the bot’s ${taken.size - 1} after it` : ''}.`,
+          },
+        ],
         updatedAt: this.now().toISOString(),
       };
       await this.store.save(next);
@@ -213,14 +231,26 @@ export class GameSessions {
     return this.lock.run(channelId, async () => {
       const { doc, def } = await this.require(channelId);
       if (doc.status !== 'active') throw new UserError(`This game is over (${doc.status}); /game new starts another.`);
-      if (doc.mode === 'solo') throw new UserError(`This is ${playerName(doc, doc.createdBy)}'s solo game; it takes no other players. Everyone can follow it with /game status.`);
+      if (doc.mode === 'solo')
+        throw new UserError(
+          `This is ${playerName(doc, doc.createdBy)}'s solo game; it takes no other players. Everyone can follow it with /game status.`,
+        );
       const already = doc.players.find((p) => p.id === actor.id);
       if (already && !armies?.length) throw new UserError('You are already playing in this game.');
       const formations = armies?.length ? pickFormations(doc, def, actor, armies) : undefined;
-      const player = { ...(already ?? { id: actor.id, name: actor.name }), ...(seat ? { seat } : {}), ...(formations ? { formations } : {}) };
+      const player = {
+        ...(already ?? { id: actor.id, name: actor.name }),
+        ...(seat ? { seat } : {}),
+        ...(formations ? { formations } : {}),
+      };
       const names = formations?.map((f) => def.formations!.find((x) => x.id === f)!.name);
       const players = already ? doc.players.map((p) => (p.id === actor.id ? player : p)) : [...doc.players, player];
-      return this.saveWithLine(doc, { players }, 'joined', `${actor.name} ${already ? 'now commands' : 'joined'}${seat ? ` as ${seat}` : ''}${names ? `${already ? ' ' : ', commanding '}${names.join(', ')}` : ''}.`);
+      return this.saveWithLine(
+        doc,
+        { players },
+        'joined',
+        `${actor.name} ${already ? 'now commands' : 'joined'}${seat ? ` as ${seat}` : ''}${names ? `${already ? ' ' : ', commanding '}${names.join(', ')}` : ''}.`,
+      );
     });
   }
 
@@ -233,18 +263,31 @@ export class GameSessions {
   }
 
   /** The creator changes how the game is played (solo, team, vote) or its session settings. */
-  async configure(channelId: string, actor: Actor, change: { mode?: GameMode; settings?: Record<string, string | number | boolean | null> }): Promise<GameDocument> {
+  async configure(
+    channelId: string,
+    actor: Actor,
+    change: { mode?: GameMode; settings?: Record<string, string | number | boolean | null> },
+  ): Promise<GameDocument> {
     return this.lock.run(channelId, async () => {
       const { doc } = await this.require(channelId);
       if (doc.status !== 'active') throw new UserError(`This game is over (${doc.status}).`);
-      if (actor.id !== doc.createdBy) throw new UserError(`Only ${playerName(doc, doc.createdBy)}, who started this game, may change how it is played.`);
+      if (actor.id !== doc.createdBy)
+        throw new UserError(`Only ${playerName(doc, doc.createdBy)}, who started this game, may change how it is played.`);
       const settings = { ...doc.settings };
       for (const [k, v] of Object.entries(change.settings ?? {})) {
         if (v === null) delete settings[k];
         else settings[k] = v;
       }
-      const said = [change.mode && change.mode !== doc.mode ? `mode ${change.mode}` : '', ...Object.entries(change.settings ?? {}).map(([k, v]) => `${k} ${v ?? 'default'}`)].filter(Boolean);
-      return this.saveWithLine(doc, { mode: change.mode ?? doc.mode, settings }, 'settings', `${actor.name} set ${said.join(', ') || 'nothing new'}.`);
+      const said = [
+        change.mode && change.mode !== doc.mode ? `mode ${change.mode}` : '',
+        ...Object.entries(change.settings ?? {}).map(([k, v]) => `${k} ${v ?? 'default'}`),
+      ].filter(Boolean);
+      return this.saveWithLine(
+        doc,
+        { mode: change.mode ?? doc.mode, settings },
+        'settings',
+        `${actor.name} set ${said.join(', ') || 'nothing new'}.`,
+      );
     });
   }
 
@@ -291,9 +334,12 @@ export class GameSessions {
     const source = exported.game;
     const def = requireDef(source.game);
     if (source.seed === undefined) {
-      throw new UserError(`That export is of a game in progress, so its seed is secret and it cannot be replayed. Export it again after the game is over (or ended).`);
+      throw new UserError(
+        `That export is of a game in progress, so its seed is secret and it cannot be replayed. Export it again after the game is over (or ended).`,
+      );
     }
-    if (hashSeed(source.seed) !== source.seedHash) throw new UserError('That export was altered: its seed does not match the seed hash published when the game started.');
+    if (hashSeed(source.seed) !== source.seedHash)
+      throw new UserError('That export was altered: its seed does not match the seed hash published when the game started.');
     const actions: ActionRecord[] = [];
     for (const [i, record] of source.actions.entries()) {
       const parsed = def.actionSchema.safeParse(record.action);
@@ -348,7 +394,7 @@ export class GameSessions {
 
   private async applyAndSave(view: GameView, actor: Actor, action: unknown): Promise<ActOutcome> {
     const { doc, def } = view;
-    let applied;
+    let applied: ReturnType<GameDef['engine']['apply']>;
     try {
       applied = def.engine.apply(doc.state, action);
     } catch (err) {
@@ -395,13 +441,21 @@ export class GameSessions {
       updatedAt: at,
     };
     await this.store.save(next);
-    const note: GameEvent = { kind: 'bot-resumed', text: 'The bot had not finished its turn and has now played on; your order was not given. Give it again if it still applies.' };
+    const note: GameEvent = {
+      kind: 'bot-resumed',
+      text: 'The bot had not finished its turn and has now played on; your order was not given. Give it again if it still applies.',
+    };
     return { ...this.viewOf(next), events: [note], ...botOutcome(bot) };
   }
 
   /** A change outside play (seats, settings, a note): saved with its line in the log, the version unchanged. */
   private async saveWithLine(doc: GameDocument, change: Partial<GameDocument>, kind: string, text: string): Promise<GameDocument> {
-    const next: GameDocument = { ...doc, ...change, events: [...doc.events, { version: doc.version, kind, text }], updatedAt: this.now().toISOString() };
+    const next: GameDocument = {
+      ...doc,
+      ...change,
+      events: [...doc.events, { version: doc.version, kind, text }],
+      updatedAt: this.now().toISOString(),
+    };
     await this.store.save(next);
     return next;
   }
@@ -431,13 +485,21 @@ export class GameSessions {
     if (!doc || !schema) return doc;
     const checked = schema.safeParse(doc.state);
     if (checked.success) return doc;
-    return this.store.setAside(doc, `its ${doc.game} state is not valid: ${checked.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || 'state'}: ${i.message}`).join('; ')}`);
+    return this.store.setAside(
+      doc,
+      `its ${doc.game} state is not valid: ${checked.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join('.') || 'state'}: ${i.message}`)
+        .join('; ')}`,
+    );
   }
 
   private async requireFreeChannel(channelId: string): Promise<void> {
     const existing = await this.loadCurrent(channelId);
     if (existing?.status === 'active') {
-      throw new UserError(`This channel already has a game in progress: ${requireDef(existing.game).name} (game ${existing.id}). Finish it or /game end it first.`);
+      throw new UserError(
+        `This channel already has a game in progress: ${requireDef(existing.game).name} (game ${existing.id}). Finish it or /game end it first.`,
+      );
     }
   }
 
@@ -540,7 +602,10 @@ export function resultText(result: GameResult): string {
 
 /** Formation ids from what a player typed (ids or names, any case); a formation another player holds is refused. */
 function pickFormations(doc: GameDocument, def: GameDef, actor: Actor, typed: string[]): string[] {
-  if (doc.mode !== 'team' || !def.formations?.length) throw new UserError(`Armies are given out in team games of a game that has them${def.formations?.length ? '' : ` (${def.name} has none)`}.`);
+  if (doc.mode !== 'team' || !def.formations?.length)
+    throw new UserError(
+      `Armies are given out in team games of a game that has them${def.formations?.length ? '' : ` (${def.name} has none)`}.`,
+    );
   const list = def.formations;
   const picked = typed.map((t) => {
     const key = t.trim().toLowerCase();

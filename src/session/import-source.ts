@@ -25,7 +25,8 @@ export async function readImportSource(value: string, allowLocal: boolean): Prom
 
 async function fetchAttachment(value: string): Promise<string> {
   const url = new URL(value);
-  if (url.protocol !== 'https:' || !ATTACHMENT_HOSTS.has(url.hostname)) throw new UserError('Import takes a file attached in Discord, not a link to elsewhere.');
+  if (url.protocol !== 'https:' || !ATTACHMENT_HOSTS.has(url.hostname))
+    throw new UserError('Import takes a file attached in Discord, not a link to elsewhere.');
   const response = await fetch(url, { redirect: 'error' });
   if (!response.ok) throw new UserError(`Discord did not hand over the attachment (HTTP ${response.status}); try attaching it again.`);
   const length = Number(response.headers.get('content-length') ?? 0);

@@ -1,4 +1,4 @@
-import { gameStoreFromEnv, type GameStore } from '../store/game-store.js';
+import { type GameStore, gameStoreFromEnv } from '../store/game-store.js';
 import { GameSessions, type SessionOptions } from './game-sessions.js';
 
 let configured: GameSessions | undefined;
@@ -24,8 +24,20 @@ export async function closeSessions(which?: GameSessions): Promise<void> {
   await s?.store.close();
 }
 
-export { BOT_ACTION_LIMIT, BOT_USER_ID, GameSessions, replay, resultText, type ActOutcome, type BotTurn, type GameView, type NewGameRequest, type SessionOptions, type Where } from './game-sessions.js';
 export { StaleChoiceError } from './errors.js';
-export { actRefusal, endRefusal, undoRefusal, type Actor } from './permissions.js';
-export { hashSeed, newSeed, newGameId } from './secrets.js';
-export { exportDocument, parseExport, EXPORT_FORMAT, type GameExport } from './export-format.js';
+export { EXPORT_FORMAT, exportDocument, type GameExport, parseExport } from './export-format.js';
+export {
+  type ActOutcome,
+  BOT_ACTION_LIMIT,
+  BOT_USER_ID,
+  type BotTurn,
+  GameSessions,
+  type GameView,
+  type NewGameRequest,
+  replay,
+  resultText,
+  type SessionOptions,
+  type Where,
+} from './game-sessions.js';
+export { type Actor, actRefusal, endRefusal, undoRefusal } from './permissions.js';
+export { hashSeed, newGameId, newSeed } from './secrets.js';

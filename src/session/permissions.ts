@@ -20,7 +20,8 @@ export function actRefusal(doc: GameDocument, actor: Actor, prompt: Prompt<unkno
   if (!player) return `You are not playing in this game. /game join takes a seat.`;
   // Vote play: a German decision is the ballot's, carried out in the name of its proposer, any German-side member.
   if (doc.mode === 'vote' && (!prompt.side || prompt.side === 'german') && (!player.seat || player.seat === 'german')) return undefined;
-  if (prompt.side && player.seat && player.seat !== prompt.side) return `It is the ${prompt.side} side's decision, and you play ${player.seat}.`;
+  if (prompt.side && player.seat && player.seat !== prompt.side)
+    return `It is the ${prompt.side} side's decision, and you play ${player.seat}.`;
   // A player without a seat plays whatever side nobody has taken (the creator of a two-player game, say).
   const holder = prompt.side && !player.seat ? doc.players.find((p) => p.id !== actor.id && p.seat === prompt.side) : undefined;
   if (holder) return `It is the ${prompt.side} side's decision, and ${holder.name ?? 'another player'} plays ${prompt.side}.`;
@@ -39,13 +40,20 @@ export function endRefusal(doc: GameDocument, actor: Actor): string | undefined 
 }
 
 /** Undo: whoever gave the last order (`last`: the last one a person gave), or the creator; and only while they may still act. */
-export function undoRefusal(doc: GameDocument, actor: Actor, prompt: Prompt<unknown>, last: ActionRecord | undefined = doc.actions.at(-1)): string | undefined {
+export function undoRefusal(
+  doc: GameDocument,
+  actor: Actor,
+  prompt: Prompt<unknown>,
+  last: ActionRecord | undefined = doc.actions.at(-1),
+): string | undefined {
   if (doc.status !== 'active') return `This game is over (${doc.status}); nothing can be taken back.`;
   if (!last) return 'There is nothing to undo yet.';
-  if (actor.id !== last.userId && actor.id !== doc.createdBy) return `Only the player who gave the last order, or ${creatorName(doc)}, may take it back.`;
+  if (actor.id !== last.userId && actor.id !== doc.createdBy)
+    return `Only the player who gave the last order, or ${creatorName(doc)}, may take it back.`;
   // Vote play: a German order was the ballot's decision, given in its proposer's name; the proposer may not take it back alone.
   const seat = doc.players.find((p) => p.id === actor.id)?.seat;
-  if (doc.mode === 'vote' && actor.id !== doc.createdBy && seat !== 'soviet') return `In a vote game the German orders are the channel's decisions: only ${creatorName(doc)}, who started the game, may take one back.`;
+  if (doc.mode === 'vote' && actor.id !== doc.createdBy && seat !== 'soviet')
+    return `In a vote game the German orders are the channel's decisions: only ${creatorName(doc)}, who started the game, may take one back.`;
   if (doc.mode === 'solo' && actor.id !== doc.createdBy) return actRefusal(doc, actor, prompt);
   return undefined;
 }
@@ -70,7 +78,9 @@ export function formationRefusal(doc: GameDocument, def: GameDef, actor: Actor, 
   const needed = def.formationsOf(doc.state, action);
   const nameOf = (f: string) => def.formations!.find((x) => x.id === f)?.name ?? f;
   if (needed.length === 0) {
-    return actor.id === doc.createdBy ? undefined : `Orders for the whole side (such as ending the turn) are ${creatorName(doc)}'s, who started this team game.`;
+    return actor.id === doc.createdBy
+      ? undefined
+      : `Orders for the whole side (such as ending the turn) are ${creatorName(doc)}'s, who started this team game.`;
   }
   const foreign = needed.filter((f) => commanderOf(f) !== actor.id);
   if (!foreign.length) return undefined;

@@ -6,7 +6,8 @@ import { creatorName } from './permissions.js';
 /** Text players read: kept short, because half of them are on phones. */
 
 export function headline(doc: GameDocument, name: string): string {
-  const who = doc.mode === 'solo' ? `solo, ${creatorName(doc)}` : `${doc.mode}, ${doc.players.length} player${doc.players.length === 1 ? '' : 's'}`;
+  const who =
+    doc.mode === 'solo' ? `solo, ${creatorName(doc)}` : `${doc.mode}, ${doc.players.length} player${doc.players.length === 1 ? '' : 's'}`;
   return `**${name}** · game \`${doc.id}\` · version ${doc.version} · ${who}`;
 }
 
@@ -34,7 +35,8 @@ const BOT_TEXT_BUDGET = 1100;
 export function botTurnText(bot: BotTurn, budget = BOT_TEXT_BUDGET): string {
   const head = `**The bot played** (${bot.actions} action${bot.actions === 1 ? '' : 's'}${bot.unfinished ? ', stopping before the end of its turn' : ''}):`;
   const full = eventsText(bot.events);
-  if (full.length <= budget) return `${head}
+  if (full.length <= budget)
+    return `${head}
 ${full}`;
   const length = (e: GameEvent) => eventsText([e]).length + 1;
   const kept = new Set(bot.events.filter((e) => e.dice?.length));
@@ -49,13 +51,19 @@ ${full}`;
   const rest = [...left].map(([kind, n]) => `${kind} ${n}`).join(', ');
   const omitted = bot.events.length - kept.size;
   return `${head}
-${eventsText(bot.events.filter((e) => kept.has(e)))}${omitted ? `
-• … ${omitted} more (${rest}): /game log` : ''}`;
+${eventsText(bot.events.filter((e) => kept.has(e)))}${
+  omitted
+    ? `
+• … ${omitted} more (${rest}): /game log`
+    : ''
+}`;
 }
 
 export function dieText(d: DieReport): string {
   const rolls = d.rolls && d.rolls.length > 1 ? ` (${d.rolls.join(', ')})` : '';
-  const mod = d.modifier ? ` ${d.modifier > 0 ? '+' : '−'}${Math.abs(d.modifier)}${d.modified !== undefined ? ` = ${d.modified}` : ''}` : '';
+  const mod = d.modifier
+    ? ` ${d.modifier > 0 ? '+' : '−'}${Math.abs(d.modifier)}${d.modified !== undefined ? ` = ${d.modified}` : ''}`
+    : '';
   return `  🎲 ${d.purpose}: ${d.roll}${rolls}${mod} → ${d.result}`;
 }
 

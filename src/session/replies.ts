@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { Reply, ReplyButton, ReplyFile } from '../app/command.js';
-import { LIMITS, clip, fitText } from '../app/limits.js';
+import { clip, fitText, LIMITS } from '../app/limits.js';
 import { mapImage } from '../app/map-image.js';
 import type { GameEvent, Prompt } from '../games/engine.js';
 import type { HexId } from '../kernel/hex.js';
-import { loadMap, type LoadedMap } from '../maps/game-map.js';
+import { type LoadedMap, loadMap } from '../maps/game-map.js';
 import { DEFAULT_ZOOM_RADIUS } from '../render/render-map.js';
 import type { Scene, View } from '../render/scene.js';
 import type { GameDocument } from '../store/game-document.js';
@@ -53,7 +53,8 @@ export async function actingReply(outcome: ActOutcome, heading?: string): Promis
   const parts = [heading, eventsText(events), bot ? botTurnText(bot) : undefined];
   if (doc.status === 'active') parts.push(`**Next:** ${prompt.text}`);
   else parts.push(`**Game over.** ${doc.outcome ?? ''}`.trim(), `Seed: ${doc.seed} (sha256 \`${doc.seedHash}\`).`);
-  if (prompt.choices.length > LIMITS.choices && doc.status === 'active') parts.push(`(${prompt.choices.length - LIMITS.choices} more choices: use the game's commands.)`);
+  if (prompt.choices.length > LIMITS.choices && doc.status === 'active')
+    parts.push(`(${prompt.choices.length - LIMITS.choices} more choices: use the game's commands.)`);
   const content = fitText(parts.filter((p): p is string => !!p && p.length > 0).join('\n'));
   const file = await gameImage(outcome, [...events, ...(bot?.events ?? [])], 'zoom');
   return { content, files: file ? [file] : [], buttons: choiceButtons(doc, prompt) };
@@ -67,7 +68,12 @@ export async function statusReply(view: GameView): Promise<Reply> {
  * The game's map: zoomed to the hexes the events concern, or the full map. When a picture
  * would exceed the upload limit, smaller views are tried; none at all is a last resort.
  */
-export async function gameImage(view: GameView, events: readonly GameEvent[], kind: 'zoom' | 'full', maxBytes: number = LIMITS.uploadBytes): Promise<ReplyFile | undefined> {
+export async function gameImage(
+  view: GameView,
+  events: readonly GameEvent[],
+  kind: 'zoom' | 'full',
+  maxBytes: number = LIMITS.uploadBytes,
+): Promise<ReplyFile | undefined> {
   const { doc, def } = view;
   const hexes = def.zoomHexes ? def.zoomHexes([...events], doc.state) : events.flatMap((e) => e.hexes ?? []);
   return sceneImage(view, def.scene(doc.state, [...events]), hexes, kind, maxBytes);
@@ -77,7 +83,14 @@ export async function gameImage(view: GameView, events: readonly GameEvent[], ki
  * A picture of `scene` on the game's map, zoomed to frame `hexes` (or the full map). When a
  * picture would exceed the upload limit, smaller views are tried; none at all is a last resort.
  */
-export async function sceneImage(view: GameView, scene: Scene, hexes: readonly HexId[], kind: 'zoom' | 'full', maxBytes: number = LIMITS.uploadBytes, suffix = ''): Promise<ReplyFile | undefined> {
+export async function sceneImage(
+  view: GameView,
+  scene: Scene,
+  hexes: readonly HexId[],
+  kind: 'zoom' | 'full',
+  maxBytes: number = LIMITS.uploadBytes,
+  suffix = '',
+): Promise<ReplyFile | undefined> {
   const { doc, def } = view;
   const map = loadMap(def.map);
   const name = `${def.id}-${doc.id}-v${doc.version}${suffix}`;
@@ -85,7 +98,11 @@ export async function sceneImage(view: GameView, scene: Scene, hexes: readonly H
   const onMap = hexes.filter((h) => map.has(h));
   if (kind === 'zoom' && onMap.length > 0) {
     const { center, radius } = frame(map, onMap);
-    views.push({ kind: 'zoom', center, radius }, { kind: 'zoom', center, radius: DEFAULT_ZOOM_RADIUS }, { kind: 'zoom', center, radius: 2 });
+    views.push(
+      { kind: 'zoom', center, radius },
+      { kind: 'zoom', center, radius: DEFAULT_ZOOM_RADIUS },
+      { kind: 'zoom', center, radius: 2 },
+    );
   } else {
     const middle = middleHex(map, map.ids);
     views.push({ kind: 'full' }, { kind: 'zoom', center: middle, radius: DEFAULT_ZOOM_RADIUS });

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { GameEvent } from '../games/engine.js';
 import { gameDef } from '../games/registry.js';
 import type { GameExport } from './export-format.js';
 import { hashSeed } from './secrets.js';
@@ -21,14 +22,15 @@ export function verifyExport(file: GameExport): Verification {
   if (game.seed === undefined || game.state === undefined) {
     return { ok: false, actions: 0, diceChecked: 0, problems: ['the export has no seed: the game was still running when it was exported'] };
   }
-  if (hashSeed(game.seed) !== game.seedHash) problems.push(`the seed ${game.seed} does not match the published fingerprint ${game.seedHash}`);
+  if (hashSeed(game.seed) !== game.seedHash)
+    problems.push(`the seed ${game.seed} does not match the published fingerprint ${game.seedHash}`);
   const def = gameDef(game.game);
   if (!def) return { ok: false, actions: 0, diceChecked: 0, problems: [`this bot does not know the game "${game.game}"`] };
   const setupOptions = def.setupOptions ? def.setupOptions(game.options, game.seed) : { ...game.options, seed: game.seed };
   let state: unknown = JSON.parse(JSON.stringify(def.engine.setup(setupOptions)));
   let diceChecked = 0;
   for (const record of game.actions) {
-    let events;
+    let events: GameEvent[];
     try {
       ({ state, events } = def.engine.apply(state, record.action));
       state = JSON.parse(JSON.stringify(state));
@@ -38,7 +40,8 @@ export function verifyExport(file: GameExport): Verification {
     }
     const rolled = JSON.parse(JSON.stringify(events.flatMap((e) => e.dice ?? []))) as unknown[];
     const logged = game.events.filter((l) => l.version === record.version).flatMap((l) => l.dice ?? []);
-    if (!isDeepStrictEqual(rolled, logged)) problems.push(`version ${record.version}: the log shows dice ${JSON.stringify(logged)}, the replay rolls ${JSON.stringify(rolled)}`);
+    if (!isDeepStrictEqual(rolled, logged))
+      problems.push(`version ${record.version}: the log shows dice ${JSON.stringify(logged)}, the replay rolls ${JSON.stringify(rolled)}`);
     diceChecked += rolled.length;
   }
   if (problems.length === 0 && !isDeepStrictEqual(state, game.state)) problems.push('the replayed position differs from the exported one');

@@ -1,8 +1,8 @@
 import type Keyv from 'keyv';
 import { UserError } from '../app/command.js';
-import { createKeyv, storeConfigFromEnv, type StoreConfig } from './keyv-factory.js';
-import { describeIssues, gameDocumentSchema, gameIdSchema, type GameDocument } from './game-document.js';
+import { describeIssues, type GameDocument, gameDocumentSchema, gameIdSchema } from './game-document.js';
 import { KeyedLock } from './keyed-lock.js';
+import { createKeyv, type StoreConfig, storeConfigFromEnv } from './keyv-factory.js';
 import { packDocument, unpackDocument } from './packed-document.js';
 
 /**
@@ -55,7 +55,8 @@ export class GameStore {
       return await this.load(id);
     } catch (err) {
       // A damaged game must not hold its channel hostage: free it for a new game.
-      if (err instanceof UnreadableGameError && (await this.currentId(channelId)) === id) await this.io(() => this.keyv.delete(channelKey(channelId)));
+      if (err instanceof UnreadableGameError && (await this.currentId(channelId)) === id)
+        await this.io(() => this.keyv.delete(channelKey(channelId)));
       throw err;
     }
   }
@@ -193,7 +194,9 @@ export class UnreadableGameError extends Error {
     readonly quarantineKey: string,
     readonly problem: string,
   ) {
-    super(`The stored game ${gameId} is damaged and could not be loaded (${problem}). It has been set aside as ${quarantineKey}; nothing else was changed.`);
+    super(
+      `The stored game ${gameId} is damaged and could not be loaded (${problem}). It has been set aside as ${quarantineKey}; nothing else was changed.`,
+    );
     this.name = 'UnreadableGameError';
   }
 }

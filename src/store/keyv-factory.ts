@@ -26,7 +26,11 @@ const envSchema = z.object({
   DATA_FILE: z.preprocess(blankToUndefined, z.string().trim().optional()),
   KEYV_URL: z.preprocess(
     blankToUndefined,
-    z.string().trim().regex(/^rediss?:\/\//, 'KEYV_URL must start with redis:// or rediss://').optional(),
+    z
+      .string()
+      .trim()
+      .regex(/^rediss?:\/\//, 'KEYV_URL must start with redis:// or rediss://')
+      .optional(),
   ),
 });
 
@@ -44,7 +48,11 @@ export function createKeyv(config: StoreConfig = {}): Keyv {
     // land after the player was told nothing changed. Errors reach the caller (throwOnErrors)
     // rather than reading as "no such game". The client keeps reconnecting in the background.
     const store = new KeyvRedis(
-      { url: config.keyvUrl, disableOfflineQueue: true, socket: { reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000), connectTimeout: 5000 } },
+      {
+        url: config.keyvUrl,
+        disableOfflineQueue: true,
+        socket: { reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000), connectTimeout: 5000 },
+      },
       { throwOnErrors: true, throwOnConnectError: true, connectionTimeout: 5000 },
     );
     return new Keyv({ store, namespace, throwOnErrors: true });
@@ -55,7 +63,11 @@ export function createKeyv(config: StoreConfig = {}): Keyv {
   // throwOnErrors: a write that fails (the file still busy, the disk full) must reach the
   // caller; Keyv's default returns false instead, and the player would be told of a move
   // that was never saved, or a failed read would look like "no game in this channel".
-  return new Keyv({ store: new KeyvSqlite({ uri: `sqlite://${file}`, busyTimeout: config.busyTimeoutMs ?? 5000 }), namespace, throwOnErrors: true });
+  return new Keyv({
+    store: new KeyvSqlite({ uri: `sqlite://${file}`, busyTimeout: config.busyTimeoutMs ?? 5000 }),
+    namespace,
+    throwOnErrors: true,
+  });
 }
 
 /** A short description for start-up logs, without credentials. */

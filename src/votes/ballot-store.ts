@@ -1,5 +1,5 @@
 import type Keyv from 'keyv';
-import { ballotSchema, type Ballot } from './ballot.js';
+import { type Ballot, ballotSchema } from './ballot.js';
 
 const OPEN_KEY = 'ballots:open';
 const key = (gameId: string) => `ballot:${gameId}`;
@@ -29,7 +29,11 @@ export class BallotStore {
   async remove(gameId: string): Promise<void> {
     await this.keyv.delete(key(gameId));
     const open = await this.openIds();
-    if (open.includes(gameId)) await this.keyv.set(OPEN_KEY, open.filter((id) => id !== gameId));
+    if (open.includes(gameId))
+      await this.keyv.set(
+        OPEN_KEY,
+        open.filter((id) => id !== gameId),
+      );
   }
 
   async openIds(): Promise<string[]> {

@@ -66,13 +66,24 @@ export function decide(ballot: Ballot, quorum: number, tieBreak: TieBreak, creat
   const tied = ballot.proposals.filter((p) => counts.get(p.n) === best).map((p) => p.n);
   if (tied.length === 1) return { winner: tied[0]!, tiedWith: [], how: `${best} vote${best === 1 ? '' : 's'}` };
   if (tieBreak === 'random') {
-    const digest = createHash('sha256').update(`${ballot.gameId}:${ballot.version}:${tied.join(',')}`).digest();
+    const digest = createHash('sha256')
+      .update(`${ballot.gameId}:${ballot.version}:${tied.join(',')}`)
+      .digest();
     const pick = tied[digest.readUInt32BE(0) % tied.length]!;
-    return { winner: pick, tiedWith: tied, how: `tie of ${tied.map((n) => `#${n}`).join(', ')} broken at random (sha256 of game, version and tied proposals)` };
+    return {
+      winner: pick,
+      tiedWith: tied,
+      how: `tie of ${tied.map((n) => `#${n}`).join(', ')} broken at random (sha256 of game, version and tied proposals)`,
+    };
   }
   if (tieBreak === 'creator') {
     const creatorVote = ballot.votes[creatorId];
-    if (creatorVote !== undefined && tied.includes(creatorVote)) return { winner: creatorVote, tiedWith: tied, how: `tie broken by the creator's casting vote` };
+    if (creatorVote !== undefined && tied.includes(creatorVote))
+      return { winner: creatorVote, tiedWith: tied, how: `tie broken by the creator's casting vote` };
   }
-  return { winner: tied[0]!, tiedWith: tied, how: `tie broken in favour of the earliest proposal${tieBreak === 'creator' ? ' (the creator voted for none of them)' : ''}` };
+  return {
+    winner: tied[0]!,
+    tiedWith: tied,
+    how: `tie broken in favour of the earliest proposal${tieBreak === 'creator' ? ' (the creator voted for none of them)' : ''}`,
+  };
 }

@@ -32,6 +32,6 @@ export function stopVotes(): void {
   service = undefined;
 }
 
-export { VoteService, eligibleVoters } from './vote-service.js';
 export { ManualClock, realClock, type VoteClock } from './clock.js';
-export { voteSettings, voteSettingsSchema, VOTE_LIMITS } from './vote-settings.js';
+export { eligibleVoters, VoteService } from './vote-service.js';
+export { VOTE_LIMITS, voteSettings, voteSettingsSchema } from './vote-settings.js';

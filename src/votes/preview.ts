@@ -1,10 +1,10 @@
 import type { ReplyFile } from '../app/command.js';
 import { LIMITS } from '../app/limits.js';
 import type { HexId } from '../kernel/hex.js';
+import { loadMap } from '../maps/game-map.js';
 import type { ArrowView, Scene } from '../render/scene.js';
 import type { GameView } from '../session/game-sessions.js';
-import { MAX_ZOOM_RADIUS, frame, sceneImage } from '../session/replies.js';
-import { loadMap } from '../maps/game-map.js';
+import { frame, MAX_ZOOM_RADIUS, sceneImage } from '../session/replies.js';
 import type { Ballot, Proposal } from './ballot.js';
 
 /**
@@ -30,7 +30,9 @@ export function proposalArrow(view: GameView, scene: Scene, proposal: Proposal):
  */
 export async function ballotImage(view: GameView, ballot: Ballot, focus?: number): Promise<ReplyFile | undefined> {
   const base = view.def.scene(view.doc.state, []);
-  const drawn = ballot.proposals.map((p) => ({ n: p.n, arrow: proposalArrow(view, base, p) })).filter((d): d is { n: number; arrow: ArrowView } => d.arrow !== undefined);
+  const drawn = ballot.proposals
+    .map((p) => ({ n: p.n, arrow: proposalArrow(view, base, p) }))
+    .filter((d): d is { n: number; arrow: ArrowView } => d.arrow !== undefined);
   const arrows = drawn.map((d) => d.arrow);
   const scene: Scene = { ...base, arrows, arrowLegend: { arrow: 'Proposal (#N at the head)', marked: 'Soviet hex it would enter' } };
   const focused = drawn.find((d) => d.n === focus)?.arrow;

@@ -1,16 +1,16 @@
 import { isDeepStrictEqual } from 'node:util';
-import { UserError, type Member, type Reply, type ReplyButton } from '../app/command.js';
-import { LIMITS, clip, fitText } from '../app/limits.js';
+import { type Member, type Reply, type ReplyButton, UserError } from '../app/command.js';
+import { clip, fitText, LIMITS } from '../app/limits.js';
 import { RuleError } from '../games/engine.js';
 import type { ActOutcome, GameSessions, GameView } from '../session/game-sessions.js';
 import { actingReply } from '../session/replies.js';
 import type { GameDocument } from '../store/game-document.js';
 import { KeyedLock } from '../store/keyed-lock.js';
-import { decide, majority, tally, type Ballot, type Proposal } from './ballot.js';
+import { type Ballot, decide, majority, type Proposal, tally } from './ballot.js';
 import type { BallotStore } from './ballot-store.js';
 import type { VoteClock } from './clock.js';
 import { ballotImage } from './preview.js';
-import { voteSettings, type VoteSettings } from './vote-settings.js';
+import { type VoteSettings, voteSettings } from './vote-settings.js';
 
 /** The side whose decisions a vote game puts to the channel. */
 const VOTED_SIDE = 'german';
@@ -60,7 +60,10 @@ export class VoteService {
     const { ballot, proposal, note } = await this.lock.run(doc.id, async () => {
       // A ballot may have closed (and its winner moved the game on) while this proposal was checked.
       const now = await this.sessions.current(channelId);
-      if (now?.doc.id !== doc.id || now.doc.version !== doc.version) throw new UserError(`The game moved on while your proposal was checked (a ballot just closed); nothing was filed. ${now?.prompt.text ?? ''}`.trim());
+      if (now?.doc.id !== doc.id || now.doc.version !== doc.version)
+        throw new UserError(
+          `The game moved on while your proposal was checked (a ballot just closed); nothing was filed. ${now?.prompt.text ?? ''}`.trim(),
+        );
       let ballot = await this.current(doc);
       const fresh = !ballot;
       ballot ??= this.newBallot(doc, settings, false);
@@ -72,12 +75,20 @@ export class VoteService {
         note = `#${same.n} was already proposed by ${same.byName}: your vote goes to it.`;
       } else {
         const mine = ballot.proposals.filter((p) => p.by === actor.id);
-        if (mine.length >= settings.perMember) throw new UserError(`You have filed ${mine.length} proposals on this ballot, the most allowed; vote for one instead.`);
+        if (mine.length >= settings.perMember)
+          throw new UserError(`You have filed ${mine.length} proposals on this ballot, the most allowed; vote for one instead.`);
         const last = mine.at(-1);
         if (last && this.clock.now() - last.at < PROPOSAL_GAP_MS) throw new UserError('One proposal every 5 seconds, please.');
         if (ballot.proposals.length >= LIMITS.choices) throw new UserError('This ballot is full (25 proposals): vote for one of them.');
         if (ballot.quick) throw new UserError('This is a fight-on-or-retreat ballot: vote with its buttons.');
-        proposal = { n: ballot.proposals.length + 1, by: actor.id, byName: actor.name, action: parsed.data as never, text: clip(described.text, 300), at: this.clock.now() };
+        proposal = {
+          n: ballot.proposals.length + 1,
+          by: actor.id,
+          byName: actor.name,
+          action: parsed.data as never,
+          text: clip(described.text, 300),
+          at: this.clock.now(),
+        };
         ballot = { ...ballot, proposals: [...ballot.proposals, proposal] };
         note = `**Proposal #${proposal.n}** by ${actor.name}: ${proposal.text}`;
       }
@@ -89,7 +100,11 @@ export class VoteService {
     const early = majority(ballot, eligibleVoters(doc).length);
     if (early !== undefined) return (await this.close(doc.id, 'majority')) ?? { content: note };
     const image = await ballotImage(view, ballot, proposal.n);
-    return { content: fitText(`${note}\n${this.ballotText(doc, ballot, settings)}`), files: image ? [image] : [], buttons: this.buttons(ballot) };
+    return {
+      content: fitText(`${note}\n${this.ballotText(doc, ballot, settings)}`),
+      files: image ? [image] : [],
+      buttons: this.buttons(ballot),
+    };
   }
 
   /** A vote button: `vote:<gameId>:<version>:<n>`. */
@@ -98,7 +113,8 @@ export class VoteService {
     if (!match) return { content: 'That is not a vote button; nothing was changed.', ephemeral: true };
     const [, gameId, version, n] = match;
     const view = await this.sessions.current(channelId);
-    if (!view || view.doc.id !== gameId) return { content: 'This ballot belongs to a game that is no longer in this channel.', ephemeral: true };
+    if (!view || view.doc.id !== gameId)
+      return { content: 'This ballot belongs to a game that is no longer in this channel.', ephemeral: true };
     const settings = voteSettings(view.doc);
     const outcome = await this.lock.run(gameId!, async () => {
       const ballot = await this.ballots.load(gameId!);
@@ -121,9 +137,19 @@ export class VoteService {
   async status(channelId: string): Promise<Reply> {
     const view = await this.sessions.require(channelId);
     const ballot = await this.current(view.doc);
-    if (!ballot) return { content: view.doc.mode === 'vote' ? `No ballot is open. Propose an order with the game's commands. ${view.prompt.text}` : 'This game is not played by vote (/game mode mode:vote).' };
+    if (!ballot)
+      return {
+        content:
+          view.doc.mode === 'vote'
+            ? `No ballot is open. Propose an order with the game's commands. ${view.prompt.text}`
+            : 'This game is not played by vote (/game mode mode:vote).',
+      };
     const image = await ballotImage(view, ballot);
-    return { content: fitText(this.ballotText(view.doc, ballot, voteSettings(view.doc))), files: image ? [image] : [], buttons: this.buttons(ballot) };
+    return {
+      content: fitText(this.ballotText(view.doc, ballot, voteSettings(view.doc))),
+      files: image ? [image] : [],
+      buttons: this.buttons(ballot),
+    };
   }
 
   /** The creator pauses voting (deadlines stop) or resumes it. */
@@ -142,7 +168,11 @@ export class VoteService {
         this.arm(resumed);
       }
     });
-    return { content: paused ? `Voting is paused by ${actor.name}: the ballot's clock stops and votes wait.` : `Voting resumes; the ballot's clock runs again.` };
+    return {
+      content: paused
+        ? `Voting is paused by ${actor.name}: the ballot's clock stops and votes wait.`
+        : `Voting resumes; the ballot's clock runs again.`,
+    };
   }
 
   /** The creator decides a ballot now; the override is logged. */
@@ -174,7 +204,11 @@ export class VoteService {
     if ('content' in settled) return settled;
     const reply = await actingReply(settled.outcome, settled.heading);
     if (!settled.quick) return reply;
-    return { ...reply, content: fitText(`${reply.content}\n${this.ballotText(settled.outcome.doc, settled.quick, voteSettings(settled.outcome.doc))}`), buttons: this.buttons(settled.quick) };
+    return {
+      ...reply,
+      content: fitText(`${reply.content}\n${this.ballotText(settled.outcome.doc, settled.quick, voteSettings(settled.outcome.doc))}`),
+      buttons: this.buttons(settled.quick),
+    };
   }
 
   /** The creator cancels a game's open ballot (leaving vote mode, ending the game); true when there was one. */
@@ -189,7 +223,12 @@ export class VoteService {
   }
 
   /** The decision of a closed ballot, carried out; runs under the ballot's lock. */
-  private async settle(taken: Ballot, reason: CloseReason, forced: number | undefined, by: Member | undefined): Promise<Reply | { outcome: ActOutcome; heading: string; quick?: Ballot }> {
+  private async settle(
+    taken: Ballot,
+    reason: CloseReason,
+    forced: number | undefined,
+    by: Member | undefined,
+  ): Promise<Reply | { outcome: ActOutcome; heading: string; quick?: Ballot }> {
     const view = await this.sessions.current(taken.channelId);
     if (!view || view.doc.id !== taken.gameId || view.doc.version !== taken.version || view.doc.status !== 'active') {
       return { content: 'The ballot closed without effect: the game had moved on.' };
@@ -202,15 +241,26 @@ export class VoteService {
     if (forced !== undefined) {
       winner = taken.proposals.find((p) => p.n === forced);
       how = `overridden by ${by?.name ?? 'the creator'}`;
-      await this.sessions.note(taken.channelId, 'vote-override', `${by?.name ?? 'The creator'} overrode the ballot of version ${taken.version}: #${forced} (${winner?.text ?? ''}).`);
+      await this.sessions.note(
+        taken.channelId,
+        'vote-override',
+        `${by?.name ?? 'The creator'} overrode the ballot of version ${taken.version}: #${forced} (${winner?.text ?? ''}).`,
+      );
     } else if (taken.quick && counts.cast < settings.quorum) {
       // A battle cannot wait for another ballot (10.5): too few votes means the default.
       winner = taken.proposals.find((p) => (p.action as { type?: string }).type === settings.quickDefault) ?? taken.proposals.at(-1);
-      how = counts.cast === 0 ? `nobody voted: the default (${settings.quickDefault}) applies` : `only ${counts.cast} of the ${settings.quorum} votes needed: the default (${settings.quickDefault}) applies`;
+      how =
+        counts.cast === 0
+          ? `nobody voted: the default (${settings.quickDefault}) applies`
+          : `only ${counts.cast} of the ${settings.quorum} votes needed: the default (${settings.quickDefault}) applies`;
     } else {
       const decision = decide(taken, settings.quorum, settings.tiebreak, view.doc.createdBy);
       if (decision.winner === undefined) {
-        return { content: fitText(`**Ballot closed (${reasonText(reason)}): no order is carried out**: ${decision.why}.\n${summary}\nPropose again to open a new ballot. ${view.prompt.text}`) };
+        return {
+          content: fitText(
+            `**Ballot closed (${reasonText(reason)}): no order is carried out**: ${decision.why}.\n${summary}\nPropose again to open a new ballot. ${view.prompt.text}`,
+          ),
+        };
       }
       winner = taken.proposals.find((p) => p.n === decision.winner);
       how = decision.how;
@@ -221,11 +271,16 @@ export class VoteService {
     try {
       outcome = await this.sessions.act(taken.channelId, { id: winner.by, name: winner.byName }, winner.action, taken.version);
     } catch (err) {
-      if (err instanceof UserError) return { content: fitText(`${tallyText}\n**#${winner.n} won** (${how}) but could not be carried out: ${err.message}`) };
+      if (err instanceof UserError)
+        return { content: fitText(`${tallyText}\n**#${winner.n} won** (${how}) but could not be carried out: ${err.message}`) };
       throw err;
     }
     const quick = await this.openQuickBallot(outcome);
-    return { outcome, heading: `${tallyText}\n**Carried out: #${winner.n}** (${how}), proposed by ${winner.byName}.`, ...(quick ? { quick } : {}) };
+    return {
+      outcome,
+      heading: `${tallyText}\n**Carried out: #${winner.n}** (${how}), proposed by ${winner.byName}.`,
+      ...(quick ? { quick } : {}),
+    };
   }
 
   /** After a restart: re-arm the deadline of every open ballot (a passed one closes now). */
@@ -236,7 +291,13 @@ export class VoteService {
       if (!ballot) continue;
       // A ballot whose game moved on, ended or left vote mode while the bot was down has nothing left to decide.
       const view = await this.sessions.current(ballot.channelId).catch(() => undefined);
-      if (!view || view.doc.id !== ballot.gameId || view.doc.version !== ballot.version || view.doc.mode !== 'vote' || view.doc.status !== 'active') {
+      if (
+        !view ||
+        view.doc.id !== ballot.gameId ||
+        view.doc.version !== ballot.version ||
+        view.doc.mode !== 'vote' ||
+        view.doc.status !== 'active'
+      ) {
         await this.ballots.remove(id);
         continue;
       }
@@ -269,7 +330,14 @@ export class VoteService {
     if (!this.isVoted(view) || !view.def.quickDecision?.(view.doc.state)) return undefined;
     const settings = voteSettings(view.doc);
     const base = this.newBallot(view.doc, settings, true);
-    const proposals: Proposal[] = view.prompt.choices.slice(0, LIMITS.choices).map((c, i) => ({ n: i + 1, by: view.doc.createdBy, byName: 'the rules', action: c.action as never, text: c.label, at: this.clock.now() }));
+    const proposals: Proposal[] = view.prompt.choices.slice(0, LIMITS.choices).map((c, i) => ({
+      n: i + 1,
+      by: view.doc.createdBy,
+      byName: 'the rules',
+      action: c.action as never,
+      text: c.label,
+      at: this.clock.now(),
+    }));
     const ballot = { ...base, proposals };
     await this.ballots.save(ballot);
     if (!settings.paused) this.arm(ballot);
@@ -279,7 +347,17 @@ export class VoteService {
   private newBallot(doc: GameDocument, settings: VoteSettings, quick: boolean): Ballot {
     const now = this.clock.now();
     const windowMs = (quick ? settings.quickWindow : settings.window) * 1000;
-    return { gameId: doc.id, channelId: doc.channelId, version: doc.version, opensAt: now, closesAt: now + windowMs, quick, proposals: [], votes: {}, ...(settings.paused ? { pausedLeftMs: windowMs } : {}) };
+    return {
+      gameId: doc.id,
+      channelId: doc.channelId,
+      version: doc.version,
+      opensAt: now,
+      closesAt: now + windowMs,
+      quick,
+      proposals: [],
+      votes: {},
+      ...(settings.paused ? { pausedLeftMs: windowMs } : {}),
+    };
   }
 
   private arm(ballot: Ballot): void {
@@ -303,7 +381,8 @@ export class VoteService {
     const player = doc.players.find((p) => p.id === actor.id);
     if (!player) throw new UserError('Only members who joined this vote game may propose and vote: /game join.');
     if (player.seat && player.seat !== VOTED_SIDE) throw new UserError(`You play ${player.seat}; only the ${VOTED_SIDE} side votes.`);
-    if (settings.role && !(actor.roles ?? []).includes(settings.role)) throw new UserError(`Only members with the voting role <@&${settings.role}> may propose and vote.`);
+    if (settings.role && !(actor.roles ?? []).includes(settings.role))
+      throw new UserError(`Only members with the voting role <@&${settings.role}> may propose and vote.`);
     if (settings.paused) throw new UserError('Voting is paused by the creator (/vote resume).');
   }
 
@@ -312,12 +391,22 @@ export class VoteService {
     const lines = ballot.proposals.map((p) => `#${p.n} ${clip(p.text, 120)} (${p.byName}): **${counts.get(p.n) ?? 0}**`);
     const left = ballot.pausedLeftMs ?? Math.max(0, ballot.closesAt - this.clock.now());
     const eligible = eligibleVoters(doc).length;
-    const when = ballot.pausedLeftMs !== undefined ? `paused with ${duration(left)} left` : `closes in ${duration(left)} or at ${Math.floor(eligible / 2) + 1} votes for one proposal`;
-    return [`**Ballot** on version ${ballot.version}${ballot.quick ? ` (fight on or retreat; nobody voting means ${settings.quickDefault})` : ''}: ${cast} of ${eligible} voted, ${when}. Quorum ${settings.quorum}; ties: ${settings.tiebreak}.`, ...lines].join('\n');
+    const when =
+      ballot.pausedLeftMs !== undefined
+        ? `paused with ${duration(left)} left`
+        : `closes in ${duration(left)} or at ${Math.floor(eligible / 2) + 1} votes for one proposal`;
+    return [
+      `**Ballot** on version ${ballot.version}${ballot.quick ? ` (fight on or retreat; nobody voting means ${settings.quickDefault})` : ''}: ${cast} of ${eligible} voted, ${when}. Quorum ${settings.quorum}; ties: ${settings.tiebreak}.`,
+      ...lines,
+    ].join('\n');
   }
 
   private buttons(ballot: Ballot): ReplyButton[] {
-    return ballot.proposals.map((p) => ({ customId: `vote:${ballot.gameId}:${ballot.version}:${p.n}`, label: clip(`#${p.n} ${p.text}`, LIMITS.buttonLabelChars), style: 'secondary' as const }));
+    return ballot.proposals.map((p) => ({
+      customId: `vote:${ballot.gameId}:${ballot.version}:${p.n}`,
+      label: clip(`#${p.n} ${p.text}`, LIMITS.buttonLabelChars),
+      style: 'secondary' as const,
+    }));
   }
 }
 

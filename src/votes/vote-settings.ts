@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { GameDocument } from '../store/game-document.js';
-import { tieBreaks, type TieBreak } from './ballot.js';
+import { type TieBreak, tieBreaks } from './ballot.js';
 
 /** Vote settings live in the game's settings under these keys; each has a default. */
 export const VOTE_LIMITS = { minWindowS: 15, maxWindowS: 24 * 3600 } as const;
@@ -13,7 +13,10 @@ export const voteSettingsSchema = z.object({
   /** What a fight-on-or-retreat ballot does when nobody votes. */
   quickDefault: z.enum(['retreat', 'another-round']).default('retreat'),
   /** Only members with this role may propose and vote. */
-  role: z.string().regex(/^\d{5,20}$/).optional(),
+  role: z
+    .string()
+    .regex(/^\d{5,20}$/)
+    .optional(),
   paused: z.boolean().default(false),
   /** Proposals per member on one ballot. */
   perMember: z.number().int().min(1).max(10).default(3),

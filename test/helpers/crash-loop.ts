@@ -58,14 +58,30 @@ export async function crashLoop(kills: number, seed = 1, log: (line: string) => 
   let r = seed;
   const random = () => (r = (r * 48271) % 2147483647) / 2147483647;
   const acked: Acked[] = [];
-  const result: CrashLoopResult = { kills, acknowledged: 0, lost: 0, damaged: 0, resumed: 0, games: 0, finalVersion: 0, problems: [], ms: 0 };
+  const result: CrashLoopResult = {
+    kills,
+    acknowledged: 0,
+    lost: 0,
+    damaged: 0,
+    resumed: 0,
+    games: 0,
+    finalVersion: 0,
+    problems: [],
+    ms: 0,
+  };
   const gameIds = new Set<string>();
   const failed = new Set<string>();
   let gameNo = 0;
 
   /** Send one order; undefined when no answer came before the deadline (the bot was killed). */
   const answer = async (record: ReturnType<FakeDiscord['command']>, deadline: number): Promise<FakeMessage | undefined> =>
-    Promise.race([fake.answers(record, 1, 30_000).then((m) => m[0]).catch(() => undefined), ...(Number.isFinite(deadline) ? [delay(Math.max(0, deadline - Date.now()))] : [])]);
+    Promise.race([
+      fake
+        .answers(record, 1, 30_000)
+        .then((m) => m[0])
+        .catch(() => undefined),
+      ...(Number.isFinite(deadline) ? [delay(Math.max(0, deadline - Date.now()))] : []),
+    ]);
 
   try {
     for (let round = 0; round <= kills; round++) {
@@ -85,7 +101,16 @@ export async function crashLoop(kills: number, seed = 1, log: (line: string) => 
             latest = !status.ephemeral && status.buttons.length ? status : undefined;
             if (!latest) {
               // No game yet, or the last one is over: a new one.
-              const fresh = await answer(fake.command(USER, CHANNEL, 'game', 'new', { game: 'battle-for-moscow', vs: 'bot', side: 'german', level: 'heuristic', seed: seed * 1000 + ++gameNo }), killAt);
+              const fresh = await answer(
+                fake.command(USER, CHANNEL, 'game', 'new', {
+                  game: 'battle-for-moscow',
+                  vs: 'bot',
+                  side: 'german',
+                  level: 'heuristic',
+                  seed: seed * 1000 + ++gameNo,
+                }),
+                killAt,
+              );
               if (!fresh) break;
               if (!/has started/.test(fresh.content)) throw new Error(`no game: ${fresh.content}`);
               latest = fresh;
@@ -131,7 +156,9 @@ export async function crashLoop(kills: number, seed = 1, log: (line: string) => 
       } finally {
         await store.close();
       }
-      log(`round ${round}: ${result.acknowledged} acknowledged so far, ${result.lost} lost, ${result.damaged} damaged, version ${result.finalVersion}`);
+      log(
+        `round ${round}: ${result.acknowledged} acknowledged so far, ${result.lost} lost, ${result.damaged} damaged, version ${result.finalVersion}`,
+      );
     }
   } finally {
     await fake.stop();
@@ -151,7 +178,13 @@ function buttonVersion(message: FakeMessage): { gameId: string; version: number 
 }
 
 /** Every acknowledged order against the stored games; counts go into `result`. */
-async function check(store: GameStore, acked: readonly Acked[], gameIds: ReadonlySet<string>, result: CrashLoopResult, failed: Set<string>): Promise<void> {
+async function check(
+  store: GameStore,
+  acked: readonly Acked[],
+  gameIds: ReadonlySet<string>,
+  result: CrashLoopResult,
+  failed: Set<string>,
+): Promise<void> {
   // Failures are remembered across rounds: an order lost at one kill stays lost even if a later one takes its version.
   const lose = (key: string, problem: string) => {
     if (!failed.has(`lost ${key}`)) result.problems.push(problem);
@@ -172,21 +205,32 @@ async function check(store: GameStore, acked: readonly Acked[], gameIds: Readonl
     doc.actions.forEach((a, i) => {
       if (a.version !== i + 1) damage(`${gameId}:${i + 1}`, `game ${gameId}: log entry ${i + 1} has version ${a.version}`);
     });
-    if (doc.version !== doc.actions.length) damage(`${gameId}:count`, `game ${gameId}: version ${doc.version} but ${doc.actions.length} orders`);
+    if (doc.version !== doc.actions.length)
+      damage(`${gameId}:count`, `game ${gameId}: version ${doc.version} but ${doc.actions.length} orders`);
     // One pass through the log: the position before each acknowledged button press.
     const wanted = new Map(mine.map((a) => [a.version, a]));
     let state = replay(def, doc.options, doc.seed, []);
     for (const record of doc.actions) {
       const a = wanted.get(record.version);
       if (a) {
-        const ok = record.userId === USER.id && (a.expect.kind === 'swap' ? (record.action as { type?: string }).type === 'setup-swap' : isDeepStrictEqual(def.engine.prompt(state).choices[a.expect.index]?.action, record.action));
-        if (!ok) lose(`${gameId}:${a.version}`, `game ${gameId} version ${record.version}: stored ${JSON.stringify(record.action)} by ${record.userId}, acknowledged ${JSON.stringify(a.expect)}`);
+        const ok =
+          record.userId === USER.id &&
+          (a.expect.kind === 'swap'
+            ? (record.action as { type?: string }).type === 'setup-swap'
+            : isDeepStrictEqual(def.engine.prompt(state).choices[a.expect.index]?.action, record.action));
+        if (!ok)
+          lose(
+            `${gameId}:${a.version}`,
+            `game ${gameId} version ${record.version}: stored ${JSON.stringify(record.action)} by ${record.userId}, acknowledged ${JSON.stringify(a.expect)}`,
+          );
         wanted.delete(record.version);
       }
       state = JSON.parse(JSON.stringify(def.engine.apply(state, record.action).state));
     }
-    for (const a of wanted.values()) lose(`${gameId}:${a.version}`, `game ${gameId}: acknowledged version ${a.version} is not stored (stored version ${doc.version})`);
-    if (!isDeepStrictEqual(state, doc.state)) damage(`${gameId}:replay:${doc.version}`, `game ${gameId}: the log does not replay to the stored position`);
+    for (const a of wanted.values())
+      lose(`${gameId}:${a.version}`, `game ${gameId}: acknowledged version ${a.version} is not stored (stored version ${doc.version})`);
+    if (!isDeepStrictEqual(state, doc.state))
+      damage(`${gameId}:replay:${doc.version}`, `game ${gameId}: the log does not replay to the stored position`);
     result.finalVersion = Math.max(result.finalVersion, doc.version);
   }
   result.lost = [...failed].filter((f) => f.startsWith('lost ')).length;

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,11 +17,18 @@ export function redisMissingReason(): string | undefined {
 }
 
 /** `durable`: an append-only file in `dir`, so a restart on the same port and dir keeps the data. */
-export async function startLocalRedis(port?: number, options: { dir?: string; durable?: boolean } = {}): Promise<LocalRedis & { dir: string }> {
+export async function startLocalRedis(
+  port?: number,
+  options: { dir?: string; durable?: boolean } = {},
+): Promise<LocalRedis & { dir: string }> {
   const p = port ?? (await freePort());
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'redis-'));
   const persistence = options.durable ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
-  const child: ChildProcess = spawn('redis-server', ['--port', String(p), '--bind', '127.0.0.1', '--save', '', ...persistence, '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(
+    'redis-server',
+    ['--port', String(p), '--bind', '127.0.0.1', '--save', '', ...persistence, '--dir', dir],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   await new Promise<void>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {

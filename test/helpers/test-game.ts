@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { RuleError, type GameEngine, type SideId } from '../../src/games/engine.js';
-import { registerGame, type GameDef } from '../../src/games/registry.js';
-import { newDice, roll, type DiceState } from '../../src/kernel/dice.js';
+import { type GameEngine, RuleError, type SideId } from '../../src/games/engine.js';
+import { type GameDef, registerGame } from '../../src/games/registry.js';
+import { type DiceState, newDice, roll } from '../../src/kernel/dice.js';
 import type { HexId } from '../../src/kernel/hex.js';
 import { GameSessions, type SessionOptions } from '../../src/session/game-sessions.js';
 import { createGameStore } from '../../src/store/game-store.js';
@@ -56,7 +56,14 @@ export function hexOf(side: SideId, at: number): HexId {
 
 export const raceEngine: GameEngine<RaceState, RaceAction, { goal?: number; seed: number }> = {
   id: 'dice-race',
-  setup: ({ goal, seed }) => ({ dice: newDice(seed), goal: goal ?? 12, at: { german: 0, soviet: 0 }, turn: 'german', steps: 0, undoable: false }),
+  setup: ({ goal, seed }) => ({
+    dice: newDice(seed),
+    goal: goal ?? 12,
+    at: { german: 0, soviet: 0 },
+    turn: 'german',
+    steps: 0,
+    undoable: false,
+  }),
   prompt(s) {
     if (s.winner) return { text: `${name(s.winner)} won the race.`, choices: [] };
     const choices = [{ action: { type: 'roll' } as RaceAction, label: 'Roll' }];
@@ -73,7 +80,12 @@ export const raceEngine: GameEngine<RaceState, RaceAction, { goal?: number; seed
       const r = roll(s.dice);
       s.dice = r.dice;
       s.at[side] += r.value;
-      events.push({ kind: 'roll', text: `${name(side)} runs ${r.value} to ${s.at[side]}.`, dice: [{ purpose: `${name(side)} runs`, roll: r.value, result: `+${r.value}` }], hexes: [hexOf(side, s.at[side])] });
+      events.push({
+        kind: 'roll',
+        text: `${name(side)} runs ${r.value} to ${s.at[side]}.`,
+        dice: [{ purpose: `${name(side)} runs`, roll: r.value, result: `+${r.value}` }],
+        hexes: [hexOf(side, s.at[side])],
+      });
       s.turn = other(side);
       s.steps = 0;
     } else if (action.type === 'step') {
@@ -108,7 +120,15 @@ export const raceGame: GameDef<RaceState, RaceAction, { goal?: number; seed: num
   scene: (s) => ({
     stacks: (['german', 'soviet'] as const).map((side) => ({
       hex: hexOf(side, s.at[side]),
-      counters: [{ label: name(side), colour: side === 'german' ? '#5a6b7a' : '#b03a2e', text: '#ffffff', symbol: 'infantry', strength: String(s.at[side]) }],
+      counters: [
+        {
+          label: name(side),
+          colour: side === 'german' ? '#5a6b7a' : '#b03a2e',
+          text: '#ffffff',
+          symbol: 'infantry',
+          strength: String(s.at[side]),
+        },
+      ],
     })),
     panel: { title: 'Dice Race', lines: [`German ${s.at.german}, Soviet ${s.at.soviet} of ${s.goal}`] },
   }),

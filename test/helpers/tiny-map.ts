@@ -1,4 +1,4 @@
-import { parseMap, type LoadedMap } from '../../src/maps/game-map.js';
+import { type LoadedMap, parseMap } from '../../src/maps/game-map.js';
 
 /**
  * A 6x5 map with one of everything, for renderer tests that must not depend on the real

@@ -9,8 +9,8 @@ import { floodFill } from '../../kernel/floodfill.js';
 import type { HexId } from '../../kernel/hex.js';
 import type { LoadedMap } from '../../maps/game-map.js';
 import type { DieReport, GameEvent, SideId } from '../engine.js';
-import { unitSpec, UNITS, type UnitSpec } from './data/units.js';
-import { otherSide, type BfmState } from './state.js';
+import { UNITS, type UnitSpec, unitSpec } from './data/units.js';
+import { type BfmState, otherSide } from './state.js';
 
 /** Fixed lookups built once per map. */
 export class BfmMap {
@@ -178,7 +178,10 @@ export class Board {
     const u = this.s.units[unit]!;
     if (u.full) {
       u.full = false;
-      this.event('loss', `${this.name(unit)} is reduced to half strength (${spec.full} to ${spec.half}).`, { rule, hexes: u.hex ? [u.hex] : [] });
+      this.event('loss', `${this.name(unit)} is reduced to half strength (${spec.full} to ${spec.half}).`, {
+        rule,
+        hexes: u.hex ? [u.hex] : [],
+      });
       return spec.full - spec.half;
     }
     this.eliminate(unit, rule);
@@ -224,7 +227,11 @@ export class Board {
 
   name(unit: string): string {
     const spec = unitSpec(unit);
-    return spec.side === 'german' ? `${spec.label} ${spec.type === 'panzer' ? 'Panzer ' : ''}Corps` : spec.id === '1ShA' ? '1st Shock Army' : `${spec.label} Army`;
+    return spec.side === 'german'
+      ? `${spec.label} ${spec.type === 'panzer' ? 'Panzer ' : ''}Corps`
+      : spec.id === '1ShA'
+        ? '1st Shock Army'
+        : `${spec.label} Army`;
   }
 
   event(kind: string, text: string, extra: { rule?: string; dice?: DieReport[]; hexes?: HexId[] } = {}): void {

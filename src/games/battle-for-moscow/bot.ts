@@ -12,7 +12,7 @@ import { committed, survivingAttackers } from './combat.js';
 import { legalActionsOn } from './legal.js';
 import { destinationCosts } from './movement.js';
 import { battleOdds, previewOdds } from './odds.js';
-import { otherSide, phaseSide, type BfmAction } from './state.js';
+import { type BfmAction, otherSide, phaseSide } from './state.js';
 
 /** Least odds column each side's bot attacks at. */
 const MIN_COLUMN: Record<SideId, number> = { german: 2, soviet: 3 };
@@ -87,7 +87,9 @@ function chooseAdvance(b: Board, side: SideId, legal: BfmAction[]): BfmAction {
   const good = side === 'german' ? candidates.filter(closer) : candidates.filter(() => b.bm.isCity(hex) || b.bm.terrain(hex) !== 'clear');
   if (good.length === 0) return { type: 'hold' };
   // The strongest unit advances (panzers first for the Germans: they exploit next turn).
-  const best = [...good].sort((x, y) => b.strength(y) + (b.spec(y).type === 'panzer' ? 5 : 0) - (b.strength(x) + (b.spec(x).type === 'panzer' ? 5 : 0)))[0]!;
+  const best = [...good].sort(
+    (x, y) => b.strength(y) + (b.spec(y).type === 'panzer' ? 5 : 0) - (b.strength(x) + (b.spec(x).type === 'panzer' ? 5 : 0)),
+  )[0]!;
   return legal.find((a) => a.type === 'advance' && a.unit === best) ?? { type: 'hold' };
 }
 
@@ -109,7 +111,8 @@ function combatAction(b: Board, side: SideId, legal: BfmAction[], style: BotStyl
   const c = b.s.combat!;
   if (c.declaring) {
     const plan = planBattle(b, side, style);
-    if (plan) return legal.find((a) => a.type === 'declare' && a.defender === plan.defender && sameSet(a.attackers, plan.attackers)) ?? undefined;
+    if (plan)
+      return legal.find((a) => a.type === 'declare' && a.defender === plan.defender && sameSet(a.attackers, plan.attackers)) ?? undefined;
   }
   return legal.find((a) => a.type === 'resolve');
 }
@@ -141,7 +144,9 @@ function planBattle(b: Board, side: SideId, style: BotStyle): { defender: string
     const p = previewOdds(all);
     // Emptying Moscow (or a city) is worth more than any other result.
     const prize = b.hexOf(defender) === b.bm.moscow ? 3 : b.bm.isCity(b.hexOf(defender)!) ? 1.5 : 1;
-    const value = Object.entries(p.sixths).reduce((t, [r, n]) => t + RESULT_VALUE[r as keyof typeof RESULT_VALUE] * n, 0) * prize + b.strength(defender) * 0.1;
+    const value =
+      Object.entries(p.sixths).reduce((t, [r, n]) => t + RESULT_VALUE[r as keyof typeof RESULT_VALUE] * n, 0) * prize +
+      b.strength(defender) * 0.1;
     if (value > 0 && (!best || value > best.value)) best = { defender, attackers, value };
   }
   return best;

@@ -10,7 +10,7 @@ import { crtResult } from './data/crt.js';
 import { UNITS } from './data/units.js';
 import { battleOdds, describeOdds } from './odds.js';
 import { RULE } from './rules.js';
-import { otherSide, phaseSide, type Battle, type CurrentBattle } from './state.js';
+import { type Battle, type CurrentBattle, otherSide, phaseSide } from './state.js';
 
 export function isCombatPhase(phase: string): boolean {
   return phase === 'german-combat' || phase === 'soviet-combat';
@@ -26,15 +26,21 @@ export function committed(b: Board): Set<string> {
 /** Why this battle may not be announced, or undefined when it may. */
 export function declareProblem(b: Board, defender: string, attackers: readonly string[]): RuleError | undefined {
   const combat = b.s.combat;
-  if (!isCombatPhase(b.s.phase) || !combat) return new RuleError(RULE.sequence, `battles are announced in combat phases; this is the ${b.s.phase} phase`);
+  if (!isCombatPhase(b.s.phase) || !combat)
+    return new RuleError(RULE.sequence, `battles are announced in combat phases; this is the ${b.s.phase} phase`);
   if (combat.current) return new RuleError(RULE.combat, 'finish the battle being resolved first');
-  if (!combat.declaring) return new RuleError(RULE.declare, 'all battles are announced before the first is resolved; once announced, the attacker cannot change his mind');
+  if (!combat.declaring)
+    return new RuleError(
+      RULE.declare,
+      'all battles are announced before the first is resolved; once announced, the attacker cannot change his mind',
+    );
   const side = phaseSide(b.s.phase)!;
   if (!b.s.units[defender]) return new RuleError(RULE.declare, `there is no unit "${defender}"`);
   if (b.sideOf(defender) === side) return new RuleError(RULE.declare, `${b.name(defender)} is your own unit`);
   const hex = b.hexOf(defender);
   if (hex === null) return new RuleError(RULE.declare, `${b.name(defender)} is not on the map`);
-  if (combat.battles.some((x) => x.defender === defender)) return new RuleError(RULE.declare, `${b.name(defender)} is already attacked this phase; a unit may be attacked only once per phase`);
+  if (combat.battles.some((x) => x.defender === defender))
+    return new RuleError(RULE.declare, `${b.name(defender)} is already attacked this phase; a unit may be attacked only once per phase`);
   if (new Set(attackers).size !== attackers.length) return new RuleError(RULE.declare, 'a unit is named twice among the attackers');
   const busy = committed(b);
   for (const a of attackers) {
@@ -42,8 +48,10 @@ export function declareProblem(b: Board, defender: string, attackers: readonly s
     if (b.sideOf(a) !== side) return new RuleError(RULE.declare, `${b.name(a)} is not yours`);
     const from = b.hexOf(a);
     if (from === null) return new RuleError(RULE.declare, `${b.name(a)} is not on the map`);
-    if (busy.has(a)) return new RuleError(RULE.declare, `${b.name(a)} already attacks in another battle; a unit may attack only once per phase`);
-    if (b.map.grid.distance(from, hex) !== 1) return new RuleError(RULE.declare, `${b.name(a)} in ${from} is not adjacent to ${b.name(defender)} in ${hex}`);
+    if (busy.has(a))
+      return new RuleError(RULE.declare, `${b.name(a)} already attacks in another battle; a unit may attack only once per phase`);
+    if (b.map.grid.distance(from, hex) !== 1)
+      return new RuleError(RULE.declare, `${b.name(a)} in ${from} is not adjacent to ${b.name(defender)} in ${hex}`);
   }
   return undefined;
 }
@@ -54,10 +62,14 @@ export function declare(b: Board, defender: string, attackers: readonly string[]
   const sorted = sortUnits(attackers);
   b.s.combat!.battles.push({ defender, attackers: sorted, resolved: false });
   const odds = battleOdds(b, defender, sorted);
-  b.event('declared', `${sorted.map((a) => b.name(a)).join(', ')} will attack ${b.name(defender)} in ${b.hexOf(defender)} (${describeOdds(odds)}).`, {
-    rule: RULE.declare,
-    hexes: [b.hexOf(defender)!, ...sorted.map((a) => b.hexOf(a)!)],
-  });
+  b.event(
+    'declared',
+    `${sorted.map((a) => b.name(a)).join(', ')} will attack ${b.name(defender)} in ${b.hexOf(defender)} (${describeOdds(odds)}).`,
+    {
+      rule: RULE.declare,
+      hexes: [b.hexOf(defender)!, ...sorted.map((a) => b.hexOf(a)!)],
+    },
+  );
 }
 
 /** Manifest order, so equal battles are written the same way. */
@@ -69,10 +81,12 @@ const ORDER = new Map(UNITS.map((u, i) => [u.id, i]));
 
 export function resolveProblem(b: Board, defender: string): RuleError | undefined {
   const combat = b.s.combat;
-  if (!isCombatPhase(b.s.phase) || !combat) return new RuleError(RULE.sequence, `battles are resolved in combat phases; this is the ${b.s.phase} phase`);
+  if (!isCombatPhase(b.s.phase) || !combat)
+    return new RuleError(RULE.sequence, `battles are resolved in combat phases; this is the ${b.s.phase} phase`);
   if (combat.current) return new RuleError(RULE.combat, 'finish the battle being resolved first');
   const battle = combat.battles.find((x) => x.defender === defender);
-  if (!battle) return new RuleError(RULE.combat, `no battle against ${b.s.units[defender] ? b.name(defender) : `"${defender}"`} was announced`);
+  if (!battle)
+    return new RuleError(RULE.combat, `no battle against ${b.s.units[defender] ? b.name(defender) : `"${defender}"`} was announced`);
   if (battle.resolved) return new RuleError(RULE.combat, `the battle against ${b.name(defender)} is already resolved`);
   return undefined;
 }
@@ -89,7 +103,10 @@ export function resolve(b: Board, defender: string): void {
   const odds = battleOdds(b, defender, battle.attackers);
   if (odds.column === null) {
     battle.resolved = true;
-    b.event('battle', `${b.name(defender)} in ${hex}: ${describeOdds(odds)}; the attack has no effect.`, { rule: RULE.minMax, hexes: [hex] });
+    b.event('battle', `${b.name(defender)} in ${hex}: ${describeOdds(odds)}; the attack has no effect.`, {
+      rule: RULE.minMax,
+      hexes: [hex],
+    });
     return;
   }
   const die = b.die();
@@ -144,9 +161,10 @@ function autoLoss(b: Board): void {
 
 export function lossProblem(b: Board, unit: string): RuleError | undefined {
   const current = b.s.combat?.current;
-  if (!current || current.step !== 'attacker-loss') return new RuleError(RULE.combat, 'no attacking unit owes a loss now');
+  if (current?.step !== 'attacker-loss') return new RuleError(RULE.combat, 'no attacking unit owes a loss now');
   const rule = current.result === 'AL' ? RULE.attackerLoss : RULE.exchange;
-  if (!survivingAttackers(b).includes(unit)) return new RuleError(rule, `${b.s.units[unit] ? b.name(unit) : `"${unit}"`} is not one of this battle's attacking units`);
+  if (!survivingAttackers(b).includes(unit))
+    return new RuleError(rule, `${b.s.units[unit] ? b.name(unit) : `"${unit}"`} is not one of this battle's attacking units`);
   return undefined;
 }
 
@@ -206,7 +224,10 @@ function toRetreat(b: Board): void {
   const { battle, current } = battleOf(b);
   const options = retreatOptions(b, battle.defender);
   if (options.length === 0) {
-    b.event('retreat', `${b.name(battle.defender)} has no retreat path free of enemy units and zones of control.`, { rule: RULE.retreat, hexes: [current.hex] });
+    b.event('retreat', `${b.name(battle.defender)} has no retreat path free of enemy units and zones of control.`, {
+      rule: RULE.retreat,
+      hexes: [current.hex],
+    });
     b.eliminate(battle.defender, RULE.retreat);
     return toAdvance(b);
   }
@@ -217,9 +238,12 @@ function toRetreat(b: Board): void {
 
 export function retreatProblem(b: Board, to: HexId): RuleError | undefined {
   const current = b.s.combat?.current;
-  if (!current || current.step !== 'retreat') return new RuleError(RULE.combat, 'no defender is retreating now');
+  if (current?.step !== 'retreat') return new RuleError(RULE.combat, 'no defender is retreating now');
   if (!current.retreatOptions.includes(to)) {
-    return new RuleError(RULE.retreat, `${to} is not a legal retreat: the defender must end the shortest retreat of at least two hexes in an empty hex, outside enemy zones of control (choose ${current.retreatOptions.join(', ')})`);
+    return new RuleError(
+      RULE.retreat,
+      `${to} is not a legal retreat: the defender must end the shortest retreat of at least two hexes in an empty hex, outside enemy zones of control (choose ${current.retreatOptions.join(', ')})`,
+    );
   }
   return undefined;
 }
@@ -242,9 +266,12 @@ function toAdvance(b: Board): void {
 
 export function advanceProblem(b: Board, unit: string | null): RuleError | undefined {
   const current = b.s.combat?.current;
-  if (!current || current.step !== 'advance') return new RuleError(RULE.advance, 'no hex has been emptied for an advance now');
+  if (current?.step !== 'advance') return new RuleError(RULE.advance, 'no hex has been emptied for an advance now');
   if (unit !== null && !survivingAttackers(b).includes(unit)) {
-    return new RuleError(RULE.advance, `only one of this battle's attacking units may advance (${b.s.units[unit] ? b.name(unit) : `"${unit}"`} is not one)`);
+    return new RuleError(
+      RULE.advance,
+      `only one of this battle's attacking units may advance (${b.s.units[unit] ? b.name(unit) : `"${unit}"`} is not one)`,
+    );
   }
   return undefined;
 }

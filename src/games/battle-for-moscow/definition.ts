@@ -8,9 +8,20 @@ import type { ActionChoice, GameEvent, Prompt, SideId } from '../engine.js';
 import type { GameDef } from '../registry.js';
 import { LAST_TURN, turnSpec } from './data/turns.js';
 import { UNITS } from './data/units.js';
-import { bfmEngine, botAction, sceneOf, searchBotAction } from './index.js';
 import { label } from './engine.js';
-import { bfmActionSchema, bfmOptionsSchema, botLevels, otherSide, PHASES, PHASE_NAMES, phaseSide, type BfmAction, type BfmOptions, type BfmState } from './state.js';
+import { bfmEngine, botAction, sceneOf, searchBotAction } from './index.js';
+import {
+  type BfmAction,
+  type BfmOptions,
+  type BfmState,
+  bfmActionSchema,
+  bfmOptionsSchema,
+  botLevels,
+  otherSide,
+  PHASE_NAMES,
+  PHASES,
+  phaseSide,
+} from './state.js';
 
 const hex = z.string().regex(/^\d{4}$/);
 const side = z.enum(['german', 'soviet']);
@@ -34,15 +45,25 @@ export const bfmStateSchema = z
       .object({
         battles: z.array(z.object({ defender: z.string(), attackers: z.array(z.string()), resolved: z.boolean() })),
         declaring: z.boolean(),
-        current: z.object({ index: z.number().int().nonnegative(), hex, step: z.enum(['attacker-loss', 'retreat', 'advance']) }).passthrough().nullable(),
+        current: z
+          .object({ index: z.number().int().nonnegative(), hex, step: z.enum(['attacker-loss', 'retreat', 'advance']) })
+          .passthrough()
+          .nullable(),
       })
       .nullable(),
-    options: z.object({ sovietReplacements: z.number().int(), germanReplacementTurns: z.enum(['every', 'even']), botLevel: z.enum(botLevels).optional() }),
+    options: z.object({
+      sovietReplacements: z.number().int(),
+      germanReplacementTurns: z.enum(['every', 'even']),
+      botLevel: z.enum(botLevels).optional(),
+    }),
     bots: z.array(side),
     result: z.object({ winner: side, reason: z.string() }).optional(),
   })
   .passthrough()
-  .refine((s) => Object.keys(s.units).length === unitIds.size && Object.keys(s.units).every((id) => unitIds.has(id)), 'the units are not the game’s counter mix');
+  .refine(
+    (s) => Object.keys(s.units).length === unitIds.size && Object.keys(s.units).every((id) => unitIds.has(id)),
+    'the units are not the game’s counter mix',
+  );
 
 /**
  * /game new options: two players (`vs: human`, hot-seat in solo mode or seats in team mode),

@@ -4,17 +4,17 @@
  * illegal action is refused with the rule it breaks while the given state stays as it was.
  */
 import type { LoadedMap } from '../../maps/game-map.js';
-import { RuleError, type ActionChoice, type Applied, type GameEngine, type GameResult, type Prompt } from '../engine.js';
-import { Board, BfmMap } from './board.js';
+import { type ActionChoice, type Applied, type GameEngine, type GameResult, type Prompt, RuleError } from '../engine.js';
+import { BfmMap, Board } from './board.js';
 import { advance, allResolved, declare, isCombatPhase, resolve, retreat, takeLoss } from './combat.js';
 import { turnSpec } from './data/turns.js';
 import { anyActionBesidesEnd, legalActionsOn } from './legal.js';
-import { checkMove, destinations, isMovementPhase, type Destination } from './movement.js';
+import { checkMove, type Destination, destinations, isMovementPhase } from './movement.js';
 import { endPhase, enterPhase } from './phases.js';
 import { isReplacementPhase, replace } from './replacements.js';
 import { RULE } from './rules.js';
 import { initialState, resetSetup, swap } from './setup.js';
-import { bfmActionSchema, cloneState, PHASE_NAMES, phaseSide, type BfmAction, type BfmOptions, type BfmState } from './state.js';
+import { type BfmAction, type BfmOptions, type BfmState, bfmActionSchema, cloneState, PHASE_NAMES, phaseSide } from './state.js';
 
 export interface BfmEngine extends GameEngine<BfmState, BfmAction, BfmOptions> {
   readonly bm: BfmMap;
@@ -42,7 +42,8 @@ export function createBfmEngine(map: LoadedMap): BfmEngine {
 
 export function apply(bm: BfmMap, state: BfmState, input: BfmAction): Applied<BfmState> {
   const parsed = bfmActionSchema.safeParse(input);
-  if (!parsed.success) throw new RuleError(RULE.sequence, `not a Battle for Moscow action: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
+  if (!parsed.success)
+    throw new RuleError(RULE.sequence, `not a Battle for Moscow action: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
   if (state.phase === 'over') throw new RuleError(RULE.victory, 'the game is over');
   const b = new Board(bm, cloneState(state));
   const action = parsed.data;
@@ -76,7 +77,11 @@ const HANDLERS: { [T in BfmAction['type']]: Handler<T> } = {
       rule: b.s.phase === 'soviet-rail-movement' ? RULE.rail : RULE.movement,
       hexes: dest.path,
     });
-    if (other) b.event('stacked', `${b.name(other)} must move on: only one unit may be in a hex at the end of the phase.`, { rule: RULE.movementRestrictions, hexes: [a.to] });
+    if (other)
+      b.event('stacked', `${b.name(other)} must move on: only one unit may be in a hex at the end of the phase.`, {
+        rule: RULE.movementRestrictions,
+        hexes: [a.to],
+      });
   },
   declare: (b, a) => declare(b, a.defender, a.attackers),
   resolve: (b, a) => resolve(b, a.defender),
@@ -124,7 +129,8 @@ function describe(b: Board): string {
   const c = s.combat;
   if (c?.current) {
     const step = c.current.step;
-    if (step === 'attacker-loss') return `${head}: ${c.current.result} - choose the attacking unit that takes a loss${c.current.result === 'EX' ? ` (${c.current.owed} strength still owed)` : ''}`;
+    if (step === 'attacker-loss')
+      return `${head}: ${c.current.result} - choose the attacking unit that takes a loss${c.current.result === 'EX' ? ` (${c.current.owed} strength still owed)` : ''}`;
     if (step === 'retreat') return `${head}: ${c.current.result} - choose where the defender retreats`;
     return `${head}: one attacking unit may advance into ${c.current.hex}`;
   }
@@ -160,4 +166,3 @@ export function label(b: Board, a: BfmAction): string {
       return 'Finish set-up';
   }
 }
-

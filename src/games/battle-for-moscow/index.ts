@@ -5,13 +5,13 @@
  */
 import { loadMap } from '../../maps/game-map.js';
 import type { Scene } from '../../render/scene.js';
-import { RuleError, type GameEvent } from '../engine.js';
+import { type GameEvent, RuleError } from '../engine.js';
 import { botActionOn } from './bot.js';
-import { searchActionOn } from './search-bot.js';
-import { createBfmEngine, type BfmEngine } from './engine.js';
-import { positionState, type Position } from './position.js';
+import { type BfmEngine, createBfmEngine } from './engine.js';
+import { battleOdds, type CombatPreview, previewOdds } from './odds.js';
+import { type Position, positionState } from './position.js';
 import { bfmScene } from './scene.js';
-import { battleOdds, previewOdds, type CombatPreview } from './odds.js';
+import { searchActionOn } from './search-bot.js';
 import type { BfmAction, BfmState } from './state.js';
 
 let shipped: BfmEngine | undefined;
@@ -59,19 +59,30 @@ export function previewBattle(state: BfmState, defender: string, attackers: read
     if (state.units[u]!.hex === null) throw new RuleError('Combat', `${b.name(u)} is not on the map`);
   }
   if (attackers.length === 0) throw new RuleError('Combat', 'a battle needs at least one attacking unit');
-  if (attackers.some((a) => b.sideOf(a) === b.sideOf(defender))) throw new RuleError('Combat', 'attackers and defender must be on opposite sides');
+  if (attackers.some((a) => b.sideOf(a) === b.sideOf(defender)))
+    throw new RuleError('Combat', 'attackers and defender must be on opposite sides');
   return previewOdds(battleOdds(b, defender, attackers));
 }
 
-export { createBfmEngine, type BfmEngine } from './engine.js';
-export { bfmActionSchema, bfmOptionsSchema, PHASES, PHASE_NAMES, phaseSide, type BfmAction, type BfmOptions, type BfmState, type Phase } from './state.js';
-export { battleOdds, describeOdds, type CombatPreview, type OddsReport } from './odds.js';
-export { type Destination } from './movement.js';
-export { Board, BfmMap } from './board.js';
-export { UNITS, unitSpec, type UnitSpec } from './data/units.js';
-export { CRT, crtResult, type CrtResult, type OddsColumn } from './data/crt.js';
+export { BfmMap, Board } from './board.js';
+export { CRT, type CrtResult, crtResult, type OddsColumn } from './data/crt.js';
 export { TERRAIN } from './data/terrain.js';
-export { TURNS, turnSpec, LAST_TURN } from './data/turns.js';
+export { LAST_TURN, TURNS, turnSpec } from './data/turns.js';
+export { UNITS, type UnitSpec, unitSpec } from './data/units.js';
+export { type BfmEngine, createBfmEngine } from './engine.js';
+export type { Destination } from './movement.js';
+export { battleOdds, type CombatPreview, describeOdds, type OddsReport } from './odds.js';
+export { type Position, positionSchema } from './position.js';
 export { RULE } from './rules.js';
-export { positionSchema, type Position } from './position.js';
 export { bfmScene, SIDE_COLOURS } from './scene.js';
+export {
+  type BfmAction,
+  type BfmOptions,
+  type BfmState,
+  bfmActionSchema,
+  bfmOptionsSchema,
+  PHASE_NAMES,
+  PHASES,
+  type Phase,
+  phaseSide,
+} from './state.js';

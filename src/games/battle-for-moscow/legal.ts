@@ -8,7 +8,7 @@ import { committed, isCombatPhase, survivingAttackers } from './combat.js';
 import { UNITS } from './data/units.js';
 import { destinationCosts, isMovementPhase, moveProblem } from './movement.js';
 import { isReplacementPhase, replacementChoices } from './replacements.js';
-import { otherSide, phaseSide, type BfmAction } from './state.js';
+import { type BfmAction, otherSide, phaseSide } from './state.js';
 
 export function legalActionsOn(b: Board): BfmAction[] {
   const s = b.s;
@@ -16,12 +16,14 @@ export function legalActionsOn(b: Board): BfmAction[] {
   if (s.phase === 'over') return out;
   if (s.phase === 'setup') {
     const germans = UNITS.filter((u) => u.side === 'german').map((u) => u.id);
-    for (let i = 0; i < germans.length; i++) for (let j = i + 1; j < germans.length; j++) out.push({ type: 'setup-swap', a: germans[i]!, b: germans[j]! });
+    for (let i = 0; i < germans.length; i++)
+      for (let j = i + 1; j < germans.length; j++) out.push({ type: 'setup-swap', a: germans[i]!, b: germans[j]! });
     out.push({ type: 'setup-done' });
     return out;
   }
   if (isReplacementPhase(s.phase)) {
-    for (const r of replacementChoices(b)) out.push(r.hex === undefined ? { type: 'replace', unit: r.unit } : { type: 'replace', unit: r.unit, hex: r.hex });
+    for (const r of replacementChoices(b))
+      out.push(r.hex === undefined ? { type: 'replace', unit: r.unit } : { type: 'replace', unit: r.unit, hex: r.hex });
     out.push({ type: 'end-phase' });
     return out;
   }

@@ -3,8 +3,9 @@
  * three kinds of movement phase: normal (forest counts two hexes), mud (one hex per phase)
  * and Soviet rail movement (rail links only, forest counts one).
  */
-import { pathTo, reachable, type Reach } from '../../kernel/pathfinding.js';
+
 import type { HexId } from '../../kernel/hex.js';
+import { pathTo, type Reach, reachable } from '../../kernel/pathfinding.js';
 import { RuleError } from '../engine.js';
 import type { Board } from './board.js';
 import { TERRAIN } from './data/terrain.js';
@@ -21,7 +22,9 @@ export interface Destination {
 }
 
 export function isMovementPhase(phase: string): boolean {
-  return phase === 'german-panzer-movement' || phase === 'german-movement' || phase === 'soviet-rail-movement' || phase === 'soviet-movement';
+  return (
+    phase === 'german-panzer-movement' || phase === 'german-movement' || phase === 'soviet-rail-movement' || phase === 'soviet-movement'
+  );
 }
 
 /** Why this unit may not move now, or undefined when it may. */
@@ -33,7 +36,10 @@ export function moveProblem(b: Board, unit: string): Refusal | undefined {
   const hex = b.hexOf(unit);
   if (hex === null) return new Refusal(RULE.movement, `${b.name(unit)} is not on the map`);
   if (b.s.displaced !== null && b.s.displaced !== unit) {
-    return new Refusal(RULE.movementRestrictions, `${b.name(b.s.displaced)} shares a hex and must move on first (one unit per hex at the end of the phase)`);
+    return new Refusal(
+      RULE.movementRestrictions,
+      `${b.name(b.s.displaced)} shares a hex and must move on first (one unit per hex at the end of the phase)`,
+    );
   }
   if (b.s.moved.includes(unit)) return new Refusal(RULE.movement, `${b.name(unit)} has already moved this phase`);
   // How to Play, phase 2: only panzers move in the panzer movement phase.
@@ -118,7 +124,8 @@ function canMoveOnNow(b: Board, unit: string): boolean {
   const rail = b.s.phase === 'soviet-rail-movement';
   for (const n of b.map.neighbours(start)) {
     if (rail && !b.map.isRailLink(start, n)) continue;
-    if (b.unitsAt(n).length === 0 && (rail || turnSpec(b.s.turn).mud || TERRAIN[b.bm.terrain(n)]!.moveCost <= b.spec(unit).movement)) return true;
+    if (b.unitsAt(n).length === 0 && (rail || turnSpec(b.s.turn).mud || TERRAIN[b.bm.terrain(n)]!.moveCost <= b.spec(unit).movement))
+      return true;
   }
   for (const hex of searchFor(b, unit).cost.keys()) if (hex !== start && b.unitsAt(hex).length === 0) return true;
   return false;
@@ -139,17 +146,26 @@ function explainUnreachable(b: Board, unit: string, to: HexId): Refusal {
   const side = b.sideOf(unit);
   if (!b.map.has(to)) return new Refusal(RULE.movement, `${to} is not on the map`);
   if (to === b.hexOf(unit)) return new Refusal(RULE.movement, `${b.name(unit)} is already in ${to}`);
-  if (b.occupier(to) === otherSide(side)) return new Refusal(RULE.movementRestrictions, `a unit can never enter a hex containing an enemy unit (${to})`);
+  if (b.occupier(to) === otherSide(side))
+    return new Refusal(RULE.movementRestrictions, `a unit can never enter a hex containing an enemy unit (${to})`);
   const reach = searchFor(b, unit);
   if (reach.cost.has(to)) {
-    return new Refusal(RULE.movementRestrictions, `${to} is occupied and its unit cannot move on: only one unit may be in a hex at the end of the phase`);
+    return new Refusal(
+      RULE.movementRestrictions,
+      `${to} is occupied and its unit cannot move on: only one unit may be in a hex at the end of the phase`,
+    );
   }
-  if (b.s.phase === 'soviet-rail-movement') return new Refusal(RULE.rail, `${b.name(unit)} cannot reach ${to} along the rail line within ${b.spec(unit).movement} hexes`);
-  if (turnSpec(b.s.turn).mud && b.map.grid.distance(b.hexOf(unit)!, to) > 1) return new Refusal(RULE.mud, `in mud a unit moves one hex per phase; ${to} is further`);
+  if (b.s.phase === 'soviet-rail-movement')
+    return new Refusal(RULE.rail, `${b.name(unit)} cannot reach ${to} along the rail line within ${b.spec(unit).movement} hexes`);
+  if (turnSpec(b.s.turn).mud && b.map.grid.distance(b.hexOf(unit)!, to) > 1)
+    return new Refusal(RULE.mud, `in mud a unit moves one hex per phase; ${to} is further`);
   // Would it be reachable if zones of control did not stop movement?
   const free = reachable({ ...searchArgs(b, unit), stopsIn: undefined });
   if (free.cost.has(to)) return new Refusal(RULE.zoc, `every route to ${to} enters an enemy zone of control first, which ends the move`);
-  return new Refusal(RULE.movement, `${to} is beyond ${b.name(unit)}'s movement allowance of ${b.spec(unit).movement} (forest counts two hexes)`);
+  return new Refusal(
+    RULE.movement,
+    `${to} is beyond ${b.name(unit)}'s movement allowance of ${b.spec(unit).movement} (forest counts two hexes)`,
+  );
 }
 
 function searchArgs(b: Board, unit: string) {

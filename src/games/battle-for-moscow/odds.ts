@@ -5,7 +5,7 @@
  */
 import type { HexId } from '../../kernel/hex.js';
 import type { Board } from './board.js';
-import { CRT, MAX_ODDS, type CrtResult, type OddsColumn } from './data/crt.js';
+import { CRT, type CrtResult, MAX_ODDS, type OddsColumn } from './data/crt.js';
 import { RIVER_SHIFT, TERRAIN } from './data/terrain.js';
 import { MUD_ATTACK_DIVISOR, turnSpec } from './data/turns.js';
 import { RULE } from './rules.js';
@@ -62,10 +62,12 @@ export function terrainShifts(b: Board, hex: HexId, defender: string, attackers:
   if (effect.defenceShift > 0 && (effect.shiftFor === 'both' || b.sideOf(defender) === 'soviet')) {
     shifts.push({ reason: terrain === 'moscow' ? 'Moscow' : terrain, levels: effect.defenceShift, rule: RULE.terrain });
   }
-  const across = attackers.length > 0 && attackers.every((a) => {
-    const from = b.hexOf(a);
-    return from !== null && b.map.isRiver(from, hex);
-  });
+  const across =
+    attackers.length > 0 &&
+    attackers.every((a) => {
+      const from = b.hexOf(a);
+      return from !== null && b.map.isRiver(from, hex);
+    });
   if (across) shifts.push({ reason: 'river', levels: RIVER_SHIFT.shift, rule: RULE.terrain });
   return shifts;
 }

@@ -35,12 +35,16 @@ export function endPhaseProblem(b: Board): RuleError | undefined {
   if (s.phase === 'setup') return new RuleError(RULE.setup, 'finish the set-up with setup-done');
   if (s.phase === 'over') return new RuleError(RULE.victory, 'the game is over');
   if (s.displaced !== null) {
-    return new RuleError(RULE.movementRestrictions, `${b.name(s.displaced)} shares a hex; there can only be one unit in a hex at the end of the phase`);
+    return new RuleError(
+      RULE.movementRestrictions,
+      `${b.name(s.displaced)} shares a hex; there can only be one unit in a hex at the end of the phase`,
+    );
   }
   const c = s.combat;
   if (c) {
     if (c.current) return new RuleError(RULE.combat, 'finish the battle being resolved first');
-    if (c.battles.some((x) => !x.resolved)) return new RuleError(RULE.combat, 'resolve every announced battle; once announced, the attacker cannot change his mind');
+    if (c.battles.some((x) => !x.resolved))
+      return new RuleError(RULE.combat, 'resolve every announced battle; once announced, the attacker cannot change his mind');
   }
   return undefined;
 }
@@ -49,7 +53,10 @@ export function endPhase(b: Board): void {
   const problem = endPhaseProblem(b);
   if (problem) throw problem;
   const s = b.s;
-  if (s.replacements > 0) b.event('replacements-lost', `${s.replacements} unused replacement${s.replacements === 1 ? ' is' : 's are'} lost.`, { rule: RULE.replacements });
+  if (s.replacements > 0)
+    b.event('replacements-lost', `${s.replacements} unused replacement${s.replacements === 1 ? ' is' : 's are'} lost.`, {
+      rule: RULE.replacements,
+    });
   const i = PHASES.indexOf(s.phase as TurnPhase);
   const next = PHASES[i + 1];
   if (next) return enterPhase(b, next);

@@ -6,20 +6,25 @@
 import { z } from 'zod';
 import { newDice } from '../../kernel/dice.js';
 import type { BfmMap } from './board.js';
-import { isUnitId, UNITS } from './data/units.js';
 import { LAST_TURN } from './data/turns.js';
-import { bfmOptionsSchema, PHASES, type BfmState, type UnitState } from './state.js';
+import { isUnitId, UNITS } from './data/units.js';
+import { type BfmState, bfmOptionsSchema, PHASES, type UnitState } from './state.js';
 
 export const positionSchema = z.object({
   turn: z.number().int().min(1).max(LAST_TURN),
   phase: z.enum(PHASES),
   /** Units on the map (others are off it); `full` defaults to false (half strength). */
-  units: z.record(z.string().refine(isUnitId, 'not a Battle for Moscow unit'), z.object({ hex: z.string().regex(/^\d{4}$/), full: z.boolean().default(false) })),
+  units: z.record(
+    z.string().refine(isUnitId, 'not a Battle for Moscow unit'),
+    z.object({ hex: z.string().regex(/^\d{4}$/), full: z.boolean().default(false) }),
+  ),
   /** City owners that differ from the start of the game. */
   cities: z.record(z.string().regex(/^\d{4}$/), z.enum(['german', 'soviet'])).default({}),
   seed: z.number().int().min(0).max(0xffffffff).default(1),
   replacements: z.number().int().min(0).max(5).default(0),
-  options: bfmOptionsSchema.omit({ seed: true, bots: true }).default({ sovietReplacements: 5, germanReplacementTurns: 'every', botLevel: 'search' }),
+  options: bfmOptionsSchema
+    .omit({ seed: true, bots: true })
+    .default({ sovietReplacements: 5, germanReplacementTurns: 'every', botLevel: 'search' }),
 });
 export type Position = z.input<typeof positionSchema>;
 

@@ -9,7 +9,7 @@ import type { GameEvent } from '../engine.js';
 import type { BfmMap } from './board.js';
 import { LAST_TURN, turnSpec } from './data/turns.js';
 import { UNITS } from './data/units.js';
-import { PHASE_NAMES, phaseSide, type BfmState } from './state.js';
+import { type BfmState, PHASE_NAMES, phaseSide } from './state.js';
 
 /** Game Components: "Soviet units are orange/red and German units are green". */
 export const SIDE_COLOURS = {

@@ -12,10 +12,10 @@
  */
 import { newDice } from '../../kernel/dice.js';
 import type { SideId } from '../engine.js';
-import { Board, type BfmMap } from './board.js';
-import { botActionOn, DEFAULT_STYLE, type BotStyle } from './bot.js';
+import { type BfmMap, Board } from './board.js';
+import { type BotStyle, botActionOn, DEFAULT_STYLE } from './bot.js';
 import { apply } from './engine.js';
-import { otherSide, phaseSide, type BfmAction, type BfmState } from './state.js';
+import { type BfmAction, type BfmState, otherSide, phaseSide } from './state.js';
 
 export const STYLES: readonly BotStyle[] = [
   DEFAULT_STYLE,
@@ -44,7 +44,10 @@ export function searchActionOn(bm: BfmMap, b: Board, budget: SearchBudget = DEFA
   // cities, which the side's own moves in the phase do not change: another game on the same
   // seed, or another history, searches afresh.
   const enemy = otherSide(side);
-  const opponent = b.onMap(enemy).map((u) => `${u}@${b.hexOf(u)}${b.s.units[u]!.full ? '+' : ''}`).join(',');
+  const opponent = b
+    .onMap(enemy)
+    .map((u) => `${u}@${b.hexOf(u)}${b.s.units[u]!.full ? '+' : ''}`)
+    .join(',');
   const key = `${b.s.dice.seed}|${b.s.turn}|${b.s.phase}|${opponent}|${JSON.stringify(b.s.cities)}`;
   let style = chosen.get(key);
   if (!style) {
@@ -99,6 +102,11 @@ export function score(b: Board, side: SideId): number {
   const cities = (x: SideId) => Object.values(b.s.cities).filter((c) => c === x).length;
   const nearest = Math.min(20, ...b.onMap('german').map((u) => b.map.grid.distance(b.hexOf(u)!, moscow)));
   const german =
-    (b.s.cities[moscow] === 'german' ? 100 : 0) + cities('german') * 6 - cities('soviet') * 2 + strength('german') - strength('soviet') - nearest * 1.5;
+    (b.s.cities[moscow] === 'german' ? 100 : 0) +
+    cities('german') * 6 -
+    cities('soviet') * 2 +
+    strength('german') -
+    strength('soviet') -
+    nearest * 1.5;
   return side === 'german' ? german : -german + (b.s.result?.winner === otherSide('german') ? 100 : 0);
 }

@@ -6,10 +6,10 @@
 import { newDice } from '../../kernel/dice.js';
 import type { HexId } from '../../kernel/hex.js';
 import { RuleError, type SideId } from '../engine.js';
-import type { Board, BfmMap } from './board.js';
+import type { BfmMap, Board } from './board.js';
 import { UNITS } from './data/units.js';
 import { RULE } from './rules.js';
-import { bfmOptionsSchema, type BfmOptions, type BfmState, type UnitState } from './state.js';
+import { type BfmOptions, type BfmState, bfmOptionsSchema, type UnitState } from './state.js';
 
 export function initialState(bm: BfmMap, options: BfmOptions): BfmState {
   const o = bfmOptionsSchema.parse(options);
@@ -42,7 +42,8 @@ export function swapProblem(b: Board, a: string, c: string): RuleError | undefin
   if (b.s.phase !== 'setup') return new RuleError(RULE.setup, 'units are arranged only before play starts');
   for (const u of [a, c]) {
     if (!b.s.units[u]) return new RuleError(RULE.setup, `there is no unit "${u}"`);
-    if (b.sideOf(u) !== 'german') return new RuleError(RULE.setup, `${b.name(u)} is Soviet; all Soviet units are alike, so only German units are arranged`);
+    if (b.sideOf(u) !== 'german')
+      return new RuleError(RULE.setup, `${b.name(u)} is Soviet; all Soviet units are alike, so only German units are arranged`);
   }
   if (a === c) return new RuleError(RULE.setup, 'name two different units to trade places');
   return undefined;

@@ -67,8 +67,7 @@ export interface CurrentBattle {
   result: CrtResult;
   /** The hex the defender stood in (where an attacker may advance). */
   hex: HexId;
-  step:
-    /** AL or EX: the attacker picks the next unit to take a loss. */
+  step: /** AL or EX: the attacker picks the next unit to take a loss. */
     | 'attacker-loss'
     /** DR, DRL, EX: the attacker picks where the defender retreats. */
     | 'retreat'

@@ -23,11 +23,23 @@ export function enterSovietHex(play: Play, hex: HexId, from: HexId): void {
   const gen = generateDefenders(play, hex);
   const mod = generationModifier(play, hex);
   const place = play.map.hex(hex)!.place;
-  play.event('force-generated', `Entering ${hex}${place ? ` (${place.name})` : ''}: the Soviets defend with ${describeForce(gen.force)}${gen.notes.length ? ` (${gen.notes.join('; ')})` : ''}.`, {
-    rule: '8.1',
-    dice: [{ purpose: 'Soviet force generation', roll: gen.roll, modifier: mod.total, modified: gen.modified, result: describeForce(gen.force) + (mod.parts.length ? ` (${mod.parts.join(', ')})` : '') }],
-    hexes: [hex],
-  });
+  play.event(
+    'force-generated',
+    `Entering ${hex}${place ? ` (${place.name})` : ''}: the Soviets defend with ${describeForce(gen.force)}${gen.notes.length ? ` (${gen.notes.join('; ')})` : ''}.`,
+    {
+      rule: '8.1',
+      dice: [
+        {
+          purpose: 'Soviet force generation',
+          roll: gen.roll,
+          modifier: mod.total,
+          modified: gen.modified,
+          result: describeForce(gen.force) + (mod.parts.length ? ` (${mod.parts.join(', ')})` : ''),
+        },
+      ],
+      hexes: [hex],
+    },
+  );
   if (gen.units.length === 0) {
     // 8.2 "--": the hex falls without a fight and the force may move on.
     captureHex(play, hex);
@@ -62,7 +74,11 @@ function germanWin(play: Play): void {
   returnSoviets(play, battle);
   play.s.battle = null;
   const back = battle.germanOut.map((id) => play.index.unit(id).label);
-  play.event('battle-won', `The Germans take ${battle.hex}${back.length ? `; ${back.join(', ')} rejoin with one step` : ''}. ${play.s.active!.mp} MP left.`, { rule: '10.7', hexes: [battle.hex] });
+  play.event(
+    'battle-won',
+    `The Germans take ${battle.hex}${back.length ? `; ${back.join(', ')} rejoin with one step` : ''}. ${play.s.active!.mp} MP left.`,
+    { rule: '10.7', hexes: [battle.hex] },
+  );
   captureHex(play, battle.hex);
 }
 
@@ -75,7 +91,10 @@ export function sovietWin(play: Play, why: string): void {
   for (const id of active.units) play.s.units[id]!.hex = battle.from;
   active.hex = battle.from;
   active.trail.push(battle.from);
-  play.event('battle-lost', `The Soviets hold ${battle.hex} (${why}); the force falls back to ${battle.from} and stops for this turn.`, { rule: '10.7', hexes: [battle.hex, battle.from] });
+  play.event('battle-lost', `The Soviets hold ${battle.hex} (${why}); the force falls back to ${battle.from} and stops for this turn.`, {
+    rule: '10.7',
+    hexes: [battle.hex, battle.from],
+  });
   finishForce(play);
 }
 
@@ -100,7 +119,10 @@ export function captureHex(play: Play, hex: HexId): void {
 /** 11.2-11.4: one pocket's breakout battle in the hex whose capture cut it off. */
 function resolvePocket(play: Play, hex: HexId, pocket: HexId[]): void {
   const size = pocket.length;
-  play.event('pocket', `A pocket of ${size} Soviet hex${size === 1 ? '' : 'es'} is cut off by the capture of ${hex}.`, { rule: '11.1', hexes: [hex, ...pocket] });
+  play.event('pocket', `A pocket of ${size} Soviet hex${size === 1 ? '' : 'es'} is cut off by the capture of ${hex}.`, {
+    rule: '11.1',
+    hexes: [hex, ...pocket],
+  });
   if (play.index.moscow.every((m) => pocket.includes(m))) {
     // 11.2 designer's note, 4.5: no breakout from a pocket holding Moscow; the Germans win.
     play.takeHexes(pocket);
@@ -110,15 +132,21 @@ function resolvePocket(play: Play, hex: HexId, pocket: HexId[]): void {
   }
   const die = play.die();
   const count = breakoutUnits(play.charts, size, die); // 11.2 step 3
-  const eligible = play.s.pool.filter((id) => ['rifle', 'brigade', 'heavy-howitzer', 'heavy-mortar'].includes(play.index.sovietUnit(id).kind));
+  const eligible = play.s.pool.filter((id) =>
+    ['rifle', 'brigade', 'heavy-howitzer', 'heavy-mortar'].includes(play.index.sovietUnit(id).kind),
+  );
   const drawn: string[] = [];
   for (let i = 0; i < count && eligible.length > 0; i++) drawn.push(eligible.splice(play.pick(eligible.length), 1)[0]!); // 11.2 step 4
   play.s.pool = play.s.pool.filter((id) => !drawn.includes(id));
-  play.event('breakout', `Breakout force: ${drawn.length} unit${drawn.length === 1 ? '' : 's'} (${drawn.map((id) => play.index.sovietUnit(id).label).join(', ') || 'none'}).`, {
-    rule: '11.2',
-    dice: [{ purpose: `breakout force, pocket of ${size}`, roll: die, result: `${count} units` }],
-    hexes: [hex],
-  });
+  play.event(
+    'breakout',
+    `Breakout force: ${drawn.length} unit${drawn.length === 1 ? '' : 's'} (${drawn.map((id) => play.index.sovietUnit(id).label).join(', ') || 'none'}).`,
+    {
+      rule: '11.2',
+      dice: [{ purpose: `breakout force, pocket of ${size}`, roll: die, result: `${count} units` }],
+      hexes: [hex],
+    },
+  );
   const defenders = play.unitsIn(hex);
   const active = play.s.active;
   const from = active && active.hex === hex ? (active.trail[active.trail.length - 2] ?? hex) : hex;
@@ -150,10 +178,18 @@ function resolvePocket(play: Play, hex: HexId, pocket: HexId[]): void {
       finishForce(play);
     }
     if (early) play.s.pocketTally = Math.max(0, play.s.pocketTally - 5 * size);
-    play.event('breakout-succeeded', `The Soviets break out of the pocket${defenders.length ? `; the German units in ${hex} fall back to ${from} with one step` : ''}.${early ? ` Pocket tally -${5 * size}: ${play.s.pocketTally}.` : ''}`, { rule: '11.3', hexes: [hex] });
+    play.event(
+      'breakout-succeeded',
+      `The Soviets break out of the pocket${defenders.length ? `; the German units in ${hex} fall back to ${from} with one step` : ''}.${early ? ` Pocket tally -${5 * size}: ${play.s.pocketTally}.` : ''}`,
+      { rule: '11.3', hexes: [hex] },
+    );
   } else {
     if (early) play.s.pocketTally += size;
-    play.event('breakout-failed', `The breakout fails; the pocket's ${size} hex${size === 1 ? '' : 'es'} fall to the Germans.${early ? ` Pocket tally +${size}: ${play.s.pocketTally}.` : ''}`, { rule: '11.4', hexes: [hex, ...pocket] });
+    play.event(
+      'breakout-failed',
+      `The breakout fails; the pocket's ${size} hex${size === 1 ? '' : 'es'} fall to the Germans.${early ? ` Pocket tally +${size}: ${play.s.pocketTally}.` : ''}`,
+      { rule: '11.4', hexes: [hex, ...pocket] },
+    );
   }
   play.takeHexes(pocket); // 11.3, 11.4: all pocket hexes become German either way
 }

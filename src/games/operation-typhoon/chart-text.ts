@@ -20,7 +20,14 @@ export const CHART_NAMES: Record<ChartId, string> = {
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 const hits = (h: number) => (h === 0 ? '-' : `${h} hit${h > 1 ? 's' : ''}`);
@@ -33,11 +40,20 @@ export function chartText(charts: TyphoonCharts, id: ChartId): string {
     case 'turns':
       body = table([
         ['Turn', 'Dates', 'Luftwaffe', 'Soviet mod', 'Check'],
-        ...charts.turns.map((t) => [`${t.turn} ${t.label}`, t.dates, String(t.luftwaffeCas), signed(t.forceModifier), t.victoryCheck ?? (t.turn === 5 ? 'mud (12.1)' : '')]),
+        ...charts.turns.map((t) => [
+          `${t.turn} ${t.label}`,
+          t.dates,
+          String(t.luftwaffeCas),
+          signed(t.forceModifier),
+          t.victoryCheck ?? (t.turn === 5 ? 'mud (12.1)' : ''),
+        ]),
       ]);
       break;
     case 'movement':
-      body = table([['Turn', 'Mechanized', 'Non-mech'], ...charts.turns.map((t) => [`${t.turn} ${t.label}`, String(t.mp.mechanized), String(t.mp.nonMechanized)])]);
+      body = table([
+        ['Turn', 'Mechanized', 'Non-mech'],
+        ...charts.turns.map((t) => [`${t.turn} ${t.label}`, String(t.mp.mechanized), String(t.mp.nonMechanized)]),
+      ]);
       break;
     case 'terrain': {
       const t = charts.terrain.terrain;
@@ -51,18 +67,33 @@ export function chartText(charts: TyphoonCharts, id: ChartId): string {
           signed(t[k].fire.sovietGround),
           signed(t[k].fire.sovietArtillery),
         ]),
-        ['river side', `+${charts.terrain.river.mp.mechanized}/+${charts.terrain.river.mp.nonMechanized}`, '', '', `+${charts.terrain.river.defenderFirstRound} round 1`, ''],
+        [
+          'river side',
+          `+${charts.terrain.river.mp.mechanized}/+${charts.terrain.river.mp.nonMechanized}`,
+          '',
+          '',
+          `+${charts.terrain.river.defenderFirstRound} round 1`,
+          '',
+        ],
       ]);
       break;
     }
     case 'crt':
-      body = table([['Roll', 'German fire', 'Soviet fire'], ...charts.crt.rows.map((r) => [String(r.roll), hits(r.german), hits(r.soviet)])]);
+      body = table([
+        ['Roll', 'German fire', 'Soviet fire'],
+        ...charts.crt.rows.map((r) => [String(r.roll), hits(r.german), hits(r.soviet)]),
+      ]);
       break;
     case 'forces': {
       const l = charts.forceGeneration.lines;
       body = table([
         ['Roll', l.open.label, l.town.label, l.city.label],
-        ...l.open.rows.map((r, i) => [String(r.roll), describeForce(r.force), describeForce(l.town.rows[i]?.force ?? null), describeForce(l.city.rows[i]?.force ?? null)]),
+        ...l.open.rows.map((r, i) => [
+          String(r.roll),
+          describeForce(r.force),
+          describeForce(l.town.rows[i]?.force ?? null),
+          describeForce(l.city.rows[i]?.force ?? null),
+        ]),
       ]);
       body += `\nModifiers: turn (see turns), +${charts.forceGeneration.moscowModifier} Moscow hex, +${charts.forceGeneration.clenchedFistModifier} Clenched Fist.`;
       break;

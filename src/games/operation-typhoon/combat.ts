@@ -4,7 +4,7 @@
  */
 import type { HexId } from '../../kernel/hex.js';
 import type { DieReport } from '../engine.js';
-import { crtResult, turnSpec, type Hits, type NaturalTerrain, type PlaceKind, type TerrainEffect } from './charts/index.js';
+import { crtResult, type Hits, type NaturalTerrain, type PlaceKind, type TerrainEffect, turnSpec } from './charts/index.js';
 import type { Play } from './context.js';
 import type { Battle, SovietInBattle } from './state.js';
 
@@ -178,12 +178,20 @@ export class CombatRound {
       for (const id of this.germans()) {
         const r = this.play.die();
         const hits = crtResult(this.play.charts, 'soviet', r);
-        dice.push({ purpose: `Soviet CAS on ${this.play.index.unit(id).label}`, roll: r, result: hits ? `${hits} hit${hits > 1 ? 's' : ''}` : 'miss' });
+        dice.push({
+          purpose: `Soviet CAS on ${this.play.index.unit(id).label}`,
+          roll: r,
+          result: hits ? `${hits} hit${hits > 1 ? 's' : ''}` : 'miss',
+        });
         const e = this.hitGerman(id, Math.min(hits, this.play.s.units[id]!.steps)); // 10.6: excess hits ignored
         if (e) effects.push(e);
       }
       plane.out = true;
-      this.play.event('fire', `Soviet CAS strikes: ${effects.join(', ') || 'no effect'}.`, { rule: '10.4', dice, hexes: [this.battle.hex] });
+      this.play.event('fire', `Soviet CAS strikes: ${effects.join(', ') || 'no effect'}.`, {
+        rule: '10.4',
+        dice,
+        hexes: [this.battle.hex],
+      });
     }
   }
 
@@ -216,11 +224,15 @@ export class CombatRound {
       const { rolls, hits } = this.rollDice(cdr, mod.total, 'soviet');
       const taken = allocate(hits, this.germanTargets(), 'least-fire');
       const effects = [...taken].map(([id, n]) => this.hitGerman(id, n)).filter(Boolean);
-      this.play.event('fire', `${spec.label} fires ${cdr} dice${mod.parts.length ? ` (${mod.parts.join(', ')})` : ''}: ${hits} hit${hits === 1 ? '' : 's'}${effects.length ? `; ${effects.join(', ')}` : ''}.`, {
-        rule: step,
-        dice: [this.report(`${spec.label} (CDR ${cdr})`, rolls, mod.total, hits)],
-        hexes: [this.battle.hex],
-      });
+      this.play.event(
+        'fire',
+        `${spec.label} fires ${cdr} dice${mod.parts.length ? ` (${mod.parts.join(', ')})` : ''}: ${hits} hit${hits === 1 ? '' : 's'}${effects.length ? `; ${effects.join(', ')}` : ''}.`,
+        {
+          rule: step,
+          dice: [this.report(`${spec.label} (CDR ${cdr})`, rolls, mod.total, hits)],
+          hexes: [this.battle.hex],
+        },
+      );
     }
   }
 
@@ -236,11 +248,15 @@ export class CombatRound {
       const { rolls, hits } = this.rollDice(cdr, mod.total, 'german');
       const taken = allocate(hits, this.sovietTargets(), 'most-fire');
       const effects = [...taken].map(([sid, n]) => this.hitSoviet(this.battle.soviet.find((u) => u.id === sid)!, n)).filter(Boolean);
-      this.play.event('fire', `${spec.label} fires ${cdr} dice${mod.parts.length ? ` (${mod.parts.join(', ')})` : ''}: ${hits} hit${hits === 1 ? '' : 's'}${effects.length ? `; ${effects.join(', ')}` : ''}.`, {
-        rule: '10.4',
-        dice: [this.report(`${spec.label} (CDR ${cdr})`, rolls, mod.total, hits)],
-        hexes: [this.battle.hex],
-      });
+      this.play.event(
+        'fire',
+        `${spec.label} fires ${cdr} dice${mod.parts.length ? ` (${mod.parts.join(', ')})` : ''}: ${hits} hit${hits === 1 ? '' : 's'}${effects.length ? `; ${effects.join(', ')}` : ''}.`,
+        {
+          rule: '10.4',
+          dice: [this.report(`${spec.label} (CDR ${cdr})`, rolls, mod.total, hits)],
+          hexes: [this.battle.hex],
+        },
+      );
     }
   }
 

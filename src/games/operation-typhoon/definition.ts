@@ -10,7 +10,7 @@ import { victoryPoints } from './control.js';
 import { typhoonEngine } from './index.js';
 import { describeProposal, formationsOf } from './proposals.js';
 import { focusHexes, typhoonScene } from './scene.js';
-import { typhoonActionSchema, typhoonOptionsSchema, type TyphoonAction, type TyphoonOptions, type TyphoonState } from './state.js';
+import { type TyphoonAction, type TyphoonOptions, type TyphoonState, typhoonActionSchema, typhoonOptionsSchema } from './state.js';
 
 const hex = z.string().regex(/^\d{4}$/);
 /** Structural check of a stored state, so a damaged document is set aside instead of played. */
@@ -42,7 +42,14 @@ export function typhoonStatus(s: TyphoonState): string {
   const play = new Play(engine.index, s);
   const lines = [`Turn ${s.turn}/8 · ${spec.label} (${spec.dates}) · ${s.scenario === 'clenched-fist' ? 'Clenched Fist' : 'historical'}`];
   lines.push(`VP ${victoryPoints(play)} · pocket hexes ${s.pocketTally} · hexes taken ${s.taken.length} · Luftwaffe ${s.airAvailable}`);
-  const next = spec.victoryCheck === 'pocket' ? 'this turn: 200 pocket hexes (4.2)' : spec.victoryCheck === 'front-integrity' ? 'this turn: front integrity (4.3)' : spec.victoryCheck === 'vp' ? 'this turn: 16 VP and nothing Soviet west of column 29 (4.4)' : 'hold a Moscow hex to win (4.5)';
+  const next =
+    spec.victoryCheck === 'pocket'
+      ? 'this turn: 200 pocket hexes (4.2)'
+      : spec.victoryCheck === 'front-integrity'
+        ? 'this turn: front integrity (4.3)'
+        : spec.victoryCheck === 'vp'
+          ? 'this turn: 16 VP and nothing Soviet west of column 29 (4.4)'
+          : 'hold a Moscow hex to win (4.5)';
   if (s.phase !== 'over') lines.push(`Victory check ${next}`);
   if (s.result) lines.push(`Result: ${s.result.winner === 'german' ? 'German' : 'Soviet'} victory (${s.result.reason})`);
   return lines.join('\n');

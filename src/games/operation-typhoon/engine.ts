@@ -4,13 +4,20 @@
  * the rule it breaks while the given state stays as it was.
  */
 import type { HexId } from '../../kernel/hex.js';
-import { RuleError, type Applied, type GameEngine, type GameResult, type Prompt } from '../engine.js';
+import { type Applied, type GameEngine, type GameResult, type Prompt, RuleError } from '../engine.js';
+import { captureHex, enterSovietHex, fightRegularRound, finishForce, sovietWin } from './battles.js';
 import { turnSpec } from './charts/index.js';
 import { Play, RulesIndex, type TyphoonRules } from './context.js';
-import { captureHex, enterSovietHex, fightRegularRound, finishForce, sovietWin } from './battles.js';
 import { allowance, mobilityOf, stackingProblem, startsMudBound, stepCost } from './movement.js';
 import { initialState, setupProblem } from './setup.js';
-import { typhoonActionSchema, typhoonOptionsSchema, type ActiveForce, type TyphoonAction, type TyphoonOptions, type TyphoonState } from './state.js';
+import {
+  type ActiveForce,
+  type TyphoonAction,
+  type TyphoonOptions,
+  type TyphoonState,
+  typhoonActionSchema,
+  typhoonOptionsSchema,
+} from './state.js';
 import { endPhase, startTurn } from './turn-end.js';
 
 export type TyphoonEngine = GameEngine<TyphoonState, TyphoonAction, TyphoonOptions> & { readonly index: RulesIndex };
@@ -40,7 +47,8 @@ export function apply(index: RulesIndex, state: TyphoonState, input: TyphoonActi
   const rollsBefore = state.dice.rolls;
   const takenBefore = state.taken.length;
   HANDLERS[action.type](play, action as never);
-  play.s.undoable = play.s.dice.rolls === rollsBefore && play.s.taken.length === takenBefore && action.type !== 'end-phase' && action.type !== 'concede';
+  play.s.undoable =
+    play.s.dice.rolls === rollsBefore && play.s.taken.length === takenBefore && action.type !== 'end-phase' && action.type !== 'concede';
   return { state: play.s, events: play.events };
 }
 
@@ -68,11 +76,13 @@ const HANDLERS: { [T in TyphoonAction['type']]: Handler<T> } = {
   },
   'assign-air': (play, a) => {
     requirePhase(play, 'movement', '9.1', 'air support is assigned in Phase I');
-    if (play.s.done.length > 0 || play.s.active) throw new RuleError('9.1', 'air support is assigned at the start of Phase I, before any force moves');
+    if (play.s.done.length > 0 || play.s.active)
+      throw new RuleError('9.1', 'air support is assigned at the start of Phase I, before any force moves');
     if (play.s.airAvailable <= 0) throw new RuleError('9.1', `no Luftwaffe unit left to assign on turn ${play.s.turn}`);
     const units = play.unitsIn(a.hex);
     if (units.length === 0) throw new RuleError('9.1', `there is no German force in ${a.hex}`);
-    if (play.s.airWith.some((g) => g.some((u) => units.includes(u)))) throw new RuleError('9.1', `the force in ${a.hex} already has an air unit (one per force)`);
+    if (play.s.airWith.some((g) => g.some((u) => units.includes(u))))
+      throw new RuleError('9.1', `the force in ${a.hex} already has an air unit (one per force)`);
     play.s.airWith.push(units);
     play.s.airAvailable -= 1;
     play.event('air', `A Luftwaffe unit flies with the force in ${a.hex}.`, { rule: '9.1', hexes: [a.hex] });
@@ -94,7 +104,10 @@ const HANDLERS: { [T in TyphoonAction['type']]: Handler<T> } = {
     active.units = active.units.filter((u) => !a.units.includes(u));
     for (const u of a.units) play.s.done.push(u); // 9.5: dropped units end their activities
     play.s.done.sort();
-    play.event('drop', `${a.units.map((u) => play.index.unit(u).label).join(', ')} stay in ${active.hex}.`, { rule: '9.5', hexes: [active.hex] });
+    play.event('drop', `${a.units.map((u) => play.index.unit(u).label).join(', ')} stay in ${active.hex}.`, {
+      rule: '9.5',
+      hexes: [active.hex],
+    });
   },
   'end-force': (play) => {
     requirePhase(play, 'movement', '9.0', 'no force is moving');
@@ -152,12 +165,14 @@ function takeForce(play: Play, from: HexId, units: string[] | undefined): Active
     const missing = units.filter((u) => !here.includes(u));
     if (missing.length) throw new RuleError('9.5', `${missing.join(', ')} is not in ${from}`);
     const spent = units.filter((u) => !ready.includes(u));
-    if (spent.length) throw new RuleError('9.5', `${spent.map((u) => play.index.unit(u).label).join(', ')} already moved or stayed behind this phase`);
+    if (spent.length)
+      throw new RuleError('9.5', `${spent.map((u) => play.index.unit(u).label).join(', ')} already moved or stayed behind this phase`);
     chosen = [...new Set(units)];
   } else {
     if (ready.length === 0) throw new RuleError('9.11', `every unit in ${from} has already moved this phase`);
     const classes = new Set(ready.map((u) => play.index.unit(u).mobility));
-    if (classes.size > 1) throw new RuleError('7.4', `mechanized and non-mechanized units in ${from} cannot move together: name the units to move`);
+    if (classes.size > 1)
+      throw new RuleError('7.4', `mechanized and non-mechanized units in ${from} cannot move together: name the units to move`);
     chosen = ready;
   }
   if (new Set(chosen.map((u) => play.index.unit(u).mobility)).size > 1) {
@@ -194,10 +209,13 @@ function walk(play: Play, force: ActiveForce, path: HexId[]): void {
   let mp = force.mp;
   path.forEach((hex, i) => {
     if (!index.map.has(hex)) throw new RuleError('9.2', `there is no hex ${hex} on the map`);
-    if (index.map.grid.directionTo(at, hex) === undefined) throw new RuleError('9.2', `${hex} is not next to ${at}: hexes cannot be skipped`);
+    if (index.map.grid.directionTo(at, hex) === undefined)
+      throw new RuleError('9.2', `${hex} is not next to ${at}: hexes cannot be skipped`);
     const soviet = play.isSoviet(hex);
-    if (soviet && i < path.length - 1) throw new RuleError('8.0', `movement stops in Soviet hex ${hex} to generate its defenders; end the path there`);
-    if (soviet && force.mudBound) throw new RuleError('12.1', 'on turn 5 a force that started on or north of row 40 may not enter Soviet hexes');
+    if (soviet && i < path.length - 1)
+      throw new RuleError('8.0', `movement stops in Soviet hex ${hex} to generate its defenders; end the path there`);
+    if (soviet && force.mudBound)
+      throw new RuleError('12.1', 'on turn 5 a force that started on or north of row 40 may not enter Soviet hexes');
     const cost = stepCost(index, mobility, at, hex);
     if (cost > mp) throw new RuleError('9.2', `entering ${hex} costs ${cost} MP and the force has ${mp} left`);
     const problem = stackingProblem(play, force.units, hex);
@@ -213,7 +231,10 @@ function walk(play: Play, force: ActiveForce, path: HexId[]): void {
   force.trail.push(...path);
   for (const u of force.units) play.s.units[u]!.hex = last;
   const spent = allowance(index, play.s.turn, mobility) - mp;
-  play.event('moved', `${force.units.map((u) => index.unit(u).label).join(', ')} move to ${last} (${spent} MP used, ${mp} left).`, { rule: '9.2', hexes: [start, ...path] });
+  play.event('moved', `${force.units.map((u) => index.unit(u).label).join(', ')} move to ${last} (${spent} MP used, ${mp} left).`, {
+    rule: '9.2',
+    hexes: [start, ...path],
+  });
   if (play.isSoviet(last)) enterSovietHex(play, last, from);
   if (play.s.active && !play.s.battle && play.s.active.mp <= 0) finishForce(play);
 }
@@ -225,7 +246,7 @@ export function prompt(index: RulesIndex, s: TyphoonState): Prompt<TyphoonAction
     return {
       side: 'german',
       text: 'Set-up: the default deployment is ready. Move units with /setup place, or start the game.',
-      choices: [{ action: { type: 'setup-done' }, label: 'Start turn ' + s.turn }],
+      choices: [{ action: { type: 'setup-done' }, label: `Start turn ${s.turn}` }],
     };
   }
   if (s.battle) {
@@ -242,9 +263,11 @@ export function prompt(index: RulesIndex, s: TyphoonState): Prompt<TyphoonAction
   const spec = turnSpec(index.charts, s.turn);
   const left = movableStacks(index, s).length;
   const parts = [`Turn ${s.turn} (${spec.label}): German movement and combat.`];
-  if (s.active) parts.push(`Moving: ${s.active.units.map((u) => index.unit(u).label).join(', ')} in ${s.active.hex}, ${s.active.mp} MP left.`);
+  if (s.active)
+    parts.push(`Moving: ${s.active.units.map((u) => index.unit(u).label).join(', ')} in ${s.active.hex}, ${s.active.mp} MP left.`);
   parts.push(`${left} stack${left === 1 ? '' : 's'} still to move.`);
-  if (s.airAvailable > 0 && !s.active && s.done.length === 0) parts.push(`${s.airAvailable} Luftwaffe unit${s.airAvailable === 1 ? '' : 's'} to assign (/air assign).`);
+  if (s.airAvailable > 0 && !s.active && s.done.length === 0)
+    parts.push(`${s.airAvailable} Luftwaffe unit${s.airAvailable === 1 ? '' : 's'} to assign (/air assign).`);
   return {
     side: 'german',
     text: parts.join(' '),

@@ -3,7 +3,7 @@
  * force enters it, drawn from the pool by a die roll on the hex's terrain line.
  */
 import type { HexId } from '../../kernel/hex.js';
-import { forceLineFor, turnSpec, type SovietForce, type SovietKind } from './charts/index.js';
+import { forceLineFor, type SovietForce, type SovietKind, turnSpec } from './charts/index.js';
 import type { Play } from './context.js';
 
 export interface Generated {
@@ -95,8 +95,6 @@ function drawForce(play: Play, force: SovietForce, notes: string[]): string[] {
 
 export function describeForce(force: SovietForce | null): string {
   if (!force) return '--';
-  const parts = (Object.keys(force) as (keyof SovietForce)[])
-    .filter((k) => (force[k] ?? 0) > 0)
-    .map((k) => `${force[k]} ${k}`);
+  const parts = (Object.keys(force) as (keyof SovietForce)[]).filter((k) => (force[k] ?? 0) > 0).map((k) => `${force[k]} ${k}`);
   return parts.length ? parts.join(' + ') : '--';
 }

@@ -27,9 +27,9 @@ export function useTyphoonCharts(charts: TyphoonCharts): void {
   playing = undefined;
 }
 
-export { createTyphoonEngine, movableStacks, prompt, type TyphoonEngine } from './engine.js';
-export { destinations, stepCost, allowance } from './movement.js';
-export { typhoonScene, focusHexes } from './scene.js';
-export { typhoonActionSchema, typhoonOptionsSchema, type TyphoonAction, type TyphoonOptions, type TyphoonState } from './state.js';
 export { Play, RulesIndex, type TyphoonRules } from './context.js';
-export { victoryPoints, findPockets, frontGaps } from './control.js';
+export { findPockets, frontGaps, victoryPoints } from './control.js';
+export { createTyphoonEngine, movableStacks, prompt, type TyphoonEngine } from './engine.js';
+export { allowance, destinations, stepCost } from './movement.js';
+export { focusHexes, typhoonScene } from './scene.js';
+export { type TyphoonAction, type TyphoonOptions, type TyphoonState, typhoonActionSchema, typhoonOptionsSchema } from './state.js';

@@ -5,7 +5,7 @@
 import type { HexId } from '../../kernel/hex.js';
 import { reachable } from '../../kernel/pathfinding.js';
 import { RuleError } from '../engine.js';
-import { turnSpec, type Mobility } from './charts/index.js';
+import { type Mobility, turnSpec } from './charts/index.js';
 import type { Play, RulesIndex } from './context.js';
 import type { TyphoonState } from './state.js';
 
@@ -73,7 +73,10 @@ export function stackingProblem(play: Play, moving: readonly string[], hex: HexI
     const other = staying.find((u) => index.unit(u).formation !== mine);
     if (other) {
       const names = Object.fromEntries(index.charts.formations.map((f) => [f.id, f.name]));
-      return new RuleError('7.3', `on turns 1-4, ${names[mine]} units may not enter a hex with ${names[index.unit(other).formation]} units (${hex})`);
+      return new RuleError(
+        '7.3',
+        `on turns 1-4, ${names[mine]} units may not enter a hex with ${names[index.unit(other).formation]} units (${hex})`,
+      );
     }
   }
   return undefined;

@@ -18,10 +18,15 @@ const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 export function resolveUnits(index: RulesIndex, candidates: string[], text: string | undefined): string[] | undefined {
   if (text === undefined || text.trim() === '') return undefined;
   const t = norm(text);
-  if (['mech', 'mechanized', 'mechanised', 'motorized', 'armour', 'armor'].includes(t)) return candidates.filter((u) => index.unit(u).mobility === 'mechanized');
-  if (['foot', 'nonmech', 'nonmechanized', 'infantry', 'leg'].includes(t)) return candidates.filter((u) => index.unit(u).mobility === 'non-mechanized');
+  if (['mech', 'mechanized', 'mechanised', 'motorized', 'armour', 'armor'].includes(t))
+    return candidates.filter((u) => index.unit(u).mobility === 'mechanized');
+  if (['foot', 'nonmech', 'nonmechanized', 'infantry', 'leg'].includes(t))
+    return candidates.filter((u) => index.unit(u).mobility === 'non-mechanized');
   const out: string[] = [];
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const key = norm(part);
     const found = candidates.find((u) => norm(u) === key) ?? candidates.find((u) => norm(index.unit(u).label) === key);
     if (!found) {
@@ -41,7 +46,12 @@ export interface MoveOrder {
 }
 
 /** The force an order would move: the active force, or units of a stack that has not moved. */
-function forceFor(index: RulesIndex, s: TyphoonState, hex: HexId, units: string | undefined): { units: string[]; mp: number; mudBound: boolean } {
+function forceFor(
+  index: RulesIndex,
+  s: TyphoonState,
+  hex: HexId,
+  units: string | undefined,
+): { units: string[]; mp: number; mudBound: boolean } {
   if (s.active && s.active.hex === hex && (units === undefined || units.trim() === '')) {
     return { units: s.active.units, mp: s.active.mp, mudBound: s.active.mudBound };
   }
@@ -57,7 +67,10 @@ function forceFor(index: RulesIndex, s: TyphoonState, hex: HexId, units: string 
 
 /** A /move order as an engine action: an explicit path, or the cheapest path to `to`. */
 export function moveAction(index: RulesIndex, s: TyphoonState, order: MoveOrder): TyphoonAction {
-  const units = s.active && s.active.hex === order.force && !order.units ? undefined : resolveUnits(index, movableStacks(index, s).find((x) => x.hex === order.force)?.units ?? [], order.units);
+  const units =
+    s.active && s.active.hex === order.force && !order.units
+      ? undefined
+      : resolveUnits(index, movableStacks(index, s).find((x) => x.hex === order.force)?.units ?? [], order.units);
   if (order.path) {
     const path = order.path.split(/[\s,;>-]+/).filter(Boolean);
     return { type: 'move', from: order.force, ...(units ? { units } : {}), path };
@@ -67,7 +80,10 @@ export function moveAction(index: RulesIndex, s: TyphoonState, order: MoveOrder)
   const play = new Play(index, s);
   const dest = destinations(play, force.units, order.force, force.mp, force.mudBound).find((d) => d.hex === order.to);
   if (!dest) {
-    throw new RuleError('9.2', `${order.to} cannot be reached from ${order.force} with ${force.mp} MP (Soviet hexes are entered one at a time; stacking limits apply)`);
+    throw new RuleError(
+      '9.2',
+      `${order.to} cannot be reached from ${order.force} with ${force.mp} MP (Soviet hexes are entered one at a time; stacking limits apply)`,
+    );
   }
   return { type: 'move', from: order.force, ...(units ? { units } : {}), path: dest.path };
 }
@@ -84,16 +100,27 @@ export function forceChoices(index: RulesIndex, s: TyphoonState, typed: string):
   for (const stack of movableStacks(index, s)) {
     const mech = stack.units.filter((u) => index.unit(u).mobility === 'mechanized');
     const foot = stack.units.filter((u) => index.unit(u).mobility !== 'mechanized');
-    const mp = [mech.length ? `mech ${allowance(index, s.turn, 'mechanized')}` : '', foot.length ? `foot ${allowance(index, s.turn, 'non-mechanized')}` : ''].filter(Boolean).join(', ');
+    const mp = [
+      mech.length ? `mech ${allowance(index, s.turn, 'mechanized')}` : '',
+      foot.length ? `foot ${allowance(index, s.turn, 'non-mechanized')}` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
     out.push({ name: `${stack.hex} · ${labels(index, stack.units)} · ${mp} MP`, value: stack.hex });
   }
   return filterChoices(out, typed);
 }
 
 /** Autocomplete for `to:`: every reachable hex with its MP cost; Soviet hexes say a battle follows. */
-export function destinationChoices(index: RulesIndex, s: TyphoonState, force: string | undefined, units: string | undefined, typed: string): Choice[] {
+export function destinationChoices(
+  index: RulesIndex,
+  s: TyphoonState,
+  force: string | undefined,
+  units: string | undefined,
+  typed: string,
+): Choice[] {
   if (!force || !/^\d{4}$/.test(force)) return [];
-  let f;
+  let f: ReturnType<typeof forceFor>;
   try {
     f = forceFor(index, s, force, units);
   } catch {

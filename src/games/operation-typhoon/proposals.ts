@@ -10,7 +10,10 @@ import type { TyphoonAction, TyphoonState } from './state.js';
  */
 export function formationsOf(index: RulesIndex, s: TyphoonState, action: TyphoonAction): string[] {
   const of = (units: readonly string[]) => [...new Set(units.filter((u) => s.units[u]).map((u) => index.unit(u).formation))];
-  const unmovedAt = (hex: string) => Object.entries(s.units).filter(([id, u]) => u.hex === hex && !s.done.includes(id)).map(([id]) => id);
+  const unmovedAt = (hex: string) =>
+    Object.entries(s.units)
+      .filter(([id, u]) => u.hex === hex && !s.done.includes(id))
+      .map(([id]) => id);
   switch (action.type) {
     case 'setup-place':
       return s.units[action.unit] ? of([action.unit]) : [];
@@ -32,7 +35,13 @@ export function formationsOf(index: RulesIndex, s: TyphoonState, action: Typhoon
 export function describeProposal(index: RulesIndex, s: TyphoonState, action: TyphoonAction): { text: string; events: GameEvent[] } {
   if (action.type !== 'move') return { text: plainText(action), events: [] };
   const play = new Play(index, s);
-  const units = s.active && s.active.hex === action.from && !action.units ? s.active.units : (action.units ?? Object.entries(s.units).filter(([id, u]) => u.hex === action.from && !s.done.includes(id)).map(([id]) => id));
+  const units =
+    s.active && s.active.hex === action.from && !action.units
+      ? s.active.units
+      : (action.units ??
+        Object.entries(s.units)
+          .filter(([id, u]) => u.hex === action.from && !s.done.includes(id))
+          .map(([id]) => id));
   const mobility = mobilityOf(index, units);
   let cost = 0;
   let at = action.from;

@@ -78,7 +78,9 @@ export function typhoonScene(index: RulesIndex, s: TyphoonState, events: GameEve
   if (s.active) lines.push(`Moving: ${s.active.mp} MP left`);
   lines.push(`MP: mech ${spec.mp.mechanized}, foot ${spec.mp.nonMechanized}`);
 
-  const combat = s.battle ? [s.battle.hex] : [...new Set(events.filter((e) => e.kind.startsWith('battle')).flatMap((e) => e.hexes?.slice(0, 1) ?? []))];
+  const combat = s.battle
+    ? [s.battle.hex]
+    : [...new Set(events.filter((e) => e.kind.startsWith('battle')).flatMap((e) => e.hexes?.slice(0, 1) ?? []))];
   const lastMove = [...events].reverse().find((e) => e.kind === 'moved');
   const trail = s.active?.trail ?? [];
   const path = trail.length > 1 ? trail : lastMove?.hexes;

@@ -2,8 +2,9 @@
  * Set-up (3.x, 13.2, 13.3): the Soviet pool, a default German deployment that is legal
  * and playable at once, and the checks for moving a unit during set-up.
  */
-import type { HexId } from '../../kernel/hex.js';
+
 import { newDice } from '../../kernel/dice.js';
+import type { HexId } from '../../kernel/hex.js';
 import { RuleError } from '../engine.js';
 import { turnSpec } from './charts/index.js';
 import { Play, type RulesIndex } from './context.js';
@@ -13,7 +14,9 @@ import type { Scenario, TyphoonState } from './state.js';
 /** 3.2: German hexes in the first three rows west of the initial front line, by distance. */
 export function setupDepth(index: RulesIndex): Map<HexId, number> {
   const depth = new Map<HexId, number>();
-  let ring = index.map.ids.filter((h) => !index.initiallySoviet.has(h) && index.map.neighbours(h).some((n) => index.initiallySoviet.has(n)));
+  let ring = index.map.ids.filter(
+    (h) => !index.initiallySoviet.has(h) && index.map.neighbours(h).some((n) => index.initiallySoviet.has(n)),
+  );
   for (let d = 1; d <= 3; d++) {
     for (const h of ring) depth.set(h, d);
     const next = new Set<HexId>();
@@ -103,7 +106,10 @@ export function initialState(index: RulesIndex, scenario: Scenario, seed: number
     airWith: [],
     active: null,
     battle: null,
-    pool: index.charts.soviet.filter((c) => !c.reserve).map((c) => c.id).sort(), // 3.1
+    pool: index.charts.soviet
+      .filter((c) => !c.reserve)
+      .map((c) => c.id)
+      .sort(), // 3.1
     destroyed: [],
     pocketTally: 0,
     undoable: false,

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMMANDS } from '../../../commands/index.js';
-import { startDiscordBot, type DiscordBot } from '../../../src/discord/bot.js';
+import { type DiscordBot, startDiscordBot } from '../../../src/discord/bot.js';
 import { createGameStore } from '../../../src/store/game-store.js';
 import type { StoreConfig } from '../../../src/store/keyv-factory.js';
 import type { VoteClock } from '../../../src/votes/index.js';
@@ -19,12 +19,21 @@ export interface BotHarness {
   stop(): Promise<void>;
 }
 
-export async function startBotHarness(options: { store?: StoreConfig; fake?: FakeDiscord; voteClock?: VoteClock } = {}): Promise<BotHarness> {
+export async function startBotHarness(
+  options: { store?: StoreConfig; fake?: FakeDiscord; voteClock?: VoteClock } = {},
+): Promise<BotHarness> {
   const fake = options.fake ?? (await new FakeDiscord().start());
   fake.useCommands([...COMMANDS.values()].map((c) => c.data.toJSON() as never));
   const store = options.store ?? { dataFile: join(mkdtempSync(join(tmpdir(), 'bot-e2e-')), 'games.sqlite') };
   const logs: string[] = [];
-  const launch = () => startDiscordBot({ token: fake.token, store: createGameStore(store), apiUrl: fake.apiUrl, write: (l) => logs.push(l), voteClock: options.voteClock });
+  const launch = () =>
+    startDiscordBot({
+      token: fake.token,
+      store: createGameStore(store),
+      apiUrl: fake.apiUrl,
+      write: (l) => logs.push(l),
+      voteClock: options.voteClock,
+    });
   const harness: BotHarness = {
     fake,
     bot: await launch(),

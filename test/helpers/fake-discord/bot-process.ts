@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 
 /** The bot as a real process (`node --import tsx <entry>`), with its output collected. */
 export interface BotProcess {

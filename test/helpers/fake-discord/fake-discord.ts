@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import { snowflake } from './snowflake.js';
 
 /**
@@ -117,7 +117,7 @@ export class FakeDiscord extends EventEmitter {
 
   constructor(options: { token?: string; shards?: number } = {}) {
     super();
-    this.token = options.token ?? 'fake-token.' + snowflake();
+    this.token = options.token ?? `fake-token.${snowflake()}`;
     this.shardCount = options.shards ?? 1;
     this.setMaxListeners(0);
   }
@@ -191,7 +191,14 @@ export class FakeDiscord extends EventEmitter {
   // ---- interactions -------------------------------------------------------------------
 
   /** A user runs a slash command; options are typed from the deployed command definitions. */
-  command(user: FakeUser, channelId: string, name: string, subcommand: string | undefined, options: Record<string, string | number | boolean> = {}, focused?: string): InteractionRecord {
+  command(
+    user: FakeUser,
+    channelId: string,
+    name: string,
+    subcommand: string | undefined,
+    options: Record<string, string | number | boolean> = {},
+    focused?: string,
+  ): InteractionRecord {
     const def = this.commandTypes.get(name);
     const optionDefs = subcommand ? def?.options?.find((o) => o.name === subcommand)?.options : def?.options;
     const typed = Object.entries(options).map(([optName, value]) => ({
@@ -207,18 +214,39 @@ export class FakeDiscord extends EventEmitter {
       guild_id: this.guildOf(channelId),
       options: subcommand ? [{ name: subcommand, type: SUBCOMMAND, options: typed }] : typed,
     };
-    return this.dispatchInteraction(focused !== undefined ? 4 : 2, user, channelId, data, undefined, focused !== undefined ? 'autocomplete' : 'command');
+    return this.dispatchInteraction(
+      focused !== undefined ? 4 : 2,
+      user,
+      channelId,
+      data,
+      undefined,
+      focused !== undefined ? 'autocomplete' : 'command',
+    );
   }
 
   /** A user clicks a button under a message. */
   click(user: FakeUser, message: FakeMessage, customId: string): InteractionRecord {
-    const record = this.dispatchInteraction(3, user, message.channelId, { custom_id: customId, component_type: 2 }, messageJson(message, this.botUser), 'button');
+    const record = this.dispatchInteraction(
+      3,
+      user,
+      message.channelId,
+      { custom_id: customId, component_type: 2 },
+      messageJson(message, this.botUser),
+      'button',
+    );
     record.source = message;
     return record;
   }
 
   /** A user types in an autocompleted option; resolves with the offered choices. */
-  async autocomplete(user: FakeUser, channelId: string, name: string, subcommand: string | undefined, options: Record<string, string | number | boolean>, focused: string): Promise<{ name: string; value: string | number }[]> {
+  async autocomplete(
+    user: FakeUser,
+    channelId: string,
+    name: string,
+    subcommand: string | undefined,
+    options: Record<string, string | number | boolean>,
+    focused: string,
+  ): Promise<{ name: string; value: string | number }[]> {
     const record = this.command(user, channelId, name, subcommand, options, focused);
     await this.waitFor(() => record.choices !== undefined || record.refused.length > 0, 20_000, `autocomplete for /${name} ${focused}`);
     return record.choices ?? [];
@@ -226,7 +254,11 @@ export class FakeDiscord extends EventEmitter {
 
   /** Wait until the interaction has `count` visible (not pending, not deleted) messages. */
   async answers(record: InteractionRecord, count = 1, timeoutMs = 30_000): Promise<FakeMessage[]> {
-    await this.waitFor(() => visible(record).length >= count || record.refused.length > 0, timeoutMs, `${count} answer(s) to interaction ${record.kind} ${record.id}`);
+    await this.waitFor(
+      () => visible(record).length >= count || record.refused.length > 0,
+      timeoutMs,
+      `${count} answer(s) to interaction ${record.kind} ${record.id}`,
+    );
     if (record.refused.length) throw new Error(`Discord refused the answer: ${record.refused.join('; ')}`);
     return visible(record);
   }
@@ -253,7 +285,14 @@ export class FakeDiscord extends EventEmitter {
     });
   }
 
-  private dispatchInteraction(type: number, user: FakeUser, channelId: string, data: unknown, message: unknown, kind: InteractionRecord['kind']): InteractionRecord {
+  private dispatchInteraction(
+    type: number,
+    user: FakeUser,
+    channelId: string,
+    data: unknown,
+    message: unknown,
+    kind: InteractionRecord['kind'],
+  ): InteractionRecord {
     const record: InteractionRecord = {
       id: snowflake(),
       token: `itoken-${snowflake()}`,
@@ -374,15 +413,23 @@ export class FakeDiscord extends EventEmitter {
 
     let m: RegExpMatchArray | null;
     if (method === 'GET' && path === '/gateway/bot') {
-      return json(200, { url: this.gatewayUrl, shards: this.shardCount, session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 16 } });
+      return json(200, {
+        url: this.gatewayUrl,
+        shards: this.shardCount,
+        session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 16 },
+      });
     }
-    if (method === 'GET' && path === '/applications/@me') return json(200, { id: this.applicationId, name: 'Referee', flags: 0, bot: this.botUser });
+    if (method === 'GET' && path === '/applications/@me')
+      return json(200, { id: this.applicationId, name: 'Referee', flags: 0, bot: this.botUser });
     if ((m = path.match(/^\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/)) && method === 'PUT') {
       const commands = JSON.parse(body.toString('utf8')) as CommandJson[];
       this.deployed.set(m[2] ?? 'global', commands);
       this.useCommands(commands);
       this.emit('event');
-      return json(200, commands.map((c) => ({ ...c, id: snowflake(), application_id: m![1], version: snowflake() })));
+      return json(
+        200,
+        commands.map((c) => ({ ...c, id: snowflake(), application_id: m![1], version: snowflake() })),
+      );
     }
     if ((m = path.match(/^\/interactions\/(\d+)\/([^/]+)\/callback$/)) && method === 'POST') {
       const record = this.byToken.get(m[2]!);
@@ -415,7 +462,10 @@ export class FakeDiscord extends EventEmitter {
       }
       this.emit('event');
       if (url.searchParams.get('with_response') === 'true') {
-        return json(200, { interaction: { id: record.id, type: 2 }, resource: message ? { type, message: messageJson(message, this.botUser) } : { type } });
+        return json(200, {
+          interaction: { id: record.id, type: 2 },
+          resource: message ? { type, message: messageJson(message, this.botUser) } : { type },
+        });
       }
       return none();
     }
@@ -464,7 +514,15 @@ export class FakeDiscord extends EventEmitter {
       this.threads.push(thread);
       if (this.channelGuilds.has(thread.parentId)) this.channelGuilds.set(thread.id, this.guildOf(thread.parentId));
       this.emit('event');
-      return json(201, { id: thread.id, type: 11, guild_id: this.guildOf(thread.id), parent_id: thread.parentId, name: thread.name, owner_id: this.botUser.id, thread_metadata: { archived: false, auto_archive_duration: 10080, locked: false, archive_timestamp: new Date().toISOString() } });
+      return json(201, {
+        id: thread.id,
+        type: 11,
+        guild_id: this.guildOf(thread.id),
+        parent_id: thread.parentId,
+        name: thread.name,
+        owner_id: this.botUser.id,
+        thread_metadata: { archived: false, auto_archive_duration: 10080, locked: false, archive_timestamp: new Date().toISOString() },
+      });
     }
     if ((m = path.match(/^\/channels\/(\d+)$/)) && method === 'DELETE') {
       const index = this.threads.findIndex((t) => t.id === m![1]);
@@ -478,14 +536,20 @@ export class FakeDiscord extends EventEmitter {
     return json(404, { message: '404: Not Found', code: 0 });
   }
 
-  private addMessage(channelId: string, data: Record<string, unknown>, files: FakeFile[], interactionId: string | undefined, pending: boolean): FakeMessage {
+  private addMessage(
+    channelId: string,
+    data: Record<string, unknown>,
+    files: FakeFile[],
+    interactionId: string | undefined,
+    pending: boolean,
+  ): FakeMessage {
     const message: FakeMessage = {
       id: snowflake(),
       channelId,
       content: String(data.content ?? ''),
       files,
       buttons: buttonsOf(data.components),
-      ephemeral: ((Number(data.flags ?? 0) & EPHEMERAL) !== 0),
+      ephemeral: (Number(data.flags ?? 0) & EPHEMERAL) !== 0,
       interactionId,
       pending,
       deleted: false,
@@ -503,7 +567,6 @@ export class FakeDiscord extends EventEmitter {
     if (files.length || data.attachments !== undefined) target.files = files.length ? files : [];
     target.pending = false;
   }
-
 }
 
 function visible(record: InteractionRecord): FakeMessage[] {
@@ -521,7 +584,12 @@ function buttonsOf(components: unknown): FakeButton[] {
   return components.flatMap((row: any) =>
     (row?.components ?? [])
       .filter((c: any) => c?.type === 2)
-      .map((c: any) => ({ customId: String(c.custom_id), label: String(c.label ?? ''), style: Number(c.style ?? 1), disabled: !!c.disabled })),
+      .map((c: any) => ({
+        customId: String(c.custom_id),
+        label: String(c.label ?? ''),
+        style: Number(c.style ?? 1),
+        disabled: !!c.disabled,
+      })),
   );
 }
 
@@ -538,12 +606,29 @@ function messageJson(message: FakeMessage, author: object): Record<string, unkno
     mention_everyone: false,
     mentions: [],
     mention_roles: [],
-    attachments: message.files.map((f, i) => ({ id: String(i), filename: f.name, size: f.data.length, url: `https://cdn.invalid/${f.name}`, proxy_url: `https://cdn.invalid/${f.name}` })),
+    attachments: message.files.map((f, i) => ({
+      id: String(i),
+      filename: f.name,
+      size: f.data.length,
+      url: `https://cdn.invalid/${f.name}`,
+      proxy_url: `https://cdn.invalid/${f.name}`,
+    })),
     embeds: [],
     pinned: false,
     flags: message.ephemeral ? EPHEMERAL : 0,
     components: message.buttons.length
-      ? [{ type: 1, components: message.buttons.map((b) => ({ type: 2, custom_id: b.customId, label: b.label, style: b.style, disabled: b.disabled })) }]
+      ? [
+          {
+            type: 1,
+            components: message.buttons.map((b) => ({
+              type: 2,
+              custom_id: b.customId,
+              label: b.label,
+              style: b.style,
+              disabled: b.disabled,
+            })),
+          },
+        ]
       : [],
   };
 }
@@ -558,7 +643,11 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 async function parsePayload(req: IncomingMessage, body: Buffer): Promise<{ payload: Record<string, any>; files: FakeFile[] }> {
   const type = req.headers['content-type'] ?? '';
   if (!type.startsWith('multipart/form-data')) return { payload: body.length ? JSON.parse(body.toString('utf8')) : {}, files: [] };
-  const form = await new Request('http://127.0.0.1/', { method: 'POST', headers: { 'content-type': type }, body: new Uint8Array(body) }).formData();
+  const form = await new Request('http://127.0.0.1/', {
+    method: 'POST',
+    headers: { 'content-type': type },
+    body: new Uint8Array(body),
+  }).formData();
   const payload = JSON.parse(String(form.get('payload_json') ?? '{}')) as Record<string, any>;
   const files: FakeFile[] = [];
   for (const [key, value] of form.entries()) {

@@ -26,8 +26,20 @@ export const TERRAIN = z.record(z.enum(['clear', 'forest', 'fortification', 'mos
     shiftFor: 'both',
     source: 'reference.md 1.2; Movement ("a forest hex counts as two hexes"), Rail Movement ("counts as only one hex")',
   },
-  fortification: { moveCost: 1, railCost: 1, defenceShift: 1, shiftFor: 'soviet', source: 'reference.md 1.2; Combat: Terrain Effects ("a Soviet unit in a fortification")' },
-  moscow: { moveCost: 1, railCost: 1, defenceShift: 1, shiftFor: 'both', source: 'reference.md 1.2; Combat: Terrain Effects ("is in Moscow")' },
+  fortification: {
+    moveCost: 1,
+    railCost: 1,
+    defenceShift: 1,
+    shiftFor: 'soviet',
+    source: 'reference.md 1.2; Combat: Terrain Effects ("a Soviet unit in a fortification")',
+  },
+  moscow: {
+    moveCost: 1,
+    railCost: 1,
+    defenceShift: 1,
+    shiftFor: 'both',
+    source: 'reference.md 1.2; Combat: Terrain Effects ("is in Moscow")',
+  },
 });
 
 /** All attackers across a river from the defender: one more level down. */

@@ -23,16 +23,51 @@ export const LAST_TURN = 7;
 
 const SRC = 'reference.md 1.10; Replacements ("The German player gets one replacement, and the Soviet player gets five")';
 
-export const TURNS: readonly TurnSpec[] = z.array(turnSpecSchema).length(LAST_TURN).parse([
-  // Starting the Game: all Germans begin at full strength, so no German replacement on turn 1.
-  { turn: 1, dates: 'Oct I', mud: false, germanReplacements: 0, sovietReplacements: 5, newlyAvailable: [], source: `${SRC}; Starting the Game (turn 1 skips the German replacement phase)` },
-  { turn: 2, dates: 'Oct II', mud: false, germanReplacements: 1, sovietReplacements: 5, newlyAvailable: [], source: SRC },
-  { turn: 3, dates: 'Oct III/IV', mud: true, germanReplacements: 1, sovietReplacements: 5, newlyAvailable: [], source: `${SRC}; Mud ("Turns 3 and 4 are mud turns")` },
-  { turn: 4, dates: 'Nov I/II', mud: true, germanReplacements: 1, sovietReplacements: 5, newlyAvailable: ['1ShA'], source: `${SRC}; Mud; 1st Shock Army ("until turn 4 (Nov I/II)")` },
-  { turn: 5, dates: 'Nov III', mud: false, germanReplacements: 1, sovietReplacements: 5, newlyAvailable: [], source: SRC },
-  { turn: 6, dates: 'Nov IV', mud: false, germanReplacements: 1, sovietReplacements: 5, newlyAvailable: [], source: SRC },
-  { turn: 7, dates: 'Dec I', mud: false, germanReplacements: 1, sovietReplacements: 5, newlyAvailable: [], source: `${SRC}; Winning the Game (Moscow decides at the end of turn 7)` },
-]);
+export const TURNS: readonly TurnSpec[] = z
+  .array(turnSpecSchema)
+  .length(LAST_TURN)
+  .parse([
+    // Starting the Game: all Germans begin at full strength, so no German replacement on turn 1.
+    {
+      turn: 1,
+      dates: 'Oct I',
+      mud: false,
+      germanReplacements: 0,
+      sovietReplacements: 5,
+      newlyAvailable: [],
+      source: `${SRC}; Starting the Game (turn 1 skips the German replacement phase)`,
+    },
+    { turn: 2, dates: 'Oct II', mud: false, germanReplacements: 1, sovietReplacements: 5, newlyAvailable: [], source: SRC },
+    {
+      turn: 3,
+      dates: 'Oct III/IV',
+      mud: true,
+      germanReplacements: 1,
+      sovietReplacements: 5,
+      newlyAvailable: [],
+      source: `${SRC}; Mud ("Turns 3 and 4 are mud turns")`,
+    },
+    {
+      turn: 4,
+      dates: 'Nov I/II',
+      mud: true,
+      germanReplacements: 1,
+      sovietReplacements: 5,
+      newlyAvailable: ['1ShA'],
+      source: `${SRC}; Mud; 1st Shock Army ("until turn 4 (Nov I/II)")`,
+    },
+    { turn: 5, dates: 'Nov III', mud: false, germanReplacements: 1, sovietReplacements: 5, newlyAvailable: [], source: SRC },
+    { turn: 6, dates: 'Nov IV', mud: false, germanReplacements: 1, sovietReplacements: 5, newlyAvailable: [], source: SRC },
+    {
+      turn: 7,
+      dates: 'Dec I',
+      mud: false,
+      germanReplacements: 1,
+      sovietReplacements: 5,
+      newlyAvailable: [],
+      source: `${SRC}; Winning the Game (Moscow decides at the end of turn 7)`,
+    },
+  ]);
 
 export function turnSpec(turn: number): TurnSpec {
   const t = TURNS[turn - 1];

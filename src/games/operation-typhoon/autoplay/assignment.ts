@@ -62,11 +62,15 @@ function targets(v: View): HexId[] {
 function forces(v: View, plan: AssignmentPlan): Force[] {
   const out: Force[] = [];
   const a = v.s.active;
-  if (a && (v.isMech(a.units[0]!) ? plan.mech : plan.foot)) out.push({ units: a.units, hex: a.hex, mech: v.isMech(a.units[0]!), mp: a.mp, strength: v.strength(a.units) });
+  if (a && (v.isMech(a.units[0]!) ? plan.mech : plan.foot))
+    out.push({ units: a.units, hex: a.hex, mech: v.isMech(a.units[0]!), mp: a.mp, strength: v.strength(a.units) });
   for (const stack of v.movable()) {
     const mech = stack.units.filter((u) => v.isMech(u));
-    if (plan.mech && mech.length > 0 && !plan.busy?.(v, mech)) out.push({ units: mech, hex: stack.hex, mech: true, mp: v.allowance(true), strength: v.strength(mech) });
-    if (plan.foot) for (const u of stack.units.filter((x) => !v.isMech(x))) out.push({ units: [u], hex: stack.hex, mech: false, mp: v.allowance(false), strength: v.strength([u]) });
+    if (plan.mech && mech.length > 0 && !plan.busy?.(v, mech))
+      out.push({ units: mech, hex: stack.hex, mech: true, mp: v.allowance(true), strength: v.strength(mech) });
+    if (plan.foot)
+      for (const u of stack.units.filter((x) => !v.isMech(x)))
+        out.push({ units: [u], hex: stack.hex, mech: false, mp: v.allowance(false), strength: v.strength([u]) });
   }
   return out;
 }
@@ -97,7 +101,9 @@ function assignment(v: View, plan: AssignmentPlan): Map<string, HexId> {
       });
     }
   }
-  pairs.sort((a, b) => a.cost - b.cost || a.target.localeCompare(b.target) || all[a.force]!.units[0]!.localeCompare(all[b.force]!.units[0]!));
+  pairs.sort(
+    (a, b) => a.cost - b.cost || a.target.localeCompare(b.target) || all[a.force]!.units[0]!.localeCompare(all[b.force]!.units[0]!),
+  );
   const out = new Map<string, HexId>();
   const taken = new Set<HexId>();
   const busy = new Set<number>();

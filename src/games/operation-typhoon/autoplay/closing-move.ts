@@ -82,7 +82,14 @@ export function ringGaps(v: View, min: number): Map<HexId, GapValue> {
 }
 
 /** The entry into a Soviet hex that closes the biggest pocket of at least `min` hexes, if any. */
-export function closingMove(v: View, units: readonly string[], from: HexId, mp: number, mudBound: boolean, min: number): Destination | undefined {
+export function closingMove(
+  v: View,
+  units: readonly string[],
+  from: HexId,
+  mp: number,
+  mudBound: boolean,
+  min: number,
+): Destination | undefined {
   const gaps = ringGaps(v, min);
   // Every step costs at least 1 MP: a force farther than its MP from every gap closes nothing.
   if (![...gaps.keys()].some((g) => v.dist(from, g) <= mp)) return undefined;
@@ -92,7 +99,11 @@ export function closingMove(v: View, units: readonly string[], from: HexId, mp: 
     if (!gap) continue;
     // MP left after entering: the next capture could close a ring this one only narrows.
     const size = Math.max(gap.now, d.cost < mp ? gap.next * TWO_STEP_DISCOUNT : 0);
-    if (size >= min && (!best || size > best.size || (size === best.size && (d.cost < best.d.cost || (d.cost === best.d.cost && d.hex < best.d.hex))))) best = { d, size };
+    if (
+      size >= min &&
+      (!best || size > best.size || (size === best.size && (d.cost < best.d.cost || (d.cost === best.d.cost && d.hex < best.d.hex))))
+    )
+      best = { d, size };
   }
   return best?.d;
 }

@@ -22,7 +22,9 @@ function frontRow(v: View, sector: string): HexId[] {
   let row = bySector.get(sector);
   if (!row) {
     const soviet = v.index.initiallySoviet;
-    row = v.index.map.ids.filter((h) => !soviet.has(h) && v.index.map.hex(h)!.sector === sector && v.neighbours(h).some((n) => soviet.has(n)));
+    row = v.index.map.ids.filter(
+      (h) => !soviet.has(h) && v.index.map.hex(h)!.sector === sector && v.neighbours(h).some((n) => soviet.has(n)),
+    );
     bySector.set(sector, row);
   }
   return row;

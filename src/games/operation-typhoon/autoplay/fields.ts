@@ -108,7 +108,14 @@ function lower(v: View, dist: Map<HexId, number>, newlyTaken: readonly HexId[], 
 }
 
 /** Dijkstra backwards from the target: cost of stepping from n into h is paid on entering h. */
-function build(v: View, target: HexId, mech: boolean, sector: string | undefined, hostile: (h: HexId) => boolean = (h) => v.index.initiallySoviet.has(h), limit = Infinity): Map<HexId, number> {
+function build(
+  v: View,
+  target: HexId,
+  mech: boolean,
+  sector: string | undefined,
+  hostile: (h: HexId) => boolean = (h) => v.index.initiallySoviet.has(h),
+  limit = Infinity,
+): Map<HexId, number> {
   const mobility = mech ? 'mechanized' : 'non-mechanized';
   const dist = new Map<HexId, number>([[target, 0]]);
   const buckets: HexId[][] = [[target]];

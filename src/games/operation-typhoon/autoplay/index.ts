@@ -11,6 +11,6 @@ export const POLICIES: Record<string, Policy> = {
   [seekPockets.name]: seekPockets,
 };
 
-export { playGame, replay, outcomeOf, ACTIONS_PER_TURN_CAP, type GameRecord, type TurnStats, type Outcome } from './play-game.js';
-export type { Policy, Goal } from './policy.js';
+export { ACTIONS_PER_TURN_CAP, type GameRecord, type Outcome, outcomeOf, playGame, replay, type TurnStats } from './play-game.js';
+export type { Goal, Policy } from './policy.js';
 export { rushMoscow, seekPockets };

@@ -3,8 +3,9 @@
  * engine, and a record of each turn for the balance report. A cap on actions per turn makes
  * every game end even if a policy dithers.
  */
-import { frontGaps, victoryPoints } from '../control.js';
+
 import { Play } from '../context.js';
+import { frontGaps, victoryPoints } from '../control.js';
 import type { TyphoonEngine } from '../engine.js';
 import type { Scenario, TyphoonAction, TyphoonState } from '../state.js';
 import type { Policy } from './policy.js';
@@ -93,7 +94,14 @@ function snapshot(engine: TyphoonEngine, state: TyphoonState) {
   const play = new Play(engine.index, state);
   let sovietWest = 0;
   for (const h of engine.index.initiallySoviet) if (colOf(h) < 29 && play.isSoviet(h)) sovietWest += 1;
-  return { turn: state.turn, taken: state.taken.length, pocketTally: state.pocketTally, vp: victoryPoints(play), frontGaps: frontGaps(play).length, sovietWest };
+  return {
+    turn: state.turn,
+    taken: state.taken.length,
+    pocketTally: state.pocketTally,
+    vp: victoryPoints(play),
+    frontGaps: frontGaps(play).length,
+    sovietWest,
+  };
 }
 
 /** Replays an action list from the seed: the same game, rebuilt. */

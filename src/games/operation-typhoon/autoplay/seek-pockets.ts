@@ -11,7 +11,7 @@
  * towns taken (4.4); from turn 5, all on Moscow (4.5).
  */
 import type { HexId } from '../../../kernel/hex.js';
-import { assignedGoal, type AssignmentPlan } from './assignment.js';
+import { type AssignmentPlan, assignedGoal } from './assignment.js';
 import { deploymentStep, type StackPlan } from './deployment.js';
 import type { Goal, Policy } from './policy.js';
 import { decideWith, type Planner } from './tactics.js';
@@ -161,4 +161,3 @@ export const seekPockets: Policy = {
     return decideWith(planner, engine, state);
   },
 };
-

@@ -125,7 +125,14 @@ function nextForce(planner: Planner, v: View): TyphoonAction | undefined {
  * then into the next Soviet hex (movement stops there for a battle, 8.0). None when no hex
  * gets closer than where the force stands.
  */
-export function bestStep(v: View, units: readonly string[], from: HexId, mp: number, mudBound: boolean, goal: Goal): Destination | undefined {
+export function bestStep(
+  v: View,
+  units: readonly string[],
+  from: HexId,
+  mp: number,
+  mudBound: boolean,
+  goal: Goal,
+): Destination | undefined {
   if (mp <= 0 || from === goal.target) return undefined;
   const field = fieldFor(v, units, goal);
   const here = field.get(from) ?? Infinity;
@@ -233,7 +240,8 @@ export function approachFront(v: View, may: (unit: string) => boolean = () => tr
       for (const d of v.destinations([unit], stack.hex, mp, v.mudBound(stack.hex))) {
         if (d.soviet || (byHex.get(d.hex)?.length ?? 0) > 0) continue;
         const left = away.get(d.hex) ?? Infinity;
-        if (left < nearest && (!best || left < best.left)) best = { action: { type: 'move', from: stack.hex, units: [unit], path: d.path }, left };
+        if (left < nearest && (!best || left < best.left))
+          best = { action: { type: 'move', from: stack.hex, units: [unit], path: d.path }, left };
       }
     }
   }

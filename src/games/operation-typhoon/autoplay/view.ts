@@ -6,7 +6,7 @@ import type { HexId } from '../../../kernel/hex.js';
 import { Play } from '../context.js';
 import type { TyphoonEngine } from '../engine.js';
 import { movableStacks } from '../engine.js';
-import { destinations, type Destination } from '../movement.js';
+import { type Destination, destinations } from '../movement.js';
 import type { TyphoonState } from '../state.js';
 
 export const hexAt = (col: number, row: number): HexId => `${String(col).padStart(2, '0')}${String(row).padStart(2, '0')}`;

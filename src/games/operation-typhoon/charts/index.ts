@@ -7,8 +7,8 @@ import { mergeOverride } from './merge.js';
 import { parseCharts } from './schema.js';
 import type { BreakoutBand, ForceLineId, Hits, PlaceKind, TurnSpec, TyphoonCharts } from './types.js';
 
-export type * from './types.js';
 export { ChartsError } from './schema.js';
+export type * from './types.js';
 
 /** The shipped reconstruction, validated at load. */
 export const CHARTS: TyphoonCharts = parseCharts(RECONSTRUCTION);
@@ -47,9 +47,7 @@ export function crtResult(charts: TyphoonCharts, side: 'german' | 'soviet', modi
 }
 
 export function breakoutBand(charts: TyphoonCharts, pocketHexes: number): BreakoutBand {
-  const band = charts.breakout.bands.find(
-    (b) => pocketHexes >= b.minHexes && (b.maxHexes === undefined || pocketHexes <= b.maxHexes),
-  );
+  const band = charts.breakout.bands.find((b) => pocketHexes >= b.minHexes && (b.maxHexes === undefined || pocketHexes <= b.maxHexes));
   if (!band) throw new RangeError(`no breakout band for a pocket of ${pocketHexes} hexes`);
   return band;
 }

@@ -10,7 +10,13 @@ import { ChartsError } from './schema.js';
 
 const ARRAY_KEYS = ['id', 'turn', 'roll'] as const;
 /** Dotted paths (array indexes left out) whose value an override replaces whole. */
-const REPLACE_PATHS = new Set(['crt.rows', 'breakout.bands', 'forceGeneration.lines.open.rows.force', 'forceGeneration.lines.town.rows.force', 'forceGeneration.lines.city.rows.force']);
+const REPLACE_PATHS = new Set([
+  'crt.rows',
+  'breakout.bands',
+  'forceGeneration.lines.open.rows.force',
+  'forceGeneration.lines.town.rows.force',
+  'forceGeneration.lines.city.rows.force',
+]);
 export const REPLACE_DIRECTIVE = '$replace';
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

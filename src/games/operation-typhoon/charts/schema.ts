@@ -145,7 +145,14 @@ export const chartsSchema = z
     terrain: z
       .object({
         terrain: z
-          .object({ clear: terrainEffect, forest: terrainEffect, marsh: terrainEffect, town: terrainEffect, city: terrainEffect, capital: terrainEffect })
+          .object({
+            clear: terrainEffect,
+            forest: terrainEffect,
+            marsh: terrainEffect,
+            town: terrainEffect,
+            city: terrainEffect,
+            capital: terrainEffect,
+          })
           .strict(),
         river: z.object({ mp: mpPair, defenderFirstRound: modifier, source }).strict(),
       })
@@ -174,20 +181,36 @@ export const chartsSchema = z
         seen.add(id);
       });
     };
-    unique(c.german.map((u) => u.id), 'german');
-    unique(c.soviet.map((u) => u.id), 'soviet');
+    unique(
+      c.german.map((u) => u.id),
+      'german',
+    );
+    unique(
+      c.soviet.map((u) => u.id),
+      'soviet',
+    );
     c.turns.forEach((t, i) => {
-      if (t.turn !== i + 1) ctx.addIssue({ code: 'custom', message: `turns must be listed 1, 2, 3...; found ${t.turn} at position ${i + 1}`, path: ['turns', i, 'turn'] });
+      if (t.turn !== i + 1)
+        ctx.addIssue({
+          code: 'custom',
+          message: `turns must be listed 1, 2, 3...; found ${t.turn} at position ${i + 1}`,
+          path: ['turns', i, 'turn'],
+        });
     });
     if (c.markerMix) {
-      unique(c.markerMix.map((m) => m.id), 'markerMix');
+      unique(
+        c.markerMix.map((m) => m.id),
+        'markerMix',
+      );
       const sum = c.markerMix.reduce((n, m) => n + m.count, 0);
-      if (sum !== c.markers) ctx.addIssue({ code: 'custom', message: `the marker mix adds up to ${sum}, not ${c.markers} markers`, path: ['markerMix'] });
+      if (sum !== c.markers)
+        ctx.addIssue({ code: 'custom', message: `the marker mix adds up to ${sum}, not ${c.markers} markers`, path: ['markerMix'] });
     }
     const formations = new Set(c.formations.map((f) => f.id));
     if (formations.size !== 6) ctx.addIssue({ code: 'custom', message: 'each of the six formations is listed once', path: ['formations'] });
     for (const f of formations) {
-      if (!c.german.some((u) => u.formation === f)) ctx.addIssue({ code: 'custom', message: `formation ${f} has no units`, path: ['german'] });
+      if (!c.german.some((u) => u.formation === f))
+        ctx.addIssue({ code: 'custom', message: `formation ${f} has no units`, path: ['german'] });
     }
   });
 

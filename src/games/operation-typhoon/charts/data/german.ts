@@ -21,17 +21,17 @@ const CDR = {
   ssMotorized: {
     full: 6,
     reduced: 3,
-    note: 'CDR 6/3 calibrated (initial): SS Das Reich had three motorized regiments against the army motorized divisions\' two',
+    note: "CDR 6/3 calibrated (initial): SS Das Reich had three motorized regiments against the army motorized divisions' two",
   },
   infantry: {
     full: 4,
     reduced: 2,
-    note: 'CDR 4/2 calibrated (initial): foot infantry division, worn down by Barbarossa and short of the panzer division\'s armour',
+    note: "CDR 4/2 calibrated (initial): foot infantry division, worn down by Barbarossa and short of the panzer division's armour",
   },
   cavalry: {
     full: 3,
     reduced: 1,
-    note: 'CDR 3/1 calibrated (initial): horse cavalry division, light in firepower against an infantry division\'s 4/2',
+    note: "CDR 3/1 calibrated (initial): horse cavalry division, light in firepower against an infantry division's 4/2",
   },
   gd: {
     full: 3,
@@ -106,7 +106,14 @@ export const GERMAN_UNITS: GermanUnitSpec[] = [
   pz('PG4', 'LVII Motorized Corps', 20),
   mot('PG4', 'LVII Motorized Corps', 3),
   ...inf('PG4', 'XII Corps', 34, 98),
-  unit('PG4', 'army group troops attached to the panzer group', 'lehr', 'lehr', '900 L', ' (Lehr Brigade 900; its exact attachment is uncertain)'),
+  unit(
+    'PG4',
+    'army group troops attached to the panzer group',
+    'lehr',
+    'lehr',
+    '900 L',
+    ' (Lehr Brigade 900; its exact attachment is uncertain)',
+  ),
 
   // 2nd Army (von Weichs)
   ...inf('2A', 'XIII Corps', 17, 260),

@@ -6,12 +6,18 @@
 import type { SovietCounterSpec, SovietKind } from '../types.js';
 
 const CDR: Record<SovietKind, { full: number; reduced?: number; note: string }> = {
-  rifle: { full: 2, reduced: 1, note: 'CDR 2/1 calibrated (initial): a rifle division is a speed bump (designer\'s note under 10.10)' },
+  rifle: { full: 2, reduced: 1, note: "CDR 2/1 calibrated (initial): a rifle division is a speed bump (designer's note under 10.10)" },
   guards: { full: 3, reduced: 2, note: 'CDR 3/2 calibrated (initial): guards divisions are the elite rifle divisions, a step above 2/1' },
   airborne: { full: 3, reduced: 1, note: 'CDR 3/1 calibrated (initial): airborne corps hit hard but had little depth (light infantry)' },
-  brigade: { full: 1, note: 'CDR 1 calibrated (initial): one-step brigade (10.6), tank, motorized rifle, rifle or cavalry alike (8.2 note)' },
+  brigade: {
+    full: 1,
+    note: 'CDR 1 calibrated (initial): one-step brigade (10.6), tank, motorized rifle, rifle or cavalry alike (8.2 note)',
+  },
   'heavy-howitzer': { full: 3, note: 'CDR 3 calibrated (initial): one-step artillery (10.6) that fires only in round one, step 3 (10.4)' },
-  'heavy-mortar': { full: 2, note: 'CDR 2 calibrated (initial): one-step Katyusha rocket unit (2.8) firing only in round one, step 3 (10.4)' },
+  'heavy-mortar': {
+    full: 2,
+    note: 'CDR 2 calibrated (initial): one-step Katyusha rocket unit (2.8) firing only in round one, step 3 (10.4)',
+  },
   cas: { full: 1, note: 'CDR unused: Soviet CAS rolls one unmodified die per German unit (10.4 step 1)' },
 };
 
@@ -57,7 +63,13 @@ const MIX = 'calibrated (initial) count: enough for the largest defending force 
 export const SOVIET_COUNTERS: SovietCounterSpec[] = [
   ...range(SOVIET_COUNTS.rifle).map((n) => counter('rifle', `rd-${pad(n)}`, 'RD', MIX)),
   ...range(SOVIET_COUNTS.reserve).map((n) =>
-    counter('rifle', `rd-r${pad(n)}`, 'RD', 'rule 3.1, 8.3: ten rifle divisions set aside to replace eliminated guards and airborne units', true),
+    counter(
+      'rifle',
+      `rd-r${pad(n)}`,
+      'RD',
+      'rule 3.1, 8.3: ten rifle divisions set aside to replace eliminated guards and airborne units',
+      true,
+    ),
   ),
   ...range(8).map((n) => counter('guards', `gd-${n}`, `${n} Gd`, `rule 8.3: guards divisions 1st-8th (this is the ${ordinal(n)})`)),
   ...[4, 5].map((n) => counter('airborne', `ac-${n}`, `${n} AC`, `rule 8.3: airborne corps 4th and 5th (this is the ${ordinal(n)})`)),

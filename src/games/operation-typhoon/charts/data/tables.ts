@@ -22,23 +22,24 @@ export const TERRAIN: TerrainChart = {
     marsh: {
       mp: { mechanized: 3, nonMechanized: 2 },
       fire: { germanMechanized: -1, germanNonMechanized: -1, sovietGround: 1, sovietArtillery: 0 },
-      source: 'MP rule 9.4 example (mechanized 3, non-mechanized 2); fire calibrated (initial): poor going spoils German fire (-1), helps the defender (+1)',
+      source:
+        'MP rule 9.4 example (mechanized 3, non-mechanized 2); fire calibrated (initial): poor going spoils German fire (-1), helps the defender (+1)',
     },
     town: {
       fire: { germanMechanized: -1, germanNonMechanized: -1, sovietGround: 1, sovietArtillery: 0 },
       source:
-        'MP: the hex\'s natural terrain (9.4, one natural terrain per hex); fire calibrated: street fighting spoils German fire (-1) and helps the defender (+1); ' +
+        "MP: the hex's natural terrain (9.4, one natural terrain per hex); fire calibrated: street fighting spoils German fire (-1) and helps the defender (+1); " +
         'tanks at -1 like infantry, since a panzer division fought through towns with its own rifle regiments (tuned from -2: the pocket-seeking German passed 4.4 in 35% of games, 45% at -1; docs/typhoon-charts.md, fifth round)',
     },
     city: {
       fire: { germanMechanized: -1, germanNonMechanized: -1, sovietGround: 1, sovietArtillery: 1 },
       source:
-        'MP: the hex\'s natural terrain (9.4); fire calibrated: as a town, and prepared artillery positions (+1); the bigger garrison comes from the City line (8.1)',
+        "MP: the hex's natural terrain (9.4); fire calibrated: as a town, and prepared artillery positions (+1); the bigger garrison comes from the City line (8.1)",
     },
     capital: {
       fire: { germanMechanized: -1, germanNonMechanized: -1, sovietGround: 1, sovietArtillery: 1 },
       source:
-        'MP: the hex\'s natural terrain (9.4); fire calibrated: as a city; Moscow\'s strength comes from the +3 force modifier (8.1) ' +
+        "MP: the hex's natural terrain (9.4); fire calibrated: as a city; Moscow's strength comes from the +3 force modifier (8.1) " +
         '(tanks tuned from -2 with towns and cities: German attacks on Moscow on turns 7-8 won 25% and 4% of the time at -2)',
     },
   },
@@ -67,7 +68,7 @@ export const CRT: CombatResultsTable = {
   ],
   source:
     'calibrated (initial): three columns die roll / German fire / Soviet fire with misses, 1 or 2 hits (10.1); ' +
-    'German fire hits more often than Soviet fire (the Soviets are speed bumps, designer\'s note under 10.10); rolls off the table use the nearest row',
+    "German fire hits more often than Soviet fire (the Soviets are speed bumps, designer's note under 10.10); rolls off the table use the nearest row",
 };
 
 const f = (force: SovietForce) => force;
