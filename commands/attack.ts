@@ -2,8 +2,9 @@ import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
 import { attackersChoices, defenderChoices } from '../src/app/bfm-choices.js';
 import { bfmStateIn, findUnit, findUnits, oddsText } from '../src/app/bfm-orders.js';
-import type { AutocompleteRequest, Choice, CommandContext } from '../src/app/command.js';
-import { parseOptions } from '../src/app/options.js';
+import type { AutocompleteRequest, CommandContext } from '../src/dispatch/command.js';
+import type { Choice } from '../src/contracts/reply.js';
+import { parseOptions } from '../src/dispatch/options.js';
 import { quietly } from '../src/app/typhoon-orders.js';
 import { actAndReply } from '../src/session/act-and-reply.js';
 

@@ -1,7 +1,8 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
-import { type CommandContext, UserError } from '../src/app/command.js';
-import { parseOptions } from '../src/app/options.js';
+import { type CommandContext } from '../src/dispatch/command.js';
+import { UserError } from '../src/contracts/errors.js';
+import { parseOptions } from '../src/dispatch/options.js';
 import { orderOrRefusal, typhoonGameIn } from '../src/app/typhoon-orders.js';
 import { resolveUnits } from '../src/games/operation-typhoon/orders.js';
 import { actAndReply } from '../src/session/act-and-reply.js';

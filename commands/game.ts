@@ -1,18 +1,13 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
-import {
-  type AutocompleteRequest,
-  type ButtonContext,
-  type Choice,
-  type CommandContext,
-  type Reply,
-  UserError,
-} from '../src/app/command.js';
+import { type AutocompleteRequest, type ButtonContext, type CommandContext } from '../src/dispatch/command.js';
+import { type Choice, type Reply } from '../src/contracts/reply.js';
+import { UserError } from '../src/contracts/errors.js';
 import { DEFAULT_GAME, GAME_IDS, GAMES } from '../src/app/game-catalogue.js';
-import { clip, fitText, LIMITS } from '../src/app/limits.js';
+import { clip, fitText, LIMITS } from '../src/../src/contracts/limits.js';
 import { mapImage } from '../src/app/map-image.js';
 import { printedScene } from '../src/app/map-views.js';
-import { parseOptions } from '../src/app/options.js';
+import { parseOptions } from '../src/dispatch/options.js';
 import { allGames, gameDef } from '../src/games/registry.js';
 import { loadMap } from '../src/maps/game-map.js';
 import { readImportSource } from '../src/session/import-source.js';

@@ -1,10 +1,11 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
-import { type CommandContext, UserError } from '../src/app/command.js';
+import { type CommandContext } from '../src/dispatch/command.js';
+import { UserError } from '../src/contracts/errors.js';
 import { DEFAULT_GAME, GAME_IDS, GAMES } from '../src/app/game-catalogue.js';
 import { mapImage } from '../src/app/map-image.js';
 import { describeHex, printedScene } from '../src/app/map-views.js';
-import { hexIdOption, parseOptions } from '../src/app/options.js';
+import { hexIdOption, parseOptions } from '../src/dispatch/options.js';
 import { loadMap } from '../src/maps/game-map.js';
 
 export const data = new SlashCommandBuilder()

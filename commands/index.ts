@@ -1,4 +1,4 @@
-import type { CommandModule } from '../src/app/command.js';
+import type { CommandModule } from '../src/dispatch/command.js';
 import '../src/games/catalogue.js';
 import * as air from './air.js';
 import * as attack from './attack.js';

@@ -2,8 +2,10 @@ import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
 import { attackersChoices, defenderChoices } from '../src/app/bfm-choices.js';
 import { bfmStateIn, boardOf, findUnit, findUnits, oddsText } from '../src/app/bfm-orders.js';
-import { type AutocompleteRequest, type Choice, type CommandContext, UserError } from '../src/app/command.js';
-import { parseOptions } from '../src/app/options.js';
+import { type AutocompleteRequest, type CommandContext } from '../src/dispatch/command.js';
+import { type Choice } from '../src/contracts/reply.js';
+import { UserError } from '../src/contracts/errors.js';
+import { parseOptions } from '../src/dispatch/options.js';
 import { quietly } from '../src/app/typhoon-orders.js';
 
 export const data = new SlashCommandBuilder()

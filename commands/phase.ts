@@ -1,6 +1,6 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { BFM_ID, bfmStateIn, channelGameId } from '../src/app/bfm-orders.js';
-import type { CommandContext } from '../src/app/command.js';
+import type { CommandContext } from '../src/dispatch/command.js';
 import { typhoonGameIn } from '../src/app/typhoon-orders.js';
 import { actAndReply } from '../src/session/act-and-reply.js';
 

@@ -2,8 +2,9 @@ import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
 import { replaceHexChoices, replaceUnitChoices } from '../src/app/bfm-choices.js';
 import { bfmStateIn, findUnit } from '../src/app/bfm-orders.js';
-import type { AutocompleteRequest, Choice, CommandContext } from '../src/app/command.js';
-import { hexIdOption, parseOptions } from '../src/app/options.js';
+import type { AutocompleteRequest, CommandContext } from '../src/dispatch/command.js';
+import type { Choice } from '../src/contracts/reply.js';
+import { hexIdOption, parseOptions } from '../src/dispatch/options.js';
 import { quietly } from '../src/app/typhoon-orders.js';
 import { actAndReply } from '../src/session/act-and-reply.js';
 

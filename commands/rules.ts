@@ -1,8 +1,8 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
-import type { CommandContext } from '../src/app/command.js';
-import { fitText } from '../src/app/limits.js';
-import { parseOptions } from '../src/app/options.js';
+import type { CommandContext } from '../src/dispatch/command.js';
+import { fitText } from '../src/../src/contracts/limits.js';
+import { parseOptions } from '../src/dispatch/options.js';
 import { CHART_IDS, CHART_NAMES, chartText } from '../src/games/operation-typhoon/chart-text.js';
 import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
 

@@ -1,7 +1,7 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
-import type { ButtonContext, CommandContext } from '../src/app/command.js';
-import { parseOptions } from '../src/app/options.js';
+import type { ButtonContext, CommandContext } from '../src/dispatch/command.js';
+import { parseOptions } from '../src/dispatch/options.js';
 import { sessions } from '../src/session/index.js';
 import { tieBreaks } from '../src/votes/ballot.js';
 import { VOTE_LIMITS, votes } from '../src/votes/index.js';

@@ -4,7 +4,7 @@ import { GAME_IDS, GAMES } from '../src/app/game-catalogue.js';
 import { printedScene } from '../src/app/map-views.js';
 import { loadMap } from '../src/maps/game-map.js';
 import { encodeImage, renderMap } from '../src/render/render-map.js';
-import type { View } from '../src/render/scene.js';
+import type { View } from '../src/../src/contracts/scene.js';
 
 /**
  * npm run render -- --game operation-typhoon --out map.png [--center 2520 --zoom] [--radius 5]

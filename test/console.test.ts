@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { loadImage } from '@napi-rs/canvas';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { UserError } from '../src/app/command.js';
+import { UserError } from '../src/contracts/errors.js';
 import { ConsoleSession } from '../src/console/console-session.js';
 import { parseLine, tokenize } from '../src/console/parse-line.js';
 import { hashSeed } from '../src/session/index.js';

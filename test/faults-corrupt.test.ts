@@ -1,7 +1,8 @@
 import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Invocation, Reply } from '../src/app/command.js';
-import { dispatch } from '../src/app/dispatch.js';
+import type { Invocation } from '../src/dispatch/command.js';
+import type { Reply } from '../src/contracts/reply.js';
+import { dispatch } from '../src/dispatch/dispatch.js';
 import '../src/games/catalogue.js';
 import { closeSessions, configureSessions, type GameSessions } from '../src/session/index.js';
 import type { GameDocument } from '../src/store/game-document.js';

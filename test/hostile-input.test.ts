@@ -1,8 +1,9 @@
 import { type APIApplicationCommandOption, ApplicationCommandOptionType } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../commands/index.js';
-import type { Invocation, OptionValue, Reply } from '../src/app/command.js';
-import { dispatch, dispatchAutocomplete, dispatchButton } from '../src/app/dispatch.js';
+import type { Invocation } from '../src/dispatch/command.js';
+import type { OptionValue, Reply } from '../src/contracts/reply.js';
+import { dispatch, dispatchAutocomplete, dispatchButton } from '../src/dispatch/dispatch.js';
 import { closeSessions, configureSessions, type GameSessions } from '../src/session/index.js';
 import { createGameStore } from '../src/store/game-store.js';
 import { configureVotes, ManualClock, stopVotes } from '../src/votes/index.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../src/games/catalogue.js';
-import { type Member, UserError } from '../src/app/command.js';
+import { type Member } from '../src/contracts/reply.js';
+import { UserError } from '../src/contracts/errors.js';
 import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
 import type { TyphoonState } from '../src/games/operation-typhoon/state.js';
 import { closeSessions, configureSessions, type GameSessions } from '../src/session/index.js';

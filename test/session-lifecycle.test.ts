@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { UserError } from '../src/app/command.js';
+import { UserError } from '../src/contracts/errors.js';
 import { allGames, gameDef, registerGame } from '../src/games/registry.js';
 import { type GameSessions, hashSeed, replay, StaleChoiceError } from '../src/session/index.js';
 import { alice, bob, openSessions, type RaceState, registerTestGame, tempDataFile } from './helpers/test-game.js';

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Reply } from '../src/app/command.js';
-import { dispatchAutocomplete, dispatchButton } from '../src/app/dispatch.js';
-import { fitText, LIMITS, splitText } from '../src/app/limits.js';
+import type { Reply } from '../src/contracts/reply.js';
+import { dispatchAutocomplete, dispatchButton } from '../src/dispatch/dispatch.js';
+import { fitText, LIMITS, splitText } from '../src/../src/contracts/limits.js';
 import { actAndReply } from '../src/session/act-and-reply.js';
 import { closeSessions, configureSessions, type GameSessions } from '../src/session/index.js';
 import { actingReply, choiceButtons, gameImage, parseChoiceButton } from '../src/session/replies.js';

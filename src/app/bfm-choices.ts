@@ -1,8 +1,8 @@
 import { type BfmState, battleOdds, bfmEngine, describeOdds, phaseSide } from '../games/battle-for-moscow/index.js';
 import type { SideId } from '../games/engine.js';
 import { boardOf, findUnit, hexLine, legalOf, unitLine } from './bfm-orders.js';
-import type { Choice } from './command.js';
-import { clip, LIMITS } from './limits.js';
+import type { Choice } from '../contracts/reply.js';
+import { clip, LIMITS } from '../contracts/limits.js';
 
 /**
  * Autocomplete for the Battle for Moscow commands, fed by the engine's legal actions, so a

@@ -1,7 +1,7 @@
 import { type BfmAction, type BfmState, type Board, bfmEngine, legalActions, previewBattle } from '../games/battle-for-moscow/index.js';
 import { RuleError } from '../games/engine.js';
 import { sessions } from '../session/index.js';
-import { UserError } from './command.js';
+import { UserError } from '../contracts/errors.js';
 
 /**
  * What the Battle for Moscow order commands (/move, /attack, /odds, /battle, /replace,

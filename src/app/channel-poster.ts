@@ -1,4 +1,4 @@
-import type { Reply } from './command.js';
+import type { Reply } from '../contracts/reply.js';
 
 /**
  * Messages nobody asked for in that moment: a ballot closing on its deadline, a game

@@ -1,8 +1,8 @@
 import { type LoadedMap, mapNameOf } from '../maps/game-map.js';
 import { encodeImage, type ImageFormat, renderMap } from '../render/render-map.js';
 import { renderPicture } from '../render/render-pool.js';
-import type { Scene, View } from '../render/scene.js';
-import type { ReplyFile } from './command.js';
+import type { Scene, View } from '../contracts/scene.js';
+import type { ReplyFile } from '../contracts/reply.js';
 
 /**
  * The format map pictures are sent in. Lossless WebP: measured by `npm run bench`

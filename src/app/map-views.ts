@@ -1,6 +1,6 @@
 import { DIRECTIONS, type HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
-import type { Scene } from '../render/scene.js';
+import type { Scene } from '../contracts/scene.js';
 
 /**
  * What a map shows before any game state exists: printed control (Operation Typhoon's

@@ -2,7 +2,7 @@ import { RuleError } from '../games/engine.js';
 import { typhoonEngine } from '../games/operation-typhoon/index.js';
 import type { TyphoonState } from '../games/operation-typhoon/state.js';
 import { sessions } from '../session/index.js';
-import { UserError } from './command.js';
+import { UserError } from '../contracts/errors.js';
 
 /**
  * What the Operation Typhoon order commands (/move, /air, /force, /battle, /phase, /setup)

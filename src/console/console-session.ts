@@ -1,8 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setChannelPoster } from '../app/channel-poster.js';
-import { type Reply, type ReplyButton, UserError } from '../app/command.js';
-import { dispatch, dispatchButton } from '../app/dispatch.js';
+import { type Reply, type ReplyButton } from '../contracts/reply.js';
+import { UserError } from '../contracts/errors.js';
+import { dispatch, dispatchButton } from '../dispatch/dispatch.js';
 import { closeSessions, configureSessions, type GameSessions } from '../session/index.js';
 import { createGameStore } from '../store/game-store.js';
 import { configureVotes, stopVotes, type VoteClock } from '../votes/index.js';

@@ -1,6 +1,8 @@
 import { type APIApplicationCommandOption, ApplicationCommandOptionType } from 'discord.js';
 import { COMMANDS } from '../../commands/index.js';
-import { type Invocation, type OptionValue, UserError } from '../app/command.js';
+import { type Invocation } from '../dispatch/command.js';
+import { type OptionValue } from '../contracts/reply.js';
+import { UserError } from '../contracts/errors.js';
 
 /**
  * Turn a typed line such as `/hex id:1019 game:battle-for-moscow` into the same

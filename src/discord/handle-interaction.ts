@@ -6,9 +6,10 @@ import {
   type REST,
   Routes,
 } from 'discord.js';
-import type { Invocation, Reply } from '../app/command.js';
-import { dispatch, dispatchAutocomplete, dispatchButton } from '../app/dispatch.js';
-import { clip, LIMITS } from '../app/limits.js';
+import type { Invocation } from '../dispatch/command.js';
+import type { Reply } from '../contracts/reply.js';
+import { dispatch, dispatchAutocomplete, dispatchButton } from '../dispatch/dispatch.js';
+import { clip, LIMITS } from '../contracts/limits.js';
 import { openGameThread } from './game-thread.js';
 import { InteractionResponder } from './interaction-responder.js';
 import { buttonPressOf, invocationOf } from './invocation.js';

@@ -1,5 +1,5 @@
 import { type ButtonInteraction, type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
-import type { Reply } from '../app/command.js';
+import type { Reply } from '../contracts/reply.js';
 import { messagePayload } from './message-payload.js';
 
 type Answerable = ChatInputCommandInteraction | ButtonInteraction;

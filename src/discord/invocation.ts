@@ -6,7 +6,8 @@ import {
   type CommandInteractionOption,
   PermissionFlagsBits,
 } from 'discord.js';
-import type { ButtonPress, Invocation, OptionValue } from '../app/command.js';
+import type { ButtonPress, Invocation } from '../dispatch/command.js';
+import type { OptionValue } from '../contracts/reply.js';
 
 type Asker = ChatInputCommandInteraction | AutocompleteInteraction | ButtonInteraction;
 

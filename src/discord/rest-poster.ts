@@ -1,6 +1,6 @@
 import { type REST, Routes } from 'discord.js';
 import type { ChannelPoster } from '../app/channel-poster.js';
-import type { Reply } from '../app/command.js';
+import type { Reply } from '../contracts/reply.js';
 import { messagePayload } from './message-payload.js';
 
 /** Posts unsolicited messages (a ballot's result, a game in a new thread) through the REST API. */

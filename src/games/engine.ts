@@ -5,12 +5,17 @@
  * The session layer, the console, the Discord adapter, the bots and the fuzzers all talk to
  * a game only through this shape.
  */
+import { UserError } from '../contracts/errors.js';
+import type { SideId } from '../contracts/scene.js';
 import type { HexId } from '../kernel/hex.js';
 
-export type SideId = 'german' | 'soviet';
+export type { SideId } from '../contracts/scene.js';
 
-/** An action refused by the rules: nothing changed. `rule` is the section, e.g. "7.3". */
-export class RuleError extends Error {
+/**
+ * An action refused by the rules: nothing changed. `rule` is the section, e.g. "7.3". A
+ * player reads it as is, so it is a UserError like any other refusal.
+ */
+export class RuleError extends UserError {
   constructor(
     readonly rule: string,
     message: string,

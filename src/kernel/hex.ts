@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /**
  * Hex coordinates. Printed maps number hexes XXYY (column, row) on a flat-topped grid
  * whose columns alternate high and low; algorithms work in axial coordinates (q, r),
@@ -51,6 +52,19 @@ export function parseHexId(id: string): Offset | undefined {
   if (!m) return undefined;
   return { col: Number(m[1]), row: Number(m[2]) };
 }
+
+/** The column of a printed id: "1019" → 10. */
+export function columnOf(id: HexId): number {
+  return Number(id.slice(0, 2));
+}
+
+/** The row of a printed id: "1019" → 19. */
+export function rowOf(id: HexId): number {
+  return Number(id.slice(2));
+}
+
+/** A hex id as players type it (four digits, column then row), checked at every input boundary. */
+export const hexIdSchema = z.string().trim().regex(HEX_ID, 'a hex is four digits, column then row, e.g. 1019');
 
 export function formatHexId({ col, row }: Offset): HexId {
   if (col < 0 || row < 0 || col > 99 || row > 99) {

@@ -4,7 +4,7 @@ import type { LoadedMap } from '../maps/game-map.js';
 import { drawCounter } from './counters.js';
 import { font } from './fonts.js';
 import type { HexLayout, Point } from './layout.js';
-import type { ArrowView, CounterView, Highlights, Scene, StackView } from './scene.js';
+import type { ArrowView, CounterView, Highlights, Scene, StackView } from '../contracts/scene.js';
 import { hexPath, star } from './static-layer.js';
 import { theme } from './theme.js';
 

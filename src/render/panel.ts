@@ -3,7 +3,7 @@ import type { LoadedMap } from '../maps/game-map.js';
 import type { Terrain } from '../maps/schema.js';
 import { drawCounter } from './counters.js';
 import { font } from './fonts.js';
-import type { PanelView, Scene } from './scene.js';
+import type { PanelView, Scene } from '../contracts/scene.js';
 import { star } from './static-layer.js';
 import { theme } from './theme.js';
 

@@ -4,7 +4,7 @@ import type { LoadedMap } from '../maps/game-map.js';
 import { drawArrows, drawControl, drawHighlights, drawOccupiedPlaceNames, drawStacks } from './dynamic-layers.js';
 import { registerFonts } from './fonts.js';
 import { drawPanel, panelMinHeight } from './panel.js';
-import type { Scene, View } from './scene.js';
+import type { Scene, View } from '../contracts/scene.js';
 import { staticLayer } from './static-layer.js';
 import { PANEL_WIDTH } from './theme.js';
 

@@ -1,4 +1,4 @@
-import type { CommandContext } from '../app/command.js';
+import type { CommandContext } from '../dispatch/command.js';
 import { votes } from '../votes/index.js';
 import { sessions } from './index.js';
 import { actingReply } from './replies.js';

@@ -1,4 +1,4 @@
-import { UserError } from '../app/command.js';
+import { UserError } from '../contracts/errors.js';
 import type { GameDocument } from '../store/game-document.js';
 
 /** A button or order meant for an earlier version of the game: refused, with the game as it is now. */

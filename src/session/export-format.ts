@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserError } from '../app/command.js';
+import { UserError } from '../contracts/errors.js';
 import { type GameDocument, gameDocumentSchema } from '../store/game-document.js';
 
 /**

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { UserError } from '../app/command.js';
+import { UserError } from '../contracts/errors.js';
 import { type GameEvent, type GameResult, type Prompt, RuleError } from '../games/engine.js';
 import { allGames, type GameDef, gameDef } from '../games/registry.js';
 import { type ActionRecord, type GameDocument, type GameMode, type LogLine, SCHEMA_VERSION } from '../store/game-document.js';

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
-import { UserError } from '../app/command.js';
-import { LIMITS } from '../app/limits.js';
+import { UserError } from '../contracts/errors.js';
+import { LIMITS } from '../contracts/limits.js';
 
 /** Discord serves attachments from these hosts; nothing else is fetched, whatever a user types. */
 const ATTACHMENT_HOSTS = new Set(['cdn.discordapp.com', 'media.discordapp.net']);

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { Reply, ReplyButton, ReplyFile } from '../app/command.js';
-import { clip, fitText, LIMITS } from '../app/limits.js';
+import type { Reply, ReplyButton, ReplyFile } from '../contracts/reply.js';
+import { clip, fitText, LIMITS } from '../contracts/limits.js';
 import { mapImage } from '../app/map-image.js';
 import type { GameEvent, Prompt } from '../games/engine.js';
 import type { HexId } from '../kernel/hex.js';
 import { type LoadedMap, loadMap } from '../maps/game-map.js';
 import { DEFAULT_ZOOM_RADIUS } from '../render/render-map.js';
-import type { Scene, View } from '../render/scene.js';
+import type { Scene, View } from '../contracts/scene.js';
 import type { GameDocument } from '../store/game-document.js';
 import type { ActOutcome, GameView } from './game-sessions.js';
 import { botTurnText, eventsText, statusText } from './present.js';

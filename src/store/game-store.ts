@@ -1,5 +1,5 @@
 import type Keyv from 'keyv';
-import { UserError } from '../app/command.js';
+import { UserError } from '../contracts/errors.js';
 import { describeIssues, type GameDocument, gameDocumentSchema, gameIdSchema } from './game-document.js';
 import { KeyedLock } from './keyed-lock.js';
 import { createKeyv, type StoreConfig, storeConfigFromEnv } from './keyv-factory.js';

@@ -1,8 +1,8 @@
-import type { ReplyFile } from '../app/command.js';
-import { LIMITS } from '../app/limits.js';
+import type { ReplyFile } from '../contracts/reply.js';
+import { LIMITS } from '../contracts/limits.js';
 import type { HexId } from '../kernel/hex.js';
 import { loadMap } from '../maps/game-map.js';
-import type { ArrowView, Scene } from '../render/scene.js';
+import type { ArrowView, Scene } from '../contracts/scene.js';
 import type { GameView } from '../session/game-sessions.js';
 import { frame, MAX_ZOOM_RADIUS, sceneImage } from '../session/replies.js';
 import type { Ballot, Proposal } from './ballot.js';

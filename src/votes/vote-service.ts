@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import { type Member, type Reply, type ReplyButton, UserError } from '../app/command.js';
-import { clip, fitText, LIMITS } from '../app/limits.js';
+import { type Member, type Reply, type ReplyButton } from '../contracts/reply.js';
+import { UserError } from '../contracts/errors.js';
+import { clip, fitText, LIMITS } from '../contracts/limits.js';
 import { RuleError } from '../games/engine.js';
 import type { ActOutcome, GameSessions, GameView } from '../session/game-sessions.js';
 import { actingReply } from '../session/replies.js';

@@ -4,7 +4,7 @@
  * work on a state alone.
  */
 import { loadMap } from '../../maps/game-map.js';
-import type { Scene } from '../../render/scene.js';
+import type { Scene } from '../../contracts/scene.js';
 import { type GameEvent, RuleError } from '../engine.js';
 import { botActionOn } from './bot.js';
 import { type BfmEngine, createBfmEngine } from './engine.js';

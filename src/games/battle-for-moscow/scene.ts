@@ -4,7 +4,7 @@
  * phase, the last move's arrow, and a panel with turn, phase, mud and replacements.
  */
 import type { HexId } from '../../kernel/hex.js';
-import type { CounterView, Scene, StackView } from '../../render/scene.js';
+import type { CounterView, Scene, StackView } from '../../contracts/scene.js';
 import type { GameEvent } from '../engine.js';
 import type { BfmMap } from './board.js';
 import { LAST_TURN, turnSpec } from './data/turns.js';

@@ -4,7 +4,7 @@
  * move's arrow and a side panel with turn, phase and the figures the victory checks need.
  */
 import type { HexId } from '../../kernel/hex.js';
-import type { CounterView, Scene, StackView, UnitSymbol } from '../../render/scene.js';
+import type { CounterView, Scene, StackView, UnitSymbol } from '../../contracts/scene.js';
 import type { GameEvent } from '../engine.js';
 import { turnSpec } from './charts/index.js';
 import { Play, type RulesIndex } from './context.js';

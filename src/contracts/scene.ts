@@ -1,9 +1,27 @@
 import type { HexId } from '../kernel/hex.js';
 
 /**
- * What a game wants drawn over its map. Game modules translate their state into a scene;
- * the renderer knows nothing of rules.
+ * What a game wants drawn over its map: the contract between the games, which translate
+ * their state into a scene, and the renderer, which knows nothing of rules. Neither owns it.
  */
+
+/** The two sides of every game here; each game names and colours them in its scene. */
+export type SideId = 'german' | 'soviet';
+
+/** How a side looks and is called on the map: control shading, city markers, legend words. */
+export interface SideLook {
+  /** "German", as the legend says it ("German-held"). */
+  name: string;
+  /** One letter on a city marker. */
+  letter: string;
+  /** Marker fill and its text colour. */
+  fill: string;
+  text: string;
+  /** Translucent wash over the side's hexes (area control). */
+  wash: string;
+  /** Hatching over the side's hexes, when it has one (area control). */
+  hatch?: string;
+}
 
 export type UnitSymbol =
   | 'infantry'
@@ -79,7 +97,9 @@ export interface ArrowView {
 }
 
 export interface Scene {
-  control?: { style: ControlStyle; hexes: Record<HexId, 'german' | 'soviet'> };
+  /** Names and colours of the sides; the renderer's neutral defaults when absent. */
+  sides?: Record<SideId, SideLook>;
+  control?: { style: ControlStyle; hexes: Record<HexId, SideId> };
   stacks?: StackView[];
   highlights?: Highlights;
   /** Extra arrows (see ArrowView), drawn after the highlights. */

@@ -1,18 +1,11 @@
+import type { Choice, Member, OptionValue, Reply } from '../contracts/reply.js';
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 
 /**
  * The one shape every slash command has, whether it arrives from Discord, the local
  * console or a test: a parsed invocation in, replies out.
  */
-export type OptionValue = string | number | boolean;
 
-/** Who acts: `canManage` is Discord's Manage Channels; `roles` are the member's role ids. */
-export interface Member {
-  id: string;
-  name: string;
-  canManage?: boolean;
-  roles?: string[];
-}
 
 export interface Invocation {
   command: string;
@@ -22,31 +15,8 @@ export interface Invocation {
   channelId: string;
 }
 
-export interface ReplyFile {
-  name: string;
-  data: Buffer;
-  description?: string;
-}
 
-/**
- * A button under a reply. `customId` (at most 100 characters) starts with the name of the
- * command that handles the press, then a colon: "game:<gameId>:<version>:<choice>". It
- * carries everything needed to act, so buttons keep working after a restart.
- */
-export interface ReplyButton {
-  customId: string;
-  label: string;
-  style?: 'primary' | 'secondary' | 'success' | 'danger';
-}
 
-export interface Reply {
-  content: string;
-  files?: ReplyFile[];
-  /** Only the person who asked sees it (refusals, errors, help). */
-  ephemeral?: boolean;
-  /** Buttons for the obvious next steps; at most 25 (5 rows of 5). */
-  buttons?: ReplyButton[];
-}
 
 /** A button press, routed to the command named before the first colon of its customId. */
 export interface ButtonPress {
@@ -61,10 +31,6 @@ export interface AutocompleteRequest {
   focused: { name: string; value: string };
 }
 
-export interface Choice {
-  name: string;
-  value: string;
-}
 
 export interface CommandContext {
   invocation: Invocation;
@@ -88,5 +54,3 @@ export interface CommandModule {
   autocomplete?(request: AutocompleteRequest): Promise<Choice[]>;
 }
 
-/** A refusal a player should read: bad input, an illegal action. Nothing was changed. */
-export class UserError extends Error {}

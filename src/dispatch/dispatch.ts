@@ -1,5 +1,7 @@
 import { COMMANDS } from '../../commands/index.js';
-import { type AutocompleteRequest, type ButtonContext, type Choice, type CommandContext, type Reply, UserError } from './command.js';
+import { UserError } from '../contracts/errors.js';
+import type { Choice, Reply } from '../contracts/reply.js';
+import type { AutocompleteRequest, ButtonContext, CommandContext } from './command.js';
 
 const FAILURE = 'Something went wrong on our side; nothing was changed. The error has been logged.';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type Invocation, UserError } from './command.js';
+import { UserError } from '../contracts/errors.js';
+import type { Invocation } from './command.js';
 
 /**
  * Validate a command's options with zod at the boundary; a bad option becomes a

@@ -1,0 +1,78 @@
+import type { z } from 'zod';
+import type { Scene } from '../contracts/scene.js';
+import type { HexId } from '../kernel/hex.js';
+import type { GameEngine, GameEvent } from './engine.js';
+import type { Order, OrderOption } from './orders.js';
+
+/** Whether the last action may be taken back, and why not when it may not. */
+export type UndoCheck = { allowed: true } | { allowed: false; reason: string };
+
+/**
+ * Everything the session layer and the generic /game commands need to know about one game.
+ * Each game module registers one; the rest of the bot never names a game.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds games of every state and action type; each game checks its own with zod.
+export interface GameDef<S = any, A = any, O = any> {
+  /** The id players type, e.g. "operation-typhoon". */
+  id: string;
+  name: string;
+  /** One line for /game help and the game picker. */
+  summary?: string;
+  /** Absolute path of the map's JSON file (the renderer's worker threads load it by this path). */
+  mapFile: string;
+  /**
+   * Which charts this definition plays with: a version of the shipped charts, or the hash of
+   * an owner's override file. Stored with every game, so a replay uses the same charts.
+   */
+  charts: string;
+  /** The same game on other charts it knows (games stored with them); undefined when it has none such. */
+  withCharts?(charts: string): GameDef<S, A, O> | undefined;
+  /**
+   * The definition to play with on this machine, from the environment the entry point passes
+   * (an owner's chart override file, say). Read once at start-up, never at import.
+   */
+  configure?(env: Readonly<Record<string, string | undefined>>): GameDef<S, A, O>;
+  engine: GameEngine<S, A, O>;
+  /** Checks untrusted actions (typed options, imported logs) before the engine sees them. */
+  actionSchema: z.ZodType<A>;
+  /** Checks a stored state on load, so a damaged one is set aside instead of reaching the engine. */
+  stateSchema?: z.ZodType<unknown>;
+  /**
+   * Checks /game new options (without the seed, which the session adds), e.g. an engine's
+   * options schema with `.omit({ seed: true })`.
+   */
+  newOptionsSchema: z.ZodType<Record<string, unknown>>;
+  /** Options of /game new this game adds (vs:, side:, level: ...); checked by newOptionsSchema. */
+  newGameOptions?: OrderOption[];
+  /** Scenario ids for /game new scenario:..., when the game has several. */
+  scenarios?: { id: string; name: string }[];
+  /** Engine options from checked /game new options and the session's seed; default `{ ...options, seed }`. */
+  setupOptions?(options: Record<string, unknown>, seed: number): O;
+  /** What to draw; `events` are the ones just applied, for highlights. */
+  scene(state: S, events?: GameEvent[]): Scene;
+  /** A few lines that fit a phone screen: turn, phase, score, whose move. */
+  status(state: S): string;
+  /** Hexes to centre the zoomed image on after these events; default: the events' own hexes. */
+  zoomHexes?(events: GameEvent[], state: S): HexId[];
+  /** Whether the last action may be undone (the session also never undoes past a die roll). */
+  undo?(state: S): UndoCheck;
+  /**
+   * The bot's next action when the decision belongs to a side the bot plays, or undefined
+   * when a human must act (or the game is over). The session plays these after every
+   * accepted human action and at the start, and logs them as the bot's.
+   */
+  autoPlay?(state: S): A | undefined;
+  /** The game's orders: how each slash command it uses becomes its action (see orders.ts). */
+  orders: Order<S, A>[];
+  /** Descriptions (at most 100 characters) of the commands this game brings that no other uses, e.g. { air: "Luftwaffe ..." }. */
+  commands?: Record<string, string>;
+  /** Formations (armies, panzer groups) players can be given in team play (Operation Typhoon 1.4). */
+  formations?: { id: string; name: string }[];
+  /** The formations an action commands; none for orders that concern the whole side (ending a phase). */
+  formationsOf?(state: S, action: A): string[];
+  /** A proposal as voters see it, without rolling a die: one line, and events to draw (a path arrow). */
+  describeProposal?(state: S, action: A): { text: string; events: GameEvent[] };
+  /** A quick decision (fight on or retreat) that gets a short ballot with a default in vote play. */
+  quickDecision?(state: S): boolean;
+}
+
