@@ -17,6 +17,8 @@ export interface OrderOption {
   type: 'string' | 'integer' | 'boolean';
   /** At most 100 characters; shown by Discord under the option. */
   description: string;
+  /** The order cannot go without it (Discord marks it required when every game using the (sub)command says so). */
+  required?: boolean;
   /** Discord asks the order's `suggest` while the player types. */
   autocomplete?: boolean;
   minLength?: number;
