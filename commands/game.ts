@@ -1,27 +1,29 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
-import { type AutocompleteRequest, type ButtonContext, type CommandContext } from '../src/dispatch/command.js';
-import { type Choice, type Reply } from '../src/contracts/reply.js';
 import { UserError } from '../src/contracts/errors.js';
-import { DEFAULT_GAME, GAME_IDS, GAMES } from '../src/app/game-catalogue.js';
-import { clip, fitText, LIMITS } from '../src/../src/contracts/limits.js';
-import { mapImage } from '../src/app/map-image.js';
-import { printedScene } from '../src/app/map-views.js';
+import { clip, fitText, LIMITS } from '../src/contracts/limits.js';
+import type { Choice, Reply } from '../src/contracts/reply.js';
+import type { AutocompleteRequest, ButtonContext, CommandContext, CommandModule } from '../src/dispatch/command.js';
+import type { Services } from '../src/dispatch/services.js';
+import { mapImage } from '../src/session/map-image.js';
+import { printedScene } from '../src/session/map-views.js';
 import { parseOptions } from '../src/dispatch/options.js';
-import { allGames, gameDef } from '../src/games/registry.js';
+import type { OrderOption } from '../src/games/orders.js';
+import type { GameRegistry } from '../src/games/registry.js';
 import { loadMap } from '../src/maps/game-map.js';
 import { readImportSource } from '../src/session/import-source.js';
-import { type GameView, StaleChoiceError, sessions } from '../src/session/index.js';
+import { StaleChoiceError } from '../src/session/errors.js';
+import type { GameView } from '../src/session/game-sessions.js';
 import { botTurnText, headline, logText, newGameText, seedReveal, statusText } from '../src/session/present.js';
 import { actingReply, choiceButtons, gameImage, parseChoiceButton, statusReply } from '../src/session/replies.js';
 import { whereOf } from '../src/session/where.js';
 import { gameModes } from '../src/store/game-document.js';
-import { votes } from '../src/votes/index.js';
 
-export const data = new SlashCommandBuilder()
+function builder(games: GameRegistry): CommandModule['data'] {
+  const b = new SlashCommandBuilder()
   .setName('game')
   .setDescription('Start, follow and manage the game in this channel')
-  .addSubcommand((s) =>
+  .addSubcommand((s) => {
     s
       .setName('new')
       .setDescription('Start a game in this channel')
@@ -36,26 +38,17 @@ export const data = new SlashCommandBuilder()
       .addIntegerOption((o) =>
         o.setName('seed').setDescription('Fixed dice seed, for tests and replays (then not secret)').setMinValue(0).setMaxValue(0xffffffff),
       )
-      .addStringOption((o) =>
-        o
-          .setName('vs')
-          .setDescription('Battle for Moscow: against another player (default) or the bot')
-          .addChoices({ name: 'another player', value: 'human' }, { name: 'the bot', value: 'bot' }),
-      )
-      .addStringOption((o) =>
-        o
-          .setName('side')
-          .setDescription('Battle for Moscow against the bot: the side you play (default german)')
-          .addChoices({ name: 'German', value: 'german' }, { name: 'Soviet', value: 'soviet' }),
-      )
-      .addStringOption((o) =>
-        o
-          .setName('level')
-          .setDescription('Battle for Moscow against the bot: search (default, stronger) or heuristic (quick, readable)')
-          .addChoices({ name: 'search', value: 'search' }, { name: 'heuristic', value: 'heuristic' }),
-      )
-      .addBooleanOption((o) => o.setName('thread').setDescription('Play in a new thread of this channel')),
-  )
+      .addBooleanOption((o) => o.setName('thread').setDescription('Play in a new thread of this channel'));
+      // Options some games add (vs:, side:, level: ...), each once.
+      for (const o of gameOptions(games)) {
+        s.addStringOption((x) => {
+          x.setName(o.name).setDescription(o.description);
+          if (o.choices) x.addChoices(...o.choices);
+          return x;
+        });
+      }
+      return s;
+  })
   .addSubcommand((s) =>
     s
       .setName('join')
@@ -86,8 +79,8 @@ export const data = new SlashCommandBuilder()
       .addStringOption((o) =>
         o
           .setName('game')
-          .setDescription('Which game map (default: the channel game, else Operation Typhoon)')
-          .addChoices(...GAMES.map((g) => ({ name: g.name, value: g.id }))),
+          .setDescription(`Which game map (default: the channel game, else ${games.all()[0]?.name ?? 'the first game'})`)
+          .addChoices(...games.all().map((g) => ({ name: g.name, value: g.id }))),
       ),
   )
   .addSubcommand((s) =>
@@ -115,6 +108,15 @@ export const data = new SlashCommandBuilder()
   )
   .addSubcommand((s) => s.setName('list').setDescription('This server’s games'))
   .addSubcommand((s) => s.setName('help').setDescription('How games work here, and the commands'));
+  return b;
+}
+
+/** The /game new options the games add, once each (the first game's words). */
+function gameOptions(games: GameRegistry): OrderOption[] {
+  const seen = new Map<string, OrderOption>();
+  for (const def of games.all()) for (const o of def.newGameOptions ?? []) if (!seen.has(o.name)) seen.set(o.name, o);
+  return [...seen.values()];
+}
 
 const newOptions = z.object({
   game: z.string().trim().min(1),
@@ -122,16 +124,15 @@ const newOptions = z.object({
   scenario: z.string().trim().min(1).max(60).optional(),
   seed: z.number().int().min(0).max(0xffffffff).optional(),
   thread: z.boolean().default(false),
-  vs: z.enum(['human', 'bot']).optional(),
-  side: z.enum(['german', 'soviet']).optional(),
-  level: z.enum(['search', 'heuristic']).optional(),
 });
+/** The options of /game new that belong to no game: everything else is the chosen game's to check. */
+const SHARED_NEW_OPTIONS = new Set(Object.keys(newOptions.shape));
 const joinOptions = z.object({
   seat: z.string().trim().toLowerCase().min(1).max(40).optional(),
   army: z.string().trim().min(1).max(100).optional(),
 });
 const modeOptions = z.object({ mode: z.enum(gameModes) });
-const mapOptions = z.object({ game: z.enum(GAME_IDS).optional() });
+const mapOptions = z.object({ game: z.string().trim().min(1).max(60).optional() });
 const logOptions = z.object({ lines: z.number().int().min(1).max(200).default(20) });
 const exportOptions = z.object({
   id: z
@@ -147,18 +148,13 @@ type Handler = (ctx: CommandContext) => Promise<void>;
 
 const HANDLERS: Record<string, Handler> = {
   async new(ctx) {
-    const o = parseOptions(ctx.invocation, newOptions);
-    refuseForeignOptions(o.game, { vs: o.vs, side: o.side, level: o.level });
-    const outcome = await sessions().newGame(whereOf(ctx.invocation), ctx.invocation.user, {
+    const o = parseOptions(ctx.invocation, newOptions.loose());
+    const own = gameOwnOptions(ctx.services.games, o.game, ctx.invocation.options);
+    const outcome = await ctx.services.sessions.newGame(whereOf(ctx.invocation), ctx.invocation.user, {
       game: o.game,
       mode: o.mode,
       seed: o.seed,
-      options: {
-        ...(o.scenario ? { scenario: o.scenario } : {}),
-        ...(o.vs ? { vs: o.vs } : {}),
-        ...(o.side ? { side: o.side } : {}),
-        ...(o.level ? { level: o.level } : {}),
-      },
+      options: { ...(o.scenario ? { scenario: o.scenario } : {}), ...own },
       settings: o.thread ? { thread: true } : {},
     });
     // Refusals above are answered at once; only the drawing may need the extra time.
@@ -174,7 +170,7 @@ const HANDLERS: Record<string, Handler> = {
       ?.split(',')
       .map((a) => a.trim())
       .filter((a) => a.length > 0);
-    const doc = await sessions().join(ctx.invocation.channelId, ctx.invocation.user, seat, armies);
+    const doc = await ctx.services.sessions.join(ctx.invocation.channelId, ctx.invocation.user, seat, armies);
     await ctx.reply({
       content: `${doc.events.at(-1)!.text} Players: ${doc.players.map((p) => `${p.name ?? p.id}${p.formations?.length ? ` (${p.formations.join(', ')})` : ''}`).join(', ')}.`,
     });
@@ -182,7 +178,7 @@ const HANDLERS: Record<string, Handler> = {
 
   async mode(ctx) {
     const { mode } = parseOptions(ctx.invocation, modeOptions);
-    const doc = await sessions().configure(ctx.invocation.channelId, ctx.invocation.user, { mode });
+    const doc = await ctx.services.sessions.configure(ctx.invocation.channelId, ctx.invocation.user, { mode });
     const how =
       mode === 'solo'
         ? 'only the creator gives orders'
@@ -190,38 +186,39 @@ const HANDLERS: Record<string, Handler> = {
           ? 'players /game join, with army:... to command formations'
           : 'members /game join, propose orders with the usual commands and vote on them (/vote help)';
     // Out of vote mode, an open ballot must not carry out its winner later.
-    const cancelled = mode !== 'vote' && (await votes().cancel(doc.id));
+    const cancelled = mode !== 'vote' && (await ctx.services.votes.cancel(doc.id));
     await ctx.reply({
       content: `Game \`${doc.id}\` is now played in **${mode}** mode: ${how}.${cancelled ? ' The open ballot is cancelled.' : ''}`,
     });
   },
 
   async leave(ctx) {
-    const doc = await sessions().leave(ctx.invocation.channelId, ctx.invocation.user);
+    const doc = await ctx.services.sessions.leave(ctx.invocation.channelId, ctx.invocation.user);
     await ctx.reply({ content: `${ctx.invocation.user.name} leaves game \`${doc.id}\`.` });
   },
 
   async status(ctx) {
-    await ctx.reply(await statusReply(await sessions().require(ctx.invocation.channelId)));
+    await ctx.reply(await statusReply(await ctx.services.sessions.require(ctx.invocation.channelId)));
   },
 
   async map(ctx) {
     const { game } = parseOptions(ctx.invocation, mapOptions);
     await ctx.defer?.();
-    const view = await sessions().current(ctx.invocation.channelId);
+    const view = await ctx.services.sessions.current(ctx.invocation.channelId);
     if (view && (game === undefined || game === view.def.id)) {
       await ctx.reply(await withImage({ content: fitText(statusText(view)) }, view, 'full'));
       return;
     }
-    const id = game ?? DEFAULT_GAME;
-    const map = loadMap(GAMES.find((g) => g.id === id)!.map);
+    const def = game ? ctx.services.games.require(game) : ctx.services.games.all()[0]!;
+    const id = def.id;
+    const map = loadMap(def.mapFile);
     const file = await mapImage(map, printedScene(map), { kind: 'full' }, `${id}-map`);
     await ctx.reply({ content: `**${map.data.title}**: the full map. ${map.data.source}`, files: [file] });
   },
 
   async log(ctx) {
     const { lines } = parseOptions(ctx.invocation, logOptions);
-    const { doc, def } = await sessions().require(ctx.invocation.channelId);
+    const { doc, def } = await ctx.services.sessions.require(ctx.invocation.channelId);
     const shown = doc.events.slice(-lines);
     const header = `${headline(doc, def.name)}: the last ${shown.length} of ${doc.events.length} log lines.`;
     // Trim the oldest lines first: the newest are what players look for.
@@ -232,9 +229,9 @@ const HANDLERS: Record<string, Handler> = {
   },
 
   async undo(ctx) {
-    const outcome = await sessions().undo(ctx.invocation.channelId, ctx.invocation.user);
+    const outcome = await ctx.services.sessions.undo(ctx.invocation.channelId, ctx.invocation.user);
     // A ballot on the position just taken back has nothing left to decide.
-    const cancelled = await votes().cancel(outcome.doc.id);
+    const cancelled = await ctx.services.votes.cancel(outcome.doc.id);
     await ctx.defer?.();
     await ctx.reply(
       await actingReply(
@@ -245,10 +242,10 @@ const HANDLERS: Record<string, Handler> = {
   },
 
   async end(ctx) {
-    const doc = await sessions().end(ctx.invocation.channelId, ctx.invocation.user);
-    await votes().cancel(doc.id);
+    const doc = await ctx.services.sessions.end(ctx.invocation.channelId, ctx.invocation.user);
+    await ctx.services.votes.cancel(doc.id);
     await ctx.defer?.();
-    const view = await sessions().require(ctx.invocation.channelId);
+    const view = await ctx.services.sessions.require(ctx.invocation.channelId);
     const content = [
       `**Game \`${doc.id}\` ended** by ${ctx.invocation.user.name} at version ${doc.version}.`,
       seedReveal(doc),
@@ -259,7 +256,7 @@ const HANDLERS: Record<string, Handler> = {
 
   async export(ctx) {
     const { id } = parseOptions(ctx.invocation, exportOptions);
-    const { view, file } = await sessions().exportGame(whereOf(ctx.invocation), id);
+    const { view, file } = await ctx.services.sessions.exportGame(whereOf(ctx.invocation), id);
     const data = Buffer.from(JSON.stringify(file, null, 2));
     if (data.length > LIMITS.uploadBytes) throw new UserError('This game’s export is larger than Discord’s 10 MiB upload limit.');
     const secret =
@@ -277,31 +274,31 @@ const HANDLERS: Record<string, Handler> = {
     const { file, path } = parseOptions(ctx.invocation, importOptions);
     const source = file ?? path;
     if (!source) throw new UserError('Attach the JSON file made by /game export (file:), or in the console give path:.');
-    if (path && !file && !sessions().options.allowLocalImport)
+    if (path && !file && !ctx.services.sessions.options.allowLocalImport)
       throw new UserError('path: works only in the local console; attach the file instead.');
-    const text = await readImportSource(source, sessions().options.allowLocalImport ?? false);
-    const outcome = await sessions().importGame(whereOf(ctx.invocation), ctx.invocation.user, text);
+    const text = await readImportSource(source, ctx.services.sessions.options.allowLocalImport ?? false);
+    const outcome = await ctx.services.sessions.importGame(whereOf(ctx.invocation), ctx.invocation.user, text);
     await ctx.defer?.();
     const content = `Imported as game \`${outcome.doc.id}\` (from \`${String(outcome.doc.settings.importedFrom)}\`), replayed to version ${outcome.doc.version}.\n${statusText(outcome)}`;
     await ctx.reply(await withImage({ content: fitText(content), buttons: choiceButtons(outcome.doc, outcome.prompt) }, outcome, 'full'));
   },
 
   async list(ctx) {
-    const { games, unreadable } = await sessions().list(whereOf(ctx.invocation));
+    const { games, unreadable } = await ctx.services.sessions.list(whereOf(ctx.invocation));
     if (games.length === 0 && unreadable.length === 0) {
       await ctx.reply({ content: 'No games yet. /game new starts one.', ephemeral: true });
       return;
     }
     const lines = games.map(
       (d) =>
-        `\`${d.id}\` ${gameDef(d.game)?.name ?? d.game} · ${d.status} · version ${d.version} · <#${d.channelId}> · ${d.createdAt.slice(0, 10)}`,
+        `\`${d.id}\` ${ctx.services.games.get(d.game)?.name ?? d.game} · ${d.status} · version ${d.version} · <#${d.channelId}> · ${d.createdAt.slice(0, 10)}`,
     );
     if (unreadable.length) lines.push(`Set aside as damaged: ${unreadable.join(', ')}`);
     await ctx.reply({ content: fitText(`**Games** (newest first)\n${lines.join('\n')}`, '(older games not shown)') });
   },
 
   async help(ctx) {
-    const games = allGames().map((g) => `• \`${g.id}\`: ${g.name}${g.summary ? `: ${g.summary}` : ''}`);
+    const games = ctx.services.games.all().map((g) => `• \`${g.id}\`: ${g.name}${g.summary ? `: ${g.summary}` : ''}`);
     const content = [
       '**Games here**: one game per channel. The bot rolls every die in the open and saves after every order.',
       '`/game new game:<id>` starts one (mode: solo, team or vote). Then press the buttons or use the game commands.',
@@ -315,37 +312,37 @@ const HANDLERS: Record<string, Handler> = {
   },
 };
 
-export async function execute(ctx: CommandContext): Promise<void> {
+async function execute(ctx: CommandContext): Promise<void> {
   const handler = HANDLERS[ctx.invocation.subcommand ?? ''];
   if (!handler) throw new UserError(`/game ${ctx.invocation.subcommand ?? ''} is not a game command. /game help lists them.`);
   await handler(ctx);
 }
 
 /** A press of one of the choices under a game message. */
-export async function onButton(ctx: ButtonContext): Promise<void> {
+async function onButton(ctx: ButtonContext): Promise<void> {
   const parsed = parseChoiceButton(ctx.press.customId);
   if (!parsed) {
     await ctx.reply({ content: 'That button is not one this bot made; nothing was changed.', ephemeral: true });
     return;
   }
-  let outcome: Awaited<ReturnType<ReturnType<typeof sessions>['choose']>>;
+  let outcome: Awaited<ReturnType<Services['sessions']['choose']>>;
   try {
     // In a vote game a choice button files the choice as a proposal.
-    const view = await sessions().current(ctx.press.channelId);
+    const view = await ctx.services.sessions.current(ctx.press.channelId);
     if (
       view &&
-      votes().isVoted(view) &&
+      ctx.services.votes.isVoted(view) &&
       view.doc.id === parsed.gameId &&
       view.doc.version === parsed.version &&
       view.prompt.choices[parsed.index]
     ) {
-      await ctx.reply(await votes().propose(ctx.press.channelId, ctx.press.user, view.prompt.choices[parsed.index]!.action));
+      await ctx.reply(await ctx.services.votes.propose(ctx.press.channelId, ctx.press.user, view.prompt.choices[parsed.index]!.action));
       return;
     }
-    outcome = await sessions().choose(ctx.press.channelId, ctx.press.user, parsed.gameId, parsed.version, parsed.index);
+    outcome = await ctx.services.sessions.choose(ctx.press.channelId, ctx.press.user, parsed.gameId, parsed.version, parsed.index);
   } catch (err) {
     if (err instanceof StaleChoiceError) {
-      await ctx.reply(await staleReply(err));
+      await ctx.reply(await staleReply(ctx.services, err));
       return;
     }
     if (err instanceof UserError) {
@@ -359,21 +356,21 @@ export async function onButton(ctx: ButtonContext): Promise<void> {
   await ctx.reply(await actingReply(outcome, `**${ctx.press.user.name}:** ${outcome.chosen}`));
 }
 
-export async function autocomplete(request: AutocompleteRequest): Promise<Choice[]> {
+async function autocomplete(request: AutocompleteRequest): Promise<Choice[]> {
   const typed = request.focused.value.trim().toLowerCase();
   const match = (c: Choice) => !typed || c.value.toLowerCase().includes(typed) || c.name.toLowerCase().includes(typed);
   let choices: Choice[] = [];
   if (request.focused.name === 'game') {
-    choices = allGames().map((g) => ({ name: g.name, value: g.id }));
+    choices = request.services.games.all().map((g) => ({ name: g.name, value: g.id }));
   } else if (request.focused.name === 'scenario') {
     const game = request.invocation.options.game;
-    const def = typeof game === 'string' ? gameDef(game) : undefined;
+    const def = typeof game === 'string' ? request.services.games.get(game) : undefined;
     choices = (def?.scenarios ?? []).map((s) => ({ name: s.name, value: s.id }));
   } else if (request.focused.name === 'id') {
-    const { games } = await sessions().list(whereOf(request.invocation));
-    choices = games.map((d) => ({ name: `${d.id} · ${gameDef(d.game)?.name ?? d.game} · ${d.status}`, value: d.id }));
+    const { games } = await request.services.sessions.list(whereOf(request.invocation));
+    choices = games.map((d) => ({ name: `${d.id} · ${request.services.games.get(d.game)?.name ?? d.game} · ${d.status}`, value: d.id }));
   } else if (request.focused.name === 'army') {
-    const view = await sessions().current(request.invocation.channelId);
+    const view = await request.services.sessions.current(request.invocation.channelId);
     const held = (f: string) => view?.doc.players.find((p) => p.formations?.includes(f))?.name;
     choices = (view?.def.formations ?? []).map((f) => ({
       name: `${f.id} · ${f.name}${held(f.id) ? ` (commanded by ${held(f.id)})` : ''}`,
@@ -386,21 +383,25 @@ export async function autocomplete(request: AutocompleteRequest): Promise<Choice
     .map((c) => ({ name: clip(c.name, LIMITS.choiceNameChars), value: c.value }));
 }
 
-/** vs: and side: belong to some games only; another game would silently drop them, so say so. */
-function refuseForeignOptions(game: string, given: Record<string, string | undefined>): void {
-  const def = gameDef(game);
-  if (!def) return;
+/**
+ * The /game new options that belong to the chosen game (vs:, side: ...): another game would
+ * silently drop them, so an option the game does not declare is refused by name.
+ */
+function gameOwnOptions(games: GameRegistry, game: string, given: Record<string, unknown>): Record<string, unknown> {
+  const def = games.require(game);
+  const own: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(given)) {
-    if (value === undefined) continue;
-    const checked = def.newOptionsSchema.safeParse({ [key]: value });
-    if (checked.success && !(key in checked.data)) throw new UserError(`${def.name} has no ${key}: option.`);
+    if (SHARED_NEW_OPTIONS.has(key)) continue;
+    if (!def.newGameOptions?.some((o) => o.name === key)) throw new UserError(`${def.name} has no ${key}: option.`);
+    own[key] = value;
   }
+  return own;
 }
 
 /** "This choice is gone", with the game as it is now, so the player can pick again. */
-async function staleReply(err: StaleChoiceError): Promise<Reply> {
+async function staleReply(services: Services, err: StaleChoiceError): Promise<Reply> {
   if (!err.current) return { content: `${err.message} There is no game in this channel now.`, ephemeral: true };
-  const view = await sessions().current(err.current.channelId);
+  const view = await services.sessions.current(err.current.channelId);
   if (!view) return { content: err.message, ephemeral: true };
   const status = await statusReply(view);
   return { ...status, content: fitText(`${err.message}\n${status.content}`), ephemeral: true };
@@ -411,4 +412,9 @@ async function withImage(reply: Reply, view: GameView, kind: 'zoom' | 'full'): P
   return file
     ? { ...reply, files: [file] }
     : { ...reply, content: fitText(`${reply.content}\n(The map picture is too large to send; /game map tries again.)`) };
+}
+
+/** /game: start, follow and manage the channel's game, for these games. */
+export function gameCommand(games: GameRegistry): CommandModule {
+  return { data: builder(games), execute, onButton, autocomplete };
 }

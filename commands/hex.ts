@@ -1,32 +1,37 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
-import { type CommandContext } from '../src/dispatch/command.js';
 import { UserError } from '../src/contracts/errors.js';
-import { DEFAULT_GAME, GAME_IDS, GAMES } from '../src/app/game-catalogue.js';
-import { mapImage } from '../src/app/map-image.js';
-import { describeHex, printedScene } from '../src/app/map-views.js';
+import type { CommandContext, CommandModule } from '../src/dispatch/command.js';
+import type { GameRegistry } from '../src/games/registry.js';
+import { mapImage } from '../src/session/map-image.js';
+import { describeHex, printedScene } from '../src/session/map-views.js';
 import { hexIdOption, parseOptions } from '../src/dispatch/options.js';
 import { loadMap } from '../src/maps/game-map.js';
 
-export const data = new SlashCommandBuilder()
+const builder = (games: GameRegistry) =>
+  new SlashCommandBuilder()
   .setName('hex')
   .setDescription('Look up one hex: terrain, rivers, town, control, with a close-up map')
   .addStringOption((o) => o.setName('id').setDescription('Hex number XXYY, e.g. 1019').setRequired(true).setMinLength(4).setMaxLength(4))
   .addStringOption((o) =>
     o
       .setName('game')
-      .setDescription('Which game map (default: the channel game, else Operation Typhoon)')
-      .addChoices(...GAMES.map((g) => ({ name: g.name, value: g.id }))),
+      .setDescription(`Which game map (default: the channel game, else ${games.all()[0]?.name ?? 'the first game'})`)
+      .addChoices(...games.all().map((g) => ({ name: g.name, value: g.id }))),
   );
 
 const optionsSchema = z.object({
   id: hexIdOption,
-  game: z.enum(GAME_IDS).default(DEFAULT_GAME),
+  game: z.string().trim().min(1).max(60).optional(),
 });
 
-export async function execute(ctx: CommandContext): Promise<void> {
+async function execute(ctx: CommandContext): Promise<void> {
   const { id, game } = parseOptions(ctx.invocation, optionsSchema);
-  const map = loadMap(GAMES.find((g) => g.id === game)!.map);
+  const { games, sessions } = ctx.services;
+  // The channel's game's map unless another is asked for; without a game, the first installed.
+  const channelGame = game ? undefined : await sessions.current(ctx.invocation.channelId).catch(() => undefined);
+  const def = game ? games.require(game) : (channelGame?.def ?? games.all()[0]!);
+  const map = loadMap(def.mapFile);
   if (!map.has(id)) {
     throw new UserError(
       `There is no hex ${id} on the ${map.data.title} map (columns ${fmt(map.data.grid.columns)}, rows ${fmt(map.data.grid.rows)}).`,
@@ -41,4 +46,9 @@ export async function execute(ctx: CommandContext): Promise<void> {
 
 function fmt([a, b]: readonly [number, number]): string {
   return `${String(a).padStart(2, '0')}-${String(b).padStart(2, '0')}`;
+}
+
+/** /hex: one hex of a game's map, in words and a close-up. */
+export function hexCommand(games: GameRegistry): CommandModule {
+  return { data: builder(games), execute };
 }

@@ -1,20 +1,45 @@
 import type { CommandModule } from '../src/dispatch/command.js';
-import '../src/games/catalogue.js';
-import * as air from './air.js';
-import * as attack from './attack.js';
-import * as battle from './battle.js';
-import * as force from './force.js';
-import * as game from './game.js';
-import * as hex from './hex.js';
-import * as move from './move.js';
-import * as odds from './odds.js';
-import * as phase from './phase.js';
-import * as replace from './replace.js';
-import * as rules from './rules.js';
-import * as setup from './setup.js';
-import * as vote from './vote.js';
+import type { GameRegistry } from '../src/games/registry.js';
+import { gameCommand } from './game.js';
+import { hexCommand } from './hex.js';
+import { orderCommands } from './orders.js';
+import { voteCommand } from './vote.js';
 
-/** Every slash command, by name; Discord, the console and tests all route through here. */
-export const COMMANDS: ReadonlyMap<string, CommandModule> = new Map(
-  [game, hex, setup, air, move, force, battle, phase, rules, attack, odds, replace, vote].map((m) => [m.data.name, m] as const),
-);
+/** Discord's limits on what a bot registers. */
+export const DISCORD_COMMAND_LIMITS = { commands: 100, options: 25, choices: 25, descriptionChars: 100 } as const;
+
+/**
+ * Every slash command, by name, for these games: the bot's own (/game, /hex, /vote) and the
+ * order commands the games declare. Discord, the console and tests all route through here.
+ * Throws when the games together would break one of Discord's limits.
+ */
+export function buildCommands(games: GameRegistry): ReadonlyMap<string, CommandModule> {
+  const modules = [gameCommand(games), hexCommand(games), ...orderCommands(games), voteCommand()];
+  const commands = new Map<string, CommandModule>();
+  for (const m of modules) {
+    if (commands.has(m.data.name)) throw new Error(`Two commands are named /${m.data.name}.`);
+    commands.set(m.data.name, m);
+  }
+  checkDiscordLimits([...commands.values()]);
+  return commands;
+}
+
+/** Discord refuses a whole registration that breaks any of these; say which command does, at start-up. */
+export function checkDiscordLimits(modules: readonly CommandModule[]): void {
+  const L = DISCORD_COMMAND_LIMITS;
+  if (modules.length > L.commands) throw new Error(`${modules.length} slash commands: Discord allows ${L.commands}.`);
+  for (const m of modules) {
+    const json = m.data.toJSON();
+    const check = (where: string, options: readonly unknown[] | undefined) => {
+      const list = (options ?? []) as { name: string; type: number; description: string; choices?: unknown[]; options?: unknown[] }[];
+      if (list.length > L.options) throw new Error(`${where} has ${list.length} options: Discord allows ${L.options}.`);
+      for (const o of list) {
+        if (o.description.length > L.descriptionChars) throw new Error(`${where} ${o.name}: description longer than ${L.descriptionChars}.`);
+        if ((o.choices?.length ?? 0) > L.choices) throw new Error(`${where} ${o.name}: ${o.choices!.length} choices, Discord allows ${L.choices}.`);
+        // Subcommands (type 1) carry options of their own.
+        if (o.type === 1) check(`${where} ${o.name}`, o.options);
+      }
+    };
+    check(`/${json.name}`, json.options);
+  }
+}

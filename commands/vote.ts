@@ -1,12 +1,11 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
-import type { ButtonContext, CommandContext } from '../src/dispatch/command.js';
+import type { ButtonContext, CommandContext, CommandModule } from '../src/dispatch/command.js';
 import { parseOptions } from '../src/dispatch/options.js';
-import { sessions } from '../src/session/index.js';
 import { tieBreaks } from '../src/votes/ballot.js';
-import { VOTE_LIMITS, votes } from '../src/votes/index.js';
+import { VOTE_LIMITS } from '../src/votes/vote-settings.js';
 
-export const data = new SlashCommandBuilder()
+const data = new SlashCommandBuilder()
   .setName('vote')
   .setDescription('Vote play: the channel proposes and votes on the German orders')
   .addSubcommand((s) => s.setName('status').setDescription('The open ballot, its tally and its buttons'))
@@ -78,11 +77,11 @@ const HELP = [
   '`/vote status` · `/vote settings window: quorum: tiebreak:earliest|random|creator quick_default: role: per_member:` · `/vote pause` · `/vote resume` · `/vote override proposal:N` (creator; logged).',
 ].join('\n');
 
-export async function execute(ctx: CommandContext): Promise<void> {
+async function execute(ctx: CommandContext): Promise<void> {
   const { channelId, user, subcommand } = ctx.invocation;
   switch (subcommand) {
     case 'status':
-      await ctx.reply(await votes().status(channelId));
+      await ctx.reply(await ctx.services.votes.status(channelId));
       return;
     case 'settings': {
       const o = parseOptions(ctx.invocation, settingsOptions);
@@ -94,18 +93,18 @@ export async function execute(ctx: CommandContext): Promise<void> {
       if (o.quick_default !== undefined) change['vote.quickDefault'] = o.quick_default;
       if (o.role !== undefined) change['vote.role'] = o.role;
       if (o.per_member !== undefined) change['vote.perMember'] = o.per_member;
-      const doc = await sessions().configure(channelId, user, { settings: change });
+      const doc = await ctx.services.sessions.configure(channelId, user, { settings: change });
       await ctx.reply({ content: `${doc.events.at(-1)!.text} New ballots use these settings.` });
       return;
     }
     case 'pause':
     case 'resume':
-      await ctx.reply(await votes().pause(channelId, user, subcommand === 'pause'));
+      await ctx.reply(await ctx.services.votes.pause(channelId, user, subcommand === 'pause'));
       return;
     case 'override': {
       const { proposal } = parseOptions(ctx.invocation, overrideOptions);
       await ctx.defer?.();
-      await ctx.reply(await votes().override(channelId, user, proposal));
+      await ctx.reply(await ctx.services.votes.override(channelId, user, proposal));
       return;
     }
     default:
@@ -114,6 +113,11 @@ export async function execute(ctx: CommandContext): Promise<void> {
 }
 
 /** Vote buttons: `vote:<gameId>:<version>:<proposal>`. */
-export async function onButton(ctx: ButtonContext): Promise<void> {
-  await ctx.reply(await votes().vote(ctx.press.channelId, ctx.press.user, ctx.press.customId));
+async function onButton(ctx: ButtonContext): Promise<void> {
+  await ctx.reply(await ctx.services.votes.vote(ctx.press.channelId, ctx.press.user, ctx.press.customId));
+}
+
+/** /vote: the open ballot and its settings, and the buttons voters press. */
+export function voteCommand(): CommandModule {
+  return { data, execute, onButton };
 }

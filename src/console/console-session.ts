@@ -1,12 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setChannelPoster } from '../app/channel-poster.js';
-import { type Reply, type ReplyButton } from '../contracts/reply.js';
 import { UserError } from '../contracts/errors.js';
-import { dispatch, dispatchButton } from '../dispatch/dispatch.js';
-import { closeSessions, configureSessions, type GameSessions } from '../session/index.js';
+import type { Reply, ReplyButton } from '../contracts/reply.js';
+import { Dispatcher } from '../dispatch/dispatch.js';
+import { closeServices, createServices, type Services } from '../dispatch/services.js';
+import { INSTALLED_GAMES } from '../games/installed.js';
+import { GameRegistry } from '../games/registry.js';
 import { createGameStore } from '../store/game-store.js';
-import { configureVotes, stopVotes, type VoteClock } from '../votes/index.js';
+import type { VoteClock } from '../votes/clock.js';
 import { parseLine } from './parse-line.js';
 
 export const CONSOLE_HELP = [
@@ -24,6 +25,8 @@ export interface ConsoleOptions {
   dataFile?: string;
   /** Ballot deadlines' clock (tests drive it by hand). */
   voteClock?: VoteClock;
+  /** The games it plays; default: the installed games, configured from the environment. */
+  games?: GameRegistry;
 }
 
 /**
@@ -36,18 +39,23 @@ export class ConsoleSession {
   private fileCount = 0;
   private buttons: ReplyButton[] = [];
   private user: { id: string; name: string; canManage?: boolean };
-  private readonly games: GameSessions;
+  readonly services: Services;
+  private readonly dispatcher: Dispatcher;
   readonly written: string[] = [];
 
   constructor(private readonly opts: ConsoleOptions) {
     mkdirSync(opts.outDir, { recursive: true });
     this.user = opts.user ?? { id: 'console', name: 'console' };
-    this.games = configureSessions(createGameStore({ dataFile: opts.dataFile ?? join(opts.outDir, 'console.sqlite') }), {
-      allowLocalImport: true,
+    this.services = createServices({
+      store: createGameStore({ dataFile: opts.dataFile ?? join(opts.outDir, 'console.sqlite') }),
+      games: opts.games ?? new GameRegistry(INSTALLED_GAMES, process.env),
+      // Ballots closing on their deadline print here; open ones from an earlier run resume.
+      post: async (_channel, reply) => this.show(reply),
+      ...(opts.voteClock ? { clock: opts.voteClock } : {}),
+      sessionOptions: { allowLocalImport: true },
     });
-    // Ballots closing on their deadline print here; open ones from an earlier run resume.
-    setChannelPoster({ post: async (_channel, reply) => this.show(reply) });
-    this.ready = configureVotes(opts.voteClock).resume();
+    this.dispatcher = new Dispatcher(this.services);
+    this.ready = this.services.votes.resume();
   }
 
   private readonly ready: Promise<number>;
@@ -63,19 +71,17 @@ export class ConsoleSession {
     if (/^\/as\b/i.test(text)) return this.switchUser(text);
     let invocation: ReturnType<typeof parseLine>;
     try {
-      invocation = parseLine(text, this.user, channelId);
+      invocation = parseLine(this.dispatcher.commands, text, this.user, channelId);
     } catch (err) {
       if (err instanceof UserError) return this.show({ content: err.message, ephemeral: true });
       throw err;
     }
-    await dispatch({ invocation, reply });
+    await this.dispatcher.command({ invocation, reply });
   }
 
   /** Release the game store (its SQLite file). */
   async close(): Promise<void> {
-    stopVotes();
-    setChannelPoster(undefined);
-    await closeSessions(this.games);
+    await closeServices(this.services);
   }
 
   private async press(text: string, channelId: string): Promise<void> {
@@ -86,7 +92,7 @@ export class ConsoleSession {
       const offer = this.buttons.length ? `1 to ${this.buttons.length}` : 'none: the last reply had no buttons';
       return this.show({ content: `/press takes a button number from the last reply (${offer}).`, ephemeral: true });
     }
-    await dispatchButton({ press: { customId: button.customId, user: this.user, channelId }, reply: async (r) => this.show(r) });
+    await this.dispatcher.button({ press: { customId: button.customId, user: this.user, channelId }, reply: async (r) => this.show(r) });
   }
 
   private switchUser(text: string): void {

@@ -1,21 +1,25 @@
 import { type APIApplicationCommandOption, ApplicationCommandOptionType } from 'discord.js';
-import { COMMANDS } from '../../commands/index.js';
-import { type Invocation } from '../dispatch/command.js';
-import { type OptionValue } from '../contracts/reply.js';
 import { UserError } from '../contracts/errors.js';
+import type { OptionValue } from '../contracts/reply.js';
+import type { CommandModule, Invocation } from '../dispatch/command.js';
 
 /**
  * Turn a typed line such as `/hex id:1019 game:battle-for-moscow` into the same
  * invocation Discord would deliver, checked against the command's own builder so that the
  * console accepts exactly what Discord accepts.
  */
-export function parseLine(line: string, user: Invocation['user'], channelId: string): Invocation {
+export function parseLine(
+  commands: ReadonlyMap<string, CommandModule>,
+  line: string,
+  user: Invocation['user'],
+  channelId: string,
+): Invocation {
   const tokens = tokenize(line.trim());
   const head = tokens.shift();
   if (!head?.startsWith('/')) throw new UserError('Commands start with a slash, e.g. /hex id:1019');
   const name = head.slice(1).toLowerCase();
-  const command = COMMANDS.get(name);
-  if (!command) throw new UserError(`Unknown command /${name}. Commands: ${[...COMMANDS.keys()].map((c) => `/${c}`).join(', ')}`);
+  const command = commands.get(name);
+  if (!command) throw new UserError(`Unknown command /${name}. Commands: ${[...commands.keys()].map((c) => `/${c}`).join(', ')}`);
 
   let options = (command.data.toJSON().options ?? []) as APIApplicationCommandOption[];
   let subcommand: string | undefined;

@@ -1,10 +1,13 @@
 import { once } from 'node:events';
 import { Client, Events, GatewayIntentBits } from 'discord.js';
-import { setChannelPoster } from '../app/channel-poster.js';
+import { Dispatcher } from '../dispatch/dispatch.js';
+import { closeServices, createServices, type Services } from '../dispatch/services.js';
+import { INSTALLED_GAMES } from '../games/installed.js';
+import { GameRegistry } from '../games/registry.js';
 import { closeRenderPool } from '../render/render-pool.js';
-import { closeSessions, configureSessions, type GameSessions } from '../session/index.js';
+import type { GameSessions } from '../session/game-sessions.js';
 import type { GameStore } from '../store/game-store.js';
-import { configureVotes, stopVotes, type VoteClock } from '../votes/index.js';
+import type { VoteClock } from '../votes/clock.js';
 import { handleInteraction } from './handle-interaction.js';
 import { redactingLog } from './redacting-log.js';
 import { restPoster } from './rest-poster.js';
@@ -17,12 +20,15 @@ export interface DiscordBotOptions {
   deferAfterMs?: number;
   /** Ballot deadlines' clock (tests drive it by hand). */
   voteClock?: VoteClock;
+  /** The games it plays; default: the installed games, configured from the environment. */
+  games?: GameRegistry;
   /** Where log lines go (stderr by default); the token is redacted from them. */
   write?: (line: string) => void;
 }
 
 export interface DiscordBot {
   client: Client;
+  services: Services;
   sessions: GameSessions;
   stop(): Promise<void>;
 }
@@ -37,10 +43,13 @@ export async function startDiscordBot(options: DiscordBotOptions): Promise<Disco
   // No order may arrive before the store can take it.
   await options.store.waitUntilReady();
   const client = new Client({ intents: [GatewayIntentBits.Guilds], ...(options.apiUrl ? { rest: { api: options.apiUrl } } : {}) });
-  const sessions = configureSessions(options.store);
-  setChannelPoster(restPoster(client.rest));
-  const ballots = configureVotes(options.voteClock);
-  const handlerOptions = { deferAfterMs: options.deferAfterMs ?? 1500, log };
+  const services = createServices({
+    store: options.store,
+    games: options.games ?? new GameRegistry(INSTALLED_GAMES, process.env),
+    post: restPoster(client.rest),
+    ...(options.voteClock ? { clock: options.voteClock } : {}),
+  });
+  const handlerOptions = { dispatcher: new Dispatcher(services), deferAfterMs: options.deferAfterMs ?? 1500, log };
   client.on(Events.InteractionCreate, (interaction) => void handleInteraction(interaction, handlerOptions));
   client.on(Events.Error, (err) => log('Discord client error', err));
   client.on(Events.ShardError, (err, shard) => log(`gateway error on shard ${shard}`, err));
@@ -50,22 +59,21 @@ export async function startDiscordBot(options: DiscordBotOptions): Promise<Disco
     await ready;
   } catch (err) {
     await client.destroy();
-    setChannelPoster(undefined);
+    services.votes.stop();
     throw new Error(log.redact(`Could not log in to Discord: ${err instanceof Error ? err.message : String(err)}`));
   }
-  const resumed = await ballots.resume();
+  const resumed = await services.votes.resume();
   if (resumed) log(`Resumed ${resumed} open ballot(s).`);
   log(
     `Logged in as ${client.user?.tag ?? 'the bot'}${client.shard ? ` (shards ${client.shard.ids.join(', ')} of ${client.shard.count})` : ''}.`,
   );
   return {
     client,
-    sessions,
+    services,
+    sessions: services.sessions,
     async stop() {
-      stopVotes();
       await client.destroy();
-      setChannelPoster(undefined);
-      await closeSessions(sessions);
+      await closeServices(services);
       await closeRenderPool();
     },
   };

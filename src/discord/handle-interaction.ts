@@ -6,16 +6,17 @@ import {
   type REST,
   Routes,
 } from 'discord.js';
-import type { Invocation } from '../dispatch/command.js';
-import type { Reply } from '../contracts/reply.js';
-import { dispatch, dispatchAutocomplete, dispatchButton } from '../dispatch/dispatch.js';
 import { clip, LIMITS } from '../contracts/limits.js';
+import type { Reply } from '../contracts/reply.js';
+import type { Invocation } from '../dispatch/command.js';
+import type { Dispatcher } from '../dispatch/dispatch.js';
 import { openGameThread } from './game-thread.js';
 import { InteractionResponder } from './interaction-responder.js';
 import { buttonPressOf, invocationOf } from './invocation.js';
 import { messageRequest } from './rest-poster.js';
 
 export interface HandlerOptions {
+  dispatcher: Dispatcher;
   deferAfterMs: number;
   log: (message: string, err?: unknown) => void;
 }
@@ -23,7 +24,7 @@ export interface HandlerOptions {
 /** Route one interaction to the shared command layer; never throws (errors are logged). */
 export async function handleInteraction(interaction: Interaction, options: HandlerOptions): Promise<void> {
   try {
-    if (interaction.isAutocomplete()) await answerAutocomplete(interaction);
+    if (interaction.isAutocomplete()) await answerAutocomplete(interaction, options);
     else if (interaction.isChatInputCommand()) await runCommand(interaction, options);
     else if (interaction.isButton()) await pressButton(interaction, options);
   } catch (err) {
@@ -31,9 +32,9 @@ export async function handleInteraction(interaction: Interaction, options: Handl
   }
 }
 
-async function answerAutocomplete(interaction: AutocompleteInteraction): Promise<void> {
+async function answerAutocomplete(interaction: AutocompleteInteraction, options: HandlerOptions): Promise<void> {
   const focused = interaction.options.getFocused(true);
-  const choices = await dispatchAutocomplete({
+  const choices = await options.dispatcher.autocomplete({
     invocation: withGuild(invocationOf(interaction), interaction.guildId),
     focused: { name: focused.name, value: String(focused.value) },
   });
@@ -47,10 +48,10 @@ async function runCommand(interaction: ChatInputCommandInteraction, options: Han
   try {
     const invocation = withGuild(invocationOf(interaction), interaction.guildId);
     if (invocation.command === 'game' && invocation.subcommand === 'new' && invocation.options.thread === true) {
-      await startInThread(interaction, invocation, responder);
+      await startInThread(interaction, invocation, responder, options.dispatcher);
       return;
     }
-    await dispatch({ invocation, reply: (r) => responder.reply(r), defer: (e) => responder.defer(e) });
+    await options.dispatcher.command({ invocation, reply: (r) => responder.reply(r), defer: (e) => responder.defer(e) });
   } finally {
     await responder.finish();
   }
@@ -60,7 +61,7 @@ async function pressButton(interaction: ButtonInteraction, options: HandlerOptio
   const responder = new InteractionResponder(interaction, options.deferAfterMs);
   try {
     const press = { ...buttonPressOf(interaction), ...(interaction.guildId ? { guildId: interaction.guildId } : {}) };
-    await dispatchButton({ press, reply: (r) => responder.reply(r), defer: (e) => responder.defer(e) });
+    await options.dispatcher.button({ press, reply: (r) => responder.reply(r), defer: (e) => responder.defer(e) });
   } finally {
     await responder.finish();
   }
@@ -74,6 +75,7 @@ async function startInThread(
   interaction: ChatInputCommandInteraction,
   invocation: Invocation,
   responder: InteractionResponder,
+  dispatcher: Dispatcher,
 ): Promise<void> {
   const rest: REST = interaction.client.rest;
   await responder.defer();
@@ -95,7 +97,7 @@ async function startInThread(
     if (!posted) await responder.reply({ content: `The game is in <#${threadId}>: give your orders there.` });
     posted = true;
   };
-  await dispatch({ invocation: { ...invocation, channelId: threadId }, reply });
+  await dispatcher.command({ invocation: { ...invocation, channelId: threadId }, reply });
   if (!posted) await rest.delete(Routes.channel(threadId)).catch(() => undefined);
 }
 

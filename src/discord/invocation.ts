@@ -6,8 +6,8 @@ import {
   type CommandInteractionOption,
   PermissionFlagsBits,
 } from 'discord.js';
-import type { ButtonPress, Invocation } from '../dispatch/command.js';
 import type { OptionValue } from '../contracts/reply.js';
+import type { ButtonPress, Invocation } from '../dispatch/command.js';
 
 type Asker = ChatInputCommandInteraction | AutocompleteInteraction | ButtonInteraction;
 

@@ -1,6 +1,6 @@
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, MessageFlags } from 'discord.js';
-import type { Reply, ReplyButton } from '../contracts/reply.js';
 import { fitText, LIMITS } from '../contracts/limits.js';
+import type { Reply, ReplyButton } from '../contracts/reply.js';
 
 const STYLES: Record<NonNullable<ReplyButton['style']>, ButtonStyle> = {
   primary: ButtonStyle.Primary,

@@ -1,14 +1,11 @@
 import { type REST, Routes } from 'discord.js';
-import type { ChannelPoster } from '../app/channel-poster.js';
 import type { Reply } from '../contracts/reply.js';
 import { messagePayload } from './message-payload.js';
 
 /** Posts unsolicited messages (a ballot's result, a game in a new thread) through the REST API. */
-export function restPoster(rest: REST): ChannelPoster {
-  return {
-    async post(channelId: string, reply: Reply): Promise<void> {
-      await rest.post(Routes.channelMessages(channelId), messageRequest(reply));
-    },
+export function restPoster(rest: REST): (channelId: string, reply: Reply) => Promise<void> {
+  return async (channelId, reply) => {
+    await rest.post(Routes.channelMessages(channelId), messageRequest(reply));
   };
 }
 

@@ -1,12 +1,11 @@
-import type { Choice, Member, OptionValue, Reply } from '../contracts/reply.js';
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import type { Choice, Member, OptionValue, Reply } from '../contracts/reply.js';
+import type { Services } from './services.js';
 
 /**
  * The one shape every slash command has, whether it arrives from Discord, the local
- * console or a test: a parsed invocation in, replies out.
+ * console or a test: a parsed invocation in, replies out, the services in the context.
  */
-
-
 export interface Invocation {
   command: string;
   subcommand?: string;
@@ -14,9 +13,6 @@ export interface Invocation {
   user: Member;
   channelId: string;
 }
-
-
-
 
 /** A button press, routed to the command named before the first colon of its customId. */
 export interface ButtonPress {
@@ -29,11 +25,12 @@ export interface ButtonPress {
 export interface AutocompleteRequest {
   invocation: Invocation;
   focused: { name: string; value: string };
+  services: Services;
 }
-
 
 export interface CommandContext {
   invocation: Invocation;
+  services: Services;
   reply(reply: Reply): Promise<void>;
   /** Front ends that must answer quickly (Discord: 3 s) acknowledge here before slow work. */
   defer?(ephemeral?: boolean): Promise<void>;
@@ -41,6 +38,7 @@ export interface CommandContext {
 
 export interface ButtonContext {
   press: ButtonPress;
+  services: Services;
   reply(reply: Reply): Promise<void>;
   defer?(ephemeral?: boolean): Promise<void>;
 }
@@ -53,4 +51,3 @@ export interface CommandModule {
   /** At most 25 choices (Discord's limit). */
   autocomplete?(request: AutocompleteRequest): Promise<Choice[]>;
 }
-

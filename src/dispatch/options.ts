@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { UserError } from '../contracts/errors.js';
+import { issuesText } from '../contracts/text.js';
 import type { Invocation } from './command.js';
 
 /**
@@ -9,14 +10,7 @@ import type { Invocation } from './command.js';
 export function parseOptions<T extends z.ZodType>(invocation: Invocation, schema: T): z.infer<T> {
   const result = schema.safeParse(invocation.options);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((i) => {
-    const name = i.path.join('.') || 'options';
-    return `${name}: ${i.message}`;
-  });
-  throw new UserError(`That command's options are not right. ${problems.join('; ')}`);
+  throw new UserError(`That command's options are not right. ${issuesText(result.error)}`);
 }
 
-export const hexIdOption = z
-  .string()
-  .trim()
-  .regex(/^\d{4}$/, 'a hex is four digits, column then row, e.g. 1019');
+export { hexIdSchema as hexIdOption } from '../kernel/hex.js';

@@ -75,4 +75,3 @@ export interface GameDef<S = any, A = any, O = any> {
   /** A quick decision (fight on or retreat) that gets a short ballot with a default in vote play. */
   quickDecision?(state: S): boolean;
 }
-

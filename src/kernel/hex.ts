@@ -45,6 +45,8 @@ export interface GridSpec {
   readonly lowColumns: LowColumns;
 }
 
+/** The printed id's digits: two of column, two of row. */
+export const HEX_ID_DIGITS = '\\d{4}';
 const HEX_ID = /^(\d{2})(\d{2})$/;
 
 export function parseHexId(id: string): Offset | undefined {

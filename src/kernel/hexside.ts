@@ -1,10 +1,16 @@
-import type { HexGrid, HexId } from './hex.js';
+import { z } from 'zod';
+import { HEX_ID_DIGITS, type HexGrid, type HexId } from './hex.js';
 
 /**
  * One canonical key per hexside: the two printed ids, lower first, joined by "/".
  * Edge hexsides name the off-map hex (column 00, row 00 or one past the last).
  */
 export type HexsideKey = string;
+
+/** A hexside key in data: "XXYY/XXYY". */
+export const hexsideKeySchema = z
+  .string()
+  .regex(new RegExp(`^${HEX_ID_DIGITS}/${HEX_ID_DIGITS}$`), 'a hexside is "XXYY/XXYY", lower id first');
 
 export function hexsideKey(a: HexId, b: HexId): HexsideKey {
   return a < b ? `${a}/${b}` : `${b}/${a}`;

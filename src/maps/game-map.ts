@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HexGrid, type HexId } from '../kernel/hex.js';
+import { columnOf, HexGrid, type HexId, rowOf } from '../kernel/hex.js';
 import { type HexsideKey, hexsideKey } from '../kernel/hexside.js';
 import { type GameMap, gameMapSchema, type MapHex } from './schema.js';
 
@@ -72,8 +73,8 @@ export class LoadedMap {
     const [c0, c1] = this.data.grid.columns;
     const [r0, r1] = this.data.grid.rows;
     return this.ids.filter((id) => {
-      const col = Number(id.slice(0, 2));
-      const row = Number(id.slice(2));
+      const col = columnOf(id);
+      const row = rowOf(id);
       if (edge === 'W') return col === c0;
       if (edge === 'E') return col === c1;
       if (edge === 'N') return row === r0;
@@ -89,18 +90,15 @@ export class LoadedMap {
 
 const cache = new Map<string, LoadedMap>();
 
-export const MAP_FILES = {
-  'battle-for-moscow': 'battle-for-moscow.json',
-  'operation-typhoon': 'operation-typhoon.json',
-} as const;
-export type MapName = keyof typeof MAP_FILES;
-
-export function isMapName(name: string): name is MapName {
-  return Object.hasOwn(MAP_FILES, name);
-}
+/**
+ * A map is named by its file: an absolute path, or the name of a file in assets/maps
+ * ("operation-typhoon" is assets/maps/operation-typhoon.json). Which game uses which map
+ * is the game's own business (its definition's `mapFile`).
+ */
+export type MapName = string;
 
 export function mapPath(name: MapName): string {
-  return fileURLToPath(new URL(`../../assets/maps/${MAP_FILES[name]}`, import.meta.url));
+  return isAbsolute(name) ? name : fileURLToPath(new URL(`../../assets/maps/${name}.json`, import.meta.url));
 }
 
 /** Parse and validate map JSON; a bad file fails loudly with zod's list of problems. */
@@ -109,16 +107,17 @@ export function parseMap(json: unknown): LoadedMap {
 }
 
 export function loadMap(name: MapName): LoadedMap {
-  let map = cache.get(name);
+  const path = mapPath(name);
+  let map = cache.get(path);
   if (!map) {
-    map = parseMap(JSON.parse(readFileSync(mapPath(name), 'utf8')));
-    cache.set(name, map);
+    map = parseMap(JSON.parse(readFileSync(path, 'utf8')));
+    cache.set(path, map);
   }
   return map;
 }
 
-/** The name a map was loaded by (so a worker thread can load the same one), if it was. */
-export function mapNameOf(map: LoadedMap): MapName | undefined {
-  for (const [name, loaded] of cache) if (loaded === map && isMapName(name)) return name;
+/** The file a map was loaded from (so a worker thread can load the same one), if it was loaded from one. */
+export function mapFileOf(map: LoadedMap): string | undefined {
+  for (const [path, loaded] of cache) if (loaded === map) return path;
   return undefined;
 }

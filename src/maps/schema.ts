@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { HexGrid, parseHexId } from '../kernel/hex.js';
-import { hexsideHexes } from '../kernel/hexside.js';
+import { HexGrid, hexIdSchema, parseHexId } from '../kernel/hex.js';
+import { hexsideHexes, hexsideKeySchema } from '../kernel/hexside.js';
 
 /**
  * The printed map of a game as validated data: hexes, hexsides and names, never rules.
@@ -8,8 +8,6 @@ import { hexsideHexes } from '../kernel/hexside.js';
  * business.
  */
 
-const hexIdSchema = z.string().regex(/^\d{4}$/, 'a hex id is four digits XXYY');
-const hexsideKeySchema = z.string().regex(/^\d{4}\/\d{4}$/, 'a hexside is "XXYY/XXYY", lower id first');
 const sideSchema = z.enum(['german', 'soviet']);
 /** Where a rail line leaves the map: the edge it runs off. */
 const edgeSchema = z.enum(['N', 'E', 'S', 'W']);

@@ -1,6 +1,6 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { font } from './fonts.js';
 import type { CounterView } from '../contracts/scene.js';
+import { font } from './fonts.js';
 
 /**
  * One counter drawn as on the printed sheet: the formation's colours, the designation on

@@ -1,22 +1,24 @@
 import { type Canvas, createCanvas, Path2D, type SKRSContext2D } from '@napi-rs/canvas';
+import type { ArrowView, CounterView, Highlights, Scene, SideId, SideLook, StackView } from '../contracts/scene.js';
 import type { DIRECTIONS, HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
 import { drawCounter } from './counters.js';
 import { font } from './fonts.js';
 import type { HexLayout, Point } from './layout.js';
-import type { ArrowView, CounterView, Highlights, Scene, StackView } from '../contracts/scene.js';
 import { hexPath, star } from './static-layer.js';
-import { theme } from './theme.js';
+import { sideLooks, theme } from './theme.js';
 
 /** Layers that change with the game: control, front line, counters, highlights. */
 
-let hatchPattern: ReturnType<SKRSContext2D['createPattern']> | undefined;
+const hatchPatterns = new Map<string, ReturnType<SKRSContext2D['createPattern']>>();
 
-function hatch(ctx: SKRSContext2D) {
-  if (!hatchPattern) {
+/** Diagonal hatching in a colour, one pattern per colour. */
+function hatch(ctx: SKRSContext2D, colour: string) {
+  let pattern = hatchPatterns.get(colour);
+  if (!pattern) {
     const tile = createCanvas(8, 8);
     const t = tile.getContext('2d');
-    t.strokeStyle = theme.german.hatch;
+    t.strokeStyle = colour;
     t.lineWidth = 1.2;
     t.beginPath();
     t.moveTo(-2, 10);
@@ -26,9 +28,10 @@ function hatch(ctx: SKRSContext2D) {
     t.moveTo(6, 10);
     t.lineTo(10, 6);
     t.stroke();
-    hatchPattern = ctx.createPattern(tile, 'repeat');
+    pattern = ctx.createPattern(tile, 'repeat');
+    hatchPatterns.set(colour, pattern);
   }
-  return hatchPattern;
+  return pattern;
 }
 
 const pathData = new WeakMap<HexLayout, Map<HexId, string>>();
@@ -63,26 +66,28 @@ export function drawControl(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMa
   const control = scene.control;
   if (!control) return;
   const entries = Object.entries(control.hexes).filter(([id]) => map.has(id) && visible(id));
+  const looks = sideLooks(scene);
   if (control.style === 'marker') {
-    for (const [id, side] of entries) drawControlFlag(ctx, layout, id, side);
+    for (const [id, side] of entries) drawControlFlag(ctx, layout, id, looks[side]);
     return;
   }
-  // Soviet hexes get a warm wash; German hexes a grey wash plus hatching, so the two
-  // differ by texture as well as hue (colour-blind safe).
+  // Each side's wash, plus hatching for a side that has one, so the sides can differ by
+  // texture as well as hue (colour-blind safe).
   // One path per side, filled once: a full map has thousands of hexes, and one fill per hex
   // made control shading the slowest part of a picture (see docs/performance.md).
   // The path is built as SVG path data in one string: one native call instead of seven per hex.
-  for (const side of ['soviet', 'german'] as const) {
+  for (const side of ['soviet', 'german'] as const satisfies readonly SideId[]) {
     const data = entries
       .filter(([, s]) => s === side)
       .map(([id]) => hexPathData(layout, id))
       .join('');
     if (!data) continue;
     const region = new Path2D(data);
-    ctx.fillStyle = side === 'german' ? theme.german.wash : theme.soviet.wash;
+    const look = looks[side];
+    ctx.fillStyle = look.wash;
     ctx.fill(region);
-    if (side === 'german') {
-      ctx.fillStyle = hatch(ctx)!;
+    if (look.hatch) {
+      ctx.fillStyle = hatch(ctx, look.hatch)!;
       ctx.fill(region);
     }
   }
@@ -109,24 +114,23 @@ export function drawControl(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMa
   ctx.lineCap = 'butt';
 }
 
-function drawControlFlag(ctx: SKRSContext2D, layout: HexLayout, id: HexId, side: 'german' | 'soviet'): void {
+function drawControlFlag(ctx: SKRSContext2D, layout: HexLayout, id: HexId, look: SideLook): void {
   const c = layout.center(id);
   const s = layout.size;
   const w = s * 0.42;
   const h = s * 0.3;
   const x = c.x - s * 0.8;
   const y = c.y - s * 0.55;
-  const colours = side === 'german' ? theme.german : theme.soviet;
-  ctx.fillStyle = colours.fill;
+  ctx.fillStyle = look.fill;
   ctx.strokeStyle = '#1d1a14';
   ctx.lineWidth = 1;
   ctx.fillRect(x, y, w, h);
   ctx.strokeRect(x, y, w, h);
-  ctx.fillStyle = colours.text;
+  ctx.fillStyle = look.text;
   ctx.font = font(h * 0.85, { bold: true, condensed: true });
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(side === 'german' ? 'G' : 'S', x + w / 2, y + h / 2 + 0.5);
+  ctx.fillText(look.letter, x + w / 2, y + h / 2 + 0.5);
 }
 
 const sprites = new Map<string, Canvas>();

@@ -1,11 +1,11 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import type { PanelView, Scene, SideLook } from '../contracts/scene.js';
 import type { LoadedMap } from '../maps/game-map.js';
 import type { Terrain } from '../maps/schema.js';
 import { drawCounter } from './counters.js';
 import { font } from './fonts.js';
-import type { PanelView, Scene } from '../contracts/scene.js';
 import { star } from './static-layer.js';
-import { theme } from './theme.js';
+import { sideLooks, theme } from './theme.js';
 
 interface PanelText {
   title: string[];
@@ -101,11 +101,13 @@ function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
   const present = new Set<Terrain>();
   let water = false;
   const kinds = new Set<string>();
+  let capital = 'Capital';
   for (const id of map.ids) {
     const h = map.hex(id)!;
     present.add(h.terrain);
     if (h.water) water = true;
     if (h.place) kinds.add(h.place.kind);
+    if (h.place?.kind === 'capital') capital = h.place.name;
   }
   const swatch =
     (fill: string, mark?: (ctx: SKRSContext2D, x: number, y: number) => void) => (ctx: SKRSContext2D, x: number, y: number) => {
@@ -132,6 +134,23 @@ function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
     ctx.lineTo(x + 26, y + 9);
     ctx.stroke();
   };
+  // A side's hexes as the map shows them: its wash, and its hatching if it has one, over clear terrain.
+  const heldEntry = (look: SideLook): LegendEntry => ({
+    label: `${look.name}-held${look.hatch ? ' (hatched)' : ''}`,
+    draw: swatch(theme.terrain.clear, (ctx, x, y) => {
+      ctx.fillStyle = look.wash;
+      ctx.fillRect(x, y + 2, 26, 14);
+      if (!look.hatch) return;
+      ctx.strokeStyle = look.hatch;
+      ctx.lineWidth = 1.2;
+      ctx.beginPath();
+      for (let i = -14; i < 26; i += 6) {
+        ctx.moveTo(x + Math.max(0, i), y + 16 - Math.max(0, -i));
+        ctx.lineTo(x + Math.min(26, i + 14), y + 2 + Math.max(0, i + 14 - 26));
+      }
+      ctx.stroke();
+    }),
+  });
   const entries: LegendEntry[] = [];
   const terrainNames: Record<Terrain, string> = { clear: 'Clear', forest: 'Forest', marsh: 'Marsh', fortification: 'Fortification' };
   for (const t of ['clear', 'forest', 'marsh', 'fortification'] as const) {
@@ -185,7 +204,7 @@ function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
     });
   if (kinds.has('capital')) {
     entries.push({
-      label: 'Moscow',
+      label: capital,
       draw: (ctx, x, y) => {
         star(ctx, x + 13, y + 9, 9, 4);
         ctx.fillStyle = theme.city;
@@ -193,29 +212,17 @@ function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
       },
     });
   }
+  const looks = sideLooks(scene);
   if (scene.control?.style === 'area') {
-    entries.push({
-      label: 'German-held (hatched)',
-      draw: swatch(theme.terrain.clear, (ctx, x, y) => {
-        ctx.strokeStyle = theme.german.hatch;
-        ctx.lineWidth = 1.2;
-        ctx.beginPath();
-        for (let i = -14; i < 26; i += 6) {
-          ctx.moveTo(x + Math.max(0, i), y + 16 - Math.max(0, -i));
-          ctx.lineTo(x + Math.min(26, i + 14), y + 2 + Math.max(0, i + 14 - 26));
-        }
-        ctx.stroke();
-      }),
-    });
-    entries.push({ label: 'Soviet-held', draw: swatch('#f0d6c4') });
+    for (const side of ['german', 'soviet'] as const) entries.push(heldEntry(looks[side]));
     entries.push({ label: 'Front line', draw: line(theme.front, 4, theme.frontOutline) });
   } else if (scene.control?.style === 'marker') {
     entries.push({
-      label: 'City held (G / S)',
+      label: `City held (${looks.german.letter} / ${looks.soviet.letter})`,
       draw: (ctx, x, y) => {
-        ctx.fillStyle = theme.german.fill;
+        ctx.fillStyle = looks.german.fill;
         ctx.fillRect(x, y + 3, 12, 12);
-        ctx.fillStyle = theme.soviet.fill;
+        ctx.fillStyle = looks.soviet.fill;
         ctx.fillRect(x + 14, y + 3, 12, 12);
       },
     });

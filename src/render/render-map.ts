@@ -1,10 +1,10 @@
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { Scene, View } from '../contracts/scene.js';
 import { type HexId, parseHexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
 import { drawArrows, drawControl, drawHighlights, drawOccupiedPlaceNames, drawStacks } from './dynamic-layers.js';
 import { registerFonts } from './fonts.js';
 import { drawPanel, panelMinHeight } from './panel.js';
-import type { Scene, View } from '../contracts/scene.js';
 import { staticLayer } from './static-layer.js';
 import { PANEL_WIDTH } from './theme.js';
 

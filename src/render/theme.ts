@@ -1,3 +1,5 @@
+import type { Scene, SideId, SideLook } from '../contracts/scene.js';
+
 /** Colours and proportions shared by every map picture. */
 export const theme = {
   background: '#e9e4d4',
@@ -20,8 +22,6 @@ export const theme = {
   placeHalo: 'rgba(255, 252, 240, 0.9)',
   town: '#1d1a14',
   city: '#b3261e',
-  german: { fill: '#5a5f66', text: '#ffffff', wash: 'rgba(90, 95, 102, 0.10)', hatch: 'rgba(50, 55, 60, 0.35)' },
-  soviet: { fill: '#d9541e', text: '#000000', wash: 'rgba(214, 64, 40, 0.10)' },
   front: '#b3261e',
   frontOutline: '#1d1a14',
   path: '#ffcc00',
@@ -34,3 +34,21 @@ export const theme = {
 } as const;
 
 export const PANEL_WIDTH = 250;
+
+/** Sides drawn for a scene that names none: plain grey and white, hatched and not. */
+const NEUTRAL_SIDES: Readonly<Record<SideId, SideLook>> = {
+  german: {
+    name: 'First side',
+    letter: '1',
+    fill: '#55595f',
+    text: '#ffffff',
+    wash: 'rgba(60, 60, 60, 0.10)',
+    hatch: 'rgba(40, 40, 40, 0.35)',
+  },
+  soviet: { name: 'Second side', letter: '2', fill: '#f4f4f4', text: '#000000', wash: 'rgba(255, 255, 255, 0.18)' },
+};
+
+/** The game's names and colours of its sides (the scene's), or neutral ones. */
+export function sideLooks(scene: Scene): Readonly<Record<SideId, SideLook>> {
+  return scene.sides ?? NEUTRAL_SIDES;
+}

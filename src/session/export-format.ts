@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UserError } from '../contracts/errors.js';
+import { issuesText } from '../contracts/text.js';
 import { type GameDocument, gameDocumentSchema } from '../store/game-document.js';
 
 /**
@@ -43,8 +44,7 @@ export function parseExport(text: string): GameExport {
   }
   const result = gameExportSchema.safeParse(json);
   if (!result.success) {
-    const problems = result.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || 'file'}: ${i.message}`);
-    throw new UserError(`That file is not a game export (${problems.join('; ')}).`);
+    throw new UserError(`That file is not a game export (${issuesText(result.error, 'file', 3)}).`);
   }
   return result.data;
 }

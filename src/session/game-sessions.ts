@@ -1,16 +1,32 @@
 import { isDeepStrictEqual } from 'node:util';
 import { UserError } from '../contracts/errors.js';
-import { type GameEvent, type GameResult, type Prompt, RuleError } from '../games/engine.js';
-import { allGames, type GameDef, gameDef } from '../games/registry.js';
+import { issuesText } from '../contracts/text.js';
+import type { GameEvent, GameResult, Prompt } from '../games/engine.js';
+import type { GameDef, GameRegistry } from '../games/registry.js';
 import { type ActionRecord, type GameDocument, type GameMode, type LogLine, SCHEMA_VERSION } from '../store/game-document.js';
 import { type GameStore, UnreadableGameError } from '../store/game-store.js';
 import { KeyedLock } from '../store/keyed-lock.js';
 import { StaleChoiceError } from './errors.js';
 import { exportDocument, type GameExport, parseExport } from './export-format.js';
 import { type Actor, actRefusal, endRefusal, formationRefusal, playerName, undoRefusal } from './permissions.js';
+import { replay, setupState, toJson } from './replay.js';
 import { hashSeed, newGameId, newSeed } from './secrets.js';
 
 /** Where a command came from. `guildId` is absent in direct messages and the console. */
+/** What differs between a game started here and one imported: everything else a new document holds is the same. */
+interface DocumentStart {
+  mode: GameMode;
+  settings: GameDocument['settings'];
+  seed: number;
+  options: Record<string, unknown>;
+  version: number;
+  actions: ActionRecord[];
+  events: LogLine[];
+  state: unknown;
+  /** ISO time of creation. */
+  at: string;
+}
+
 export interface Where {
   channelId: string;
   guildId?: string;
@@ -72,6 +88,7 @@ export class GameSessions {
 
   constructor(
     readonly store: GameStore,
+    readonly games: GameRegistry,
     readonly options: SessionOptions = {},
   ) {
     this.now = options.now ?? (() => new Date());
@@ -100,39 +117,24 @@ export class GameSessions {
   async newGame(where: Where, actor: Actor, request: NewGameRequest): Promise<ActOutcome> {
     return this.lock.run(where.channelId, async () => {
       await this.requireFreeChannel(where.channelId);
-      const def = requireDef(request.game);
+      const def = this.games.require(request.game);
       const checked = def.newOptionsSchema.safeParse(request.options ?? {});
-      if (!checked.success)
-        throw new UserError(
-          `${def.name} does not take those options: ${checked.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ')}`,
-        );
+      if (!checked.success) throw new UserError(`${def.name} does not take those options: ${issuesText(checked.error)}`);
       const seed = request.seed ?? newSeed();
       const at = this.now().toISOString();
       // When the bot's side moves first, it plays before anyone is asked.
       const bot = botPlay(def, toJson(setupState(def, checked.data, seed)), 0, at);
-      const result = def.engine.result(bot.state);
-      const doc: GameDocument = {
-        schemaVersion: SCHEMA_VERSION,
-        id: await this.freshId(),
-        channelId: where.channelId,
-        ...(where.guildId ? { guildId: where.guildId } : {}),
-        game: def.id,
-        createdBy: actor.id,
+      const doc = await this.newDocument(where, actor, def, {
         mode: request.mode ?? 'solo',
-        players: [{ id: actor.id, name: actor.name }],
         settings: { ...request.settings, ...(request.seed !== undefined ? { seedChosen: true } : {}) },
-        seedHash: hashSeed(seed),
         seed,
         options: toJson(checked.data) as Record<string, unknown>,
         version: bot.version,
         actions: bot.records,
         events: [{ version: 0, kind: 'created', text: `${actor.name} started ${def.name} (${request.mode ?? 'solo'}).` }, ...bot.lines],
         state: bot.state,
-        status: result ? 'finished' : 'active',
-        ...(result ? { outcome: resultText(result) } : {}),
-        createdAt: at,
-        updatedAt: at,
-      };
+        at,
+      });
       await this.store.create(doc);
       return { ...this.viewOf(doc), events: [], ...botOutcome(bot) };
     });
@@ -152,10 +154,7 @@ export class GameSessions {
       if (resumed) return resumed;
       this.checkActor(view, actor);
       const parsed = view.def.actionSchema.safeParse(action);
-      if (!parsed.success)
-        throw new UserError(
-          `That order is not understood: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'order'}: ${i.message}`).join('; ')}`,
-        );
+      if (!parsed.success) throw new UserError(`That order is not understood: ${issuesText(parsed.error, 'order')}`);
       this.checkFormations(view, actor, parsed.data);
       return this.applyAndSave(view, actor, parsed.data);
     });
@@ -332,7 +331,7 @@ export class GameSessions {
   async importGame(where: Where, actor: Actor, text: string): Promise<ActOutcome> {
     const exported = parseExport(text);
     const source = exported.game;
-    const def = requireDef(source.game);
+    const def = this.games.forGame(source);
     if (source.seed === undefined) {
       throw new UserError(
         `That export is of a game in progress, so its seed is secret and it cannot be replayed. Export it again after the game is over (or ended).`,
@@ -358,30 +357,18 @@ export class GameSessions {
     }
     return this.lock.run(where.channelId, async () => {
       await this.requireFreeChannel(where.channelId);
-      const result = def.engine.result(state);
       const at = this.now().toISOString();
-      const doc: GameDocument = {
-        schemaVersion: SCHEMA_VERSION,
-        id: await this.freshId(),
-        channelId: where.channelId,
-        ...(where.guildId ? { guildId: where.guildId } : {}),
-        game: def.id,
-        createdBy: actor.id,
+      const doc = await this.newDocument(where, actor, def, {
         mode: source.mode,
-        players: [{ id: actor.id, name: actor.name }],
         settings: { ...source.settings, importedFrom: source.id, seedRevealed: true },
-        seedHash: source.seedHash,
         seed: source.seed!,
         options: source.options,
         version: source.version,
         actions,
         events: [...source.events, { version: source.version, kind: 'imported', text: `${actor.name} imported game ${source.id}.` }],
         state: toJson(state),
-        status: result ? 'finished' : 'active',
-        ...(result ? { outcome: resultText(result) } : {}),
-        createdAt: at,
-        updatedAt: at,
-      };
+        at,
+      });
       await this.store.create(doc);
       return { ...this.viewOf(doc), events: [] };
     });
@@ -394,13 +381,8 @@ export class GameSessions {
 
   private async applyAndSave(view: GameView, actor: Actor, action: unknown): Promise<ActOutcome> {
     const { doc, def } = view;
-    let applied: ReturnType<GameDef['engine']['apply']>;
-    try {
-      applied = def.engine.apply(doc.state, action);
-    } catch (err) {
-      if (err instanceof RuleError) throw new UserError(err.message);
-      throw err;
-    }
+    // A RuleError is a UserError: the player's answer, with nothing saved.
+    const applied = def.engine.apply(doc.state, action);
     const version = doc.version + 1;
     const at = this.now().toISOString();
     // The bot answers within the same save: the game is never stored halfway through its turn.
@@ -471,7 +453,7 @@ export class GameSessions {
   }
 
   private viewOf(doc: GameDocument): GameView {
-    const def = requireDef(doc.game);
+    const def = this.games.forGame(doc);
     return { doc, def, prompt: def.engine.prompt(doc.state), result: def.engine.result(doc.state) };
   }
 
@@ -481,26 +463,48 @@ export class GameSessions {
 
   /** A state its game rejects is damaged like any other record: set aside, never played on. */
   private async checkState(doc: GameDocument | undefined): Promise<GameDocument | undefined> {
-    const schema = doc ? gameDef(doc.game)?.stateSchema : undefined;
+    const schema = doc ? this.games.get(doc.game)?.stateSchema : undefined;
     if (!doc || !schema) return doc;
     const checked = schema.safeParse(doc.state);
     if (checked.success) return doc;
-    return this.store.setAside(
-      doc,
-      `its ${doc.game} state is not valid: ${checked.error.issues
-        .slice(0, 3)
-        .map((i) => `${i.path.join('.') || 'state'}: ${i.message}`)
-        .join('; ')}`,
-    );
+    return this.store.setAside(doc, `its ${doc.game} state is not valid: ${issuesText(checked.error, 'state', 3)}`);
   }
 
   private async requireFreeChannel(channelId: string): Promise<void> {
     const existing = await this.loadCurrent(channelId);
     if (existing?.status === 'active') {
       throw new UserError(
-        `This channel already has a game in progress: ${requireDef(existing.game).name} (game ${existing.id}). Finish it or /game end it first.`,
+        `This channel already has a game in progress: ${this.games.get(existing.game)?.name ?? existing.game} (game ${existing.id}). Finish it or /game end it first.`,
       );
     }
+  }
+
+  /** A new game document for this channel, started by `actor`: a fresh id, the game's charts, finished if the position already ends the game. */
+  private async newDocument(where: Where, actor: Actor, def: GameDef, start: DocumentStart): Promise<GameDocument> {
+    const result = def.engine.result(start.state);
+    return {
+      schemaVersion: SCHEMA_VERSION,
+      id: await this.freshId(),
+      channelId: where.channelId,
+      ...(where.guildId ? { guildId: where.guildId } : {}),
+      game: def.id,
+      charts: def.charts,
+      createdBy: actor.id,
+      mode: start.mode,
+      players: [{ id: actor.id, name: actor.name }],
+      settings: start.settings,
+      seedHash: hashSeed(start.seed),
+      seed: start.seed,
+      options: start.options,
+      version: start.version,
+      actions: start.actions,
+      events: start.events,
+      state: start.state,
+      status: result ? 'finished' : 'active',
+      ...(result ? { outcome: resultText(result) } : {}),
+      createdAt: start.at,
+      updatedAt: start.at,
+    };
   }
 
   private async freshId(): Promise<string> {
@@ -519,15 +523,6 @@ export class GameSessions {
       throw err;
     }
   }
-}
-
-function requireDef(id: string): GameDef {
-  const def = gameDef(id);
-  if (!def) {
-    const known = allGames().map((g) => g.id);
-    throw new UserError(`There is no game "${id}" here. ${known.length ? `Games: ${known.join(', ')}.` : 'No game is installed yet.'}`);
-  }
-  return def;
 }
 
 interface BotPlay {
@@ -572,30 +567,6 @@ function botOutcome(bot: BotPlay): { bot?: BotTurn } {
   return { bot: { actions: bot.records.length, events: bot.events, ...(bot.unfinished ? { unfinished: true } : {}) } };
 }
 
-function setupState(def: GameDef, options: Record<string, unknown>, seed: number): unknown {
-  const engineOptions = def.setupOptions ? def.setupOptions(options, seed) : { ...options, seed };
-  try {
-    return def.engine.setup(engineOptions);
-  } catch (err) {
-    if (err instanceof RuleError) throw new UserError(err.message);
-    throw err;
-  }
-}
-
-/** The state reached from the seed through these actions (engines are deterministic). */
-export function replay(def: GameDef, options: Record<string, unknown>, seed: number, actions: readonly ActionRecord[]): unknown {
-  let state = toJson(setupState(def, options, seed));
-  for (const [i, record] of actions.entries()) {
-    try {
-      state = toJson(def.engine.apply(state, record.action).state);
-    } catch (err) {
-      if (err instanceof RuleError) throw new UserError(`order #${i + 1} (version ${record.version}) is refused: ${err.message}`);
-      throw err;
-    }
-  }
-  return state;
-}
-
 export function resultText(result: GameResult): string {
   return `${result.winner === 'german' ? 'German' : 'Soviet'} victory. ${result.reason}`;
 }
@@ -620,9 +591,4 @@ function pickFormations(doc: GameDocument, def: GameDef, actor: Actor, typed: st
 
 function logLine(version: number, e: GameEvent): LogLine {
   return { version, kind: e.kind, text: e.text, ...(e.dice?.length ? { dice: toJson(e.dice) as unknown[] } : {}) };
-}
-
-/** Stored exactly as it will load again: JSON, without undefined fields. */
-function toJson(value: unknown): unknown {
-  return value === undefined ? null : JSON.parse(JSON.stringify(value));
 }

@@ -1,3 +1,4 @@
+import { plural } from '../contracts/text.js';
 import type { DieReport, GameEvent } from '../games/engine.js';
 import type { GameDocument, LogLine } from '../store/game-document.js';
 import type { BotTurn, GameView } from './game-sessions.js';
@@ -6,8 +7,7 @@ import { creatorName } from './permissions.js';
 /** Text players read: kept short, because half of them are on phones. */
 
 export function headline(doc: GameDocument, name: string): string {
-  const who =
-    doc.mode === 'solo' ? `solo, ${creatorName(doc)}` : `${doc.mode}, ${doc.players.length} player${doc.players.length === 1 ? '' : 's'}`;
+  const who = doc.mode === 'solo' ? `solo, ${creatorName(doc)}` : `${doc.mode}, ${plural(doc.players.length, 'player')}`;
   return `**${name}** · game \`${doc.id}\` · version ${doc.version} · ${who}`;
 }
 
@@ -33,7 +33,7 @@ const BOT_TEXT_BUDGET = 1100;
  * then other lines in order as room allows, and a count of the rest by kind.
  */
 export function botTurnText(bot: BotTurn, budget = BOT_TEXT_BUDGET): string {
-  const head = `**The bot played** (${bot.actions} action${bot.actions === 1 ? '' : 's'}${bot.unfinished ? ', stopping before the end of its turn' : ''}):`;
+  const head = `**The bot played** (${plural(bot.actions, 'action')}${bot.unfinished ? ', stopping before the end of its turn' : ''}):`;
   const full = eventsText(bot.events);
   if (full.length <= budget)
     return `${head}

@@ -1,14 +1,15 @@
 import { z } from 'zod';
-import type { Reply, ReplyButton, ReplyFile } from '../contracts/reply.js';
 import { clip, fitText, LIMITS } from '../contracts/limits.js';
-import { mapImage } from '../app/map-image.js';
+import type { Reply, ReplyButton, ReplyFile } from '../contracts/reply.js';
+import type { Scene, View } from '../contracts/scene.js';
 import type { GameEvent, Prompt } from '../games/engine.js';
 import type { HexId } from '../kernel/hex.js';
+import { columnOf, formatHexId, rowOf } from '../kernel/hex.js';
 import { type LoadedMap, loadMap } from '../maps/game-map.js';
 import { DEFAULT_ZOOM_RADIUS } from '../render/render-map.js';
-import type { Scene, View } from '../contracts/scene.js';
 import type { GameDocument } from '../store/game-document.js';
 import type { ActOutcome, GameView } from './game-sessions.js';
+import { mapImage } from './map-image.js';
 import { botTurnText, eventsText, statusText } from './present.js';
 
 /**
@@ -92,7 +93,7 @@ export async function sceneImage(
   suffix = '',
 ): Promise<ReplyFile | undefined> {
   const { doc, def } = view;
-  const map = loadMap(def.map);
+  const map = loadMap(def.mapFile);
   const name = `${def.id}-${doc.id}-v${doc.version}${suffix}`;
   const views: View[] = [];
   const onMap = hexes.filter((h) => map.has(h));
@@ -126,10 +127,10 @@ export function frame(map: LoadedMap, hexes: readonly HexId[]): { center: HexId;
 
 /** The map hex nearest the middle of the given hexes. */
 function middleHex(map: LoadedMap, hexes: readonly HexId[]): HexId {
-  const cols = hexes.map((h) => Number(h.slice(0, 2)));
-  const rows = hexes.map((h) => Number(h.slice(2)));
+  const cols = hexes.map(columnOf);
+  const rows = hexes.map(rowOf);
   const mid = (xs: number[]) => Math.round((Math.min(...xs) + Math.max(...xs)) / 2);
-  const target = `${String(mid(cols)).padStart(2, '0')}${String(mid(rows)).padStart(2, '0')}`;
+  const target = formatHexId({ col: mid(cols), row: mid(rows) });
   if (map.has(target)) return target;
   let best = hexes[0] ?? map.ids[0]!;
   let bestDistance = Infinity;

@@ -53,6 +53,8 @@ export const gameDocumentSchema = z.object({
   channelId: z.string().min(1),
   guildId: z.string().min(1).optional(),
   game: z.string().min(1),
+  /** The charts the game is played with (its definition's `charts`); absent in games stored before it was recorded. */
+  charts: z.string().min(1).max(120).optional(),
   createdBy: z.string().min(1),
   mode: z.enum(gameModes),
   players: z.array(playerSchema),
@@ -73,11 +75,3 @@ export const gameDocumentSchema = z.object({
   updatedAt: isoTime,
 });
 export type GameDocument = z.infer<typeof gameDocumentSchema>;
-
-/** One line per problem, short enough to show a player. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((i) => `${i.path.join('.') || 'document'}: ${i.message}`)
-    .join('; ');
-}

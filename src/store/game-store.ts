@@ -1,6 +1,7 @@
 import type Keyv from 'keyv';
 import { UserError } from '../contracts/errors.js';
-import { describeIssues, type GameDocument, gameDocumentSchema, gameIdSchema } from './game-document.js';
+import { issuesText } from '../contracts/text.js';
+import { type GameDocument, gameDocumentSchema, gameIdSchema } from './game-document.js';
 import { KeyedLock } from './keyed-lock.js';
 import { createKeyv, type StoreConfig, storeConfigFromEnv } from './keyv-factory.js';
 import { packDocument, unpackDocument } from './packed-document.js';
@@ -37,7 +38,7 @@ export class GameStore {
       return this.quarantine(id, raw, 'the record is not valid JSON');
     }
     const result = gameDocumentSchema.safeParse(parsed);
-    if (!result.success) return this.quarantine(id, raw, describeIssues(result.error));
+    if (!result.success) return this.quarantine(id, raw, issuesText(result.error, 'document'));
     if (result.data.id !== id) return this.quarantine(id, raw, `the record says it is game ${result.data.id}`);
     return result.data;
   }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { plural } from '../contracts/text.js';
 
 /**
  * A ballot on one pending German decision of a vote game: the proposals filed, one vote per
@@ -64,7 +65,7 @@ export function decide(ballot: Ballot, quorum: number, tieBreak: TieBreak, creat
   if (cast < quorum) return { winner: undefined, why: `only ${cast} of the ${quorum} votes needed (quorum) were cast` };
   const best = Math.max(...counts.values());
   const tied = ballot.proposals.filter((p) => counts.get(p.n) === best).map((p) => p.n);
-  if (tied.length === 1) return { winner: tied[0]!, tiedWith: [], how: `${best} vote${best === 1 ? '' : 's'}` };
+  if (tied.length === 1) return { winner: tied[0]!, tiedWith: [], how: plural(best, 'vote') };
   if (tieBreak === 'random') {
     const digest = createHash('sha256')
       .update(`${ballot.gameId}:${ballot.version}:${tied.join(',')}`)

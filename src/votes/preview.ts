@@ -1,8 +1,8 @@
-import type { ReplyFile } from '../contracts/reply.js';
 import { LIMITS } from '../contracts/limits.js';
+import type { ReplyFile } from '../contracts/reply.js';
+import type { ArrowView, Scene } from '../contracts/scene.js';
 import type { HexId } from '../kernel/hex.js';
 import { loadMap } from '../maps/game-map.js';
-import type { ArrowView, Scene } from '../contracts/scene.js';
 import type { GameView } from '../session/game-sessions.js';
 import { frame, MAX_ZOOM_RADIUS, sceneImage } from '../session/replies.js';
 import type { Ballot, Proposal } from './ballot.js';
@@ -39,7 +39,7 @@ export async function ballotImage(view: GameView, ballot: Ballot, focus?: number
   let hexes: HexId[] = focused ? focused.path : arrows.flatMap((a) => a.path);
   // No arrow to frame: centre on what the game itself would show now (the moving force, a battle).
   if (hexes.length === 0) hexes = view.def.zoomHexes?.([], view.doc.state) ?? [];
-  const map = loadMap(view.def.map);
+  const map = loadMap(view.def.mapFile);
   const onMap = hexes.filter((h) => map.has(h));
   // Arrows spread wider than the largest zoom window would be cut off: show the whole map.
   const centre = onMap.length > 0 ? frame(map, onMap).center : undefined;

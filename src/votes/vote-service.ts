@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
-import { type Member, type Reply, type ReplyButton } from '../contracts/reply.js';
 import { UserError } from '../contracts/errors.js';
 import { clip, fitText, LIMITS } from '../contracts/limits.js';
+import type { Member, Reply, ReplyButton } from '../contracts/reply.js';
+import { issuesText, plural } from '../contracts/text.js';
 import { RuleError } from '../games/engine.js';
 import type { ActOutcome, GameSessions, GameView } from '../session/game-sessions.js';
 import { actingReply } from '../session/replies.js';
@@ -49,7 +50,7 @@ export class VoteService {
     const settings = voteSettings(doc);
     this.refuseVoter(doc, actor, settings);
     const parsed = def.actionSchema.safeParse(action);
-    if (!parsed.success) throw new UserError(`That order is not understood: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+    if (!parsed.success) throw new UserError(`That order is not understood: ${issuesText(parsed.error, 'order')}`);
     try {
       // A dry run on a copy: the engine is pure, and nothing of it is shown.
       def.engine.apply(structuredClone(doc.state), parsed.data);
@@ -267,7 +268,7 @@ export class VoteService {
       how = decision.how;
     }
     if (!winner) return { content: 'The ballot closed without a winner.' };
-    const tallyText = `**Ballot closed (${reasonText(reason)}).** ${counts.cast} vote${counts.cast === 1 ? '' : 's'}:\n${summary}`;
+    const tallyText = `**Ballot closed (${reasonText(reason)}).** ${plural(counts.cast, 'vote')}:\n${summary}`;
     let outcome: ActOutcome;
     try {
       outcome = await this.sessions.act(taken.channelId, { id: winner.by, name: winner.byName }, winner.action, taken.version);

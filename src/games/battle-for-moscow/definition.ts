@@ -1,15 +1,18 @@
 /**
- * Battle for Moscow as the session layer sees it: engine, input schemas, the picture, the
- * phone-sized status and the bot side. Registered in src/games/catalogue.ts.
+ * Battle for Moscow as the rest of the bot sees it: engine, input schemas, orders, the
+ * picture, the phone-sized status and the bot side. Installed in src/games/installed.ts.
  */
 import { z } from 'zod';
-import type { HexId } from '../../kernel/hex.js';
+import { type HexId, hexIdSchema } from '../../kernel/hex.js';
+import { mapPath } from '../../maps/game-map.js';
 import type { ActionChoice, GameEvent, Prompt, SideId } from '../engine.js';
-import type { GameDef } from '../registry.js';
+import type { GameDef } from '../game-def.js';
+import type { OrderOption } from '../orders.js';
 import { LAST_TURN, turnSpec } from './data/turns.js';
 import { UNITS } from './data/units.js';
 import { label } from './engine.js';
 import { bfmEngine, botAction, sceneOf, searchBotAction } from './index.js';
+import { bfmOrders } from './orders.js';
 import {
   type BfmAction,
   type BfmOptions,
@@ -23,7 +26,7 @@ import {
   phaseSide,
 } from './state.js';
 
-const hex = z.string().regex(/^\d{4}$/);
+const hex = hexIdSchema;
 const side = z.enum(['german', 'soviet']);
 const unitIds = new Set(UNITS.map((u) => u.id));
 
@@ -83,6 +86,37 @@ export const bfmNewOptionsSchema = z
     message: 'side: is the side you play against the bot (add vs:bot); in a two-player game each player takes a side with /game join seat:',
   })
   .transform((o) => (o.vs === 'bot' ? { ...o, side: o.side ?? ('german' as SideId) } : o));
+
+/** The /game new options Battle for Moscow adds, checked by bfmNewOptionsSchema. */
+const BFM_NEW_GAME_OPTIONS: OrderOption[] = [
+  {
+    name: 'vs',
+    type: 'string',
+    description: 'Battle for Moscow: against another player (default) or the bot',
+    choices: [
+      { name: 'another player', value: 'human' },
+      { name: 'the bot', value: 'bot' },
+    ],
+  },
+  {
+    name: 'side',
+    type: 'string',
+    description: 'Battle for Moscow against the bot: the side you play (default german)',
+    choices: [
+      { name: 'German', value: 'german' },
+      { name: 'Soviet', value: 'soviet' },
+    ],
+  },
+  {
+    name: 'level',
+    type: 'string',
+    description: 'Battle for Moscow against the bot: search (default, stronger) or heuristic (quick, readable)',
+    choices: [
+      { name: 'search', value: 'search' },
+      { name: 'heuristic', value: 'heuristic' },
+    ],
+  },
+];
 
 export function bfmSetupOptions(options: Record<string, unknown>, seed: number): BfmOptions {
   const o = bfmNewOptionsSchema.parse(options);
@@ -158,7 +192,9 @@ export const bfmGame: GameDef<BfmState, BfmAction, BfmOptions> = {
   id: 'battle-for-moscow',
   name: 'Battle for Moscow',
   summary: 'Two players, or one against the bot (vs:bot side:german|soviet): the German drive on Moscow, Oct-Dec 1941 (GDW 1986).',
-  map: 'battle-for-moscow',
+  mapFile: mapPath('battle-for-moscow'),
+  // The printed game's charts (GDW 1986), transcribed in data/; nothing here is reconstructed or overridable.
+  charts: 'gdw-1986',
   get engine() {
     engine ??= { ...bfmEngine(), prompt: bfmPrompt };
     return engine;
@@ -166,7 +202,9 @@ export const bfmGame: GameDef<BfmState, BfmAction, BfmOptions> = {
   actionSchema: bfmActionSchema as z.ZodType<BfmAction>,
   stateSchema: bfmStateSchema,
   newOptionsSchema: bfmNewOptionsSchema as unknown as z.ZodType<Record<string, unknown>>,
+  newGameOptions: BFM_NEW_GAME_OPTIONS,
   setupOptions: bfmSetupOptions,
+  orders: bfmOrders,
   scene: (s, events) => sceneOf(s, events),
   status: bfmStatus,
   zoomHexes: bfmZoomHexes,

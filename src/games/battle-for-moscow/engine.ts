@@ -3,6 +3,7 @@
  * `legalActions`. Pure: the state is plain JSON, dice come from the seed stored in it, and an
  * illegal action is refused with the rule it breaks while the given state stays as it was.
  */
+import { issuesText, plural } from '../../contracts/text.js';
 import type { LoadedMap } from '../../maps/game-map.js';
 import { type ActionChoice, type Applied, type GameEngine, type GameResult, type Prompt, RuleError } from '../engine.js';
 import { BfmMap, Board } from './board.js';
@@ -42,8 +43,7 @@ export function createBfmEngine(map: LoadedMap): BfmEngine {
 
 export function apply(bm: BfmMap, state: BfmState, input: BfmAction): Applied<BfmState> {
   const parsed = bfmActionSchema.safeParse(input);
-  if (!parsed.success)
-    throw new RuleError(RULE.sequence, `not a Battle for Moscow action: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
+  if (!parsed.success) throw new RuleError(RULE.sequence, `not a Battle for Moscow action: ${issuesText(parsed.error, 'action', 2)}`);
   if (state.phase === 'over') throw new RuleError(RULE.victory, 'the game is over');
   const b = new Board(bm, cloneState(state));
   const action = parsed.data;
@@ -121,7 +121,7 @@ function describe(b: Board): string {
   const mud = turnSpec(s.turn).mud ? ' (mud)' : '';
   const head = `turn ${s.turn}${mud}, ${PHASE_NAMES[s.phase]}`;
   if (s.phase === 'setup') return `${head}: trade the places of German units, or finish the set-up`;
-  if (isReplacementPhase(s.phase)) return `${head}: ${s.replacements} replacement${s.replacements === 1 ? '' : 's'} left`;
+  if (isReplacementPhase(s.phase)) return `${head}: ${plural(s.replacements, 'replacement')} left`;
   if (isMovementPhase(s.phase)) {
     if (s.displaced) return `${head}: ${b.name(s.displaced)} must move on (one unit per hex)`;
     return `${head}: move units or end the phase`;

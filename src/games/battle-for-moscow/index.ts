@@ -3,8 +3,9 @@
  * engine is built from the shipped map; `legalActions`, `previewBattle` and `botAction`
  * work on a state alone.
  */
-import { loadMap } from '../../maps/game-map.js';
+
 import type { Scene } from '../../contracts/scene.js';
+import { loadMap } from '../../maps/game-map.js';
 import { type GameEvent, RuleError } from '../engine.js';
 import { botActionOn } from './bot.js';
 import { type BfmEngine, createBfmEngine } from './engine.js';

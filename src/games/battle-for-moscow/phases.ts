@@ -2,6 +2,7 @@
  * The sequence of play: eight phases a turn in the exact order of How to Play, seven turns,
  * phases with nothing to do passed over, and the winner decided by Moscow at the end.
  */
+import { plural } from '../../contracts/text.js';
 import { RuleError } from '../engine.js';
 import type { Board } from './board.js';
 import { allResolved, isCombatPhase } from './combat.js';
@@ -21,7 +22,7 @@ export function enterPhase(b: Board, phase: TurnPhase): void {
   s.combat = isCombatPhase(phase) ? { battles: [], declaring: true, current: null } : null;
   s.replacements = isReplacementPhase(phase) ? replacementsFor(s, phaseSide(phase)!) : 0;
   const mud = turnSpec(s.turn).mud ? ' (mud)' : '';
-  const extra = isReplacementPhase(phase) ? `: ${s.replacements} replacement${s.replacements === 1 ? '' : 's'}` : '';
+  const extra = isReplacementPhase(phase) ? `: ${plural(s.replacements, 'replacement')}` : '';
   b.event('phase', `Turn ${s.turn}${mud}: ${PHASE_NAMES[phase]} phase${extra}.`, { rule: RULE.sequence });
   // A phase in which the player can do nothing passes by itself (e.g. turn 1's German replacement phase).
   if (!anyActionBesidesEnd(b)) {

@@ -3,8 +3,10 @@
  * which turn and phase. For rule examples, puzzles and tests; the result is an ordinary state
  * the engine plays on from there.
  */
+
 import { z } from 'zod';
 import { newDice } from '../../kernel/dice.js';
+import { hexIdSchema } from '../../kernel/hex.js';
 import type { BfmMap } from './board.js';
 import { LAST_TURN } from './data/turns.js';
 import { isUnitId, UNITS } from './data/units.js';
@@ -16,10 +18,10 @@ export const positionSchema = z.object({
   /** Units on the map (others are off it); `full` defaults to false (half strength). */
   units: z.record(
     z.string().refine(isUnitId, 'not a Battle for Moscow unit'),
-    z.object({ hex: z.string().regex(/^\d{4}$/), full: z.boolean().default(false) }),
+    z.object({ hex: hexIdSchema, full: z.boolean().default(false) }),
   ),
   /** City owners that differ from the start of the game. */
-  cities: z.record(z.string().regex(/^\d{4}$/), z.enum(['german', 'soviet'])).default({}),
+  cities: z.record(hexIdSchema, z.enum(['german', 'soviet'])).default({}),
   seed: z.number().int().min(0).max(0xffffffff).default(1),
   replacements: z.number().int().min(0).max(5).default(0),
   options: bfmOptionsSchema

@@ -3,9 +3,11 @@
  * (German green, Soviet red, as Game Components describes them), the battles of the combat
  * phase, the last move's arrow, and a panel with turn, phase, mud and replacements.
  */
-import type { HexId } from '../../kernel/hex.js';
+
 import type { CounterView, Scene, StackView } from '../../contracts/scene.js';
+import type { HexId } from '../../kernel/hex.js';
 import type { GameEvent } from '../engine.js';
+import { GERMAN_SOVIET } from '../sides.js';
 import type { BfmMap } from './board.js';
 import { LAST_TURN, turnSpec } from './data/turns.js';
 import { UNITS } from './data/units.js';
@@ -57,6 +59,7 @@ export function bfmScene(bm: BfmMap, s: BfmState, events: GameEvent[] = []): Sce
   const held = (side: 'german' | 'soviet') => Object.values(s.cities).filter((c) => c === side).length;
   const eliminated = (side: 'german' | 'soviet') => UNITS.filter((u) => u.side === side && s.units[u.id]?.hex === null).length;
   return {
+    sides: GERMAN_SOVIET,
     control: { style: 'marker', hexes: { ...s.cities } },
     stacks: stackViews,
     highlights: {

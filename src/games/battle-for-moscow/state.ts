@@ -3,9 +3,11 @@
  * and replayed as it is. The map and the charts are fixed data; everything that changes in
  * play lives here.
  */
+
 import { z } from 'zod';
 import type { DiceState } from '../../kernel/dice.js';
 import type { HexId } from '../../kernel/hex.js';
+import { hexIdSchema } from '../../kernel/hex.js';
 import type { SideId } from '../engine.js';
 import type { CrtResult, OddsColumn } from './data/crt.js';
 
@@ -111,7 +113,7 @@ export interface BfmState {
   result?: { winner: SideId; reason: string };
 }
 
-const hexId = z.string().regex(/^\d{4}$/, 'a hex is four digits XXYY');
+const hexId = hexIdSchema;
 const unitId = z.string().min(1).max(12);
 
 export const bfmActionSchema = z.discriminatedUnion('type', [

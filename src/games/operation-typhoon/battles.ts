@@ -3,6 +3,7 @@
  * (10.4, 10.5), the winner is decided (10.7) and both sides are put back (10.8-10.10). Hex
  * captures check for pockets, whose breakouts are fought at once (11.1-11.4).
  */
+import { plural } from '../../contracts/text.js';
 import type { HexId } from '../../kernel/hex.js';
 import { breakoutUnits } from './charts/index.js';
 import { CombatRound, returnSoviets } from './combat.js';
@@ -140,7 +141,7 @@ function resolvePocket(play: Play, hex: HexId, pocket: HexId[]): void {
   play.s.pool = play.s.pool.filter((id) => !drawn.includes(id));
   play.event(
     'breakout',
-    `Breakout force: ${drawn.length} unit${drawn.length === 1 ? '' : 's'} (${drawn.map((id) => play.index.sovietUnit(id).label).join(', ') || 'none'}).`,
+    `Breakout force: ${plural(drawn.length, 'unit')} (${drawn.map((id) => play.index.sovietUnit(id).label).join(', ') || 'none'}).`,
     {
       rule: '11.2',
       dice: [{ purpose: `breakout force, pocket of ${size}`, roll: die, result: `${count} units` }],

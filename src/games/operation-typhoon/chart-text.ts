@@ -2,6 +2,7 @@
  * The charts as monospaced tables for /rules: what a player would read off the map sheet.
  * The values are the reconstruction (or an owner's override), and every table says so.
  */
+import { plural } from '../../contracts/text.js';
 import type { TyphoonCharts } from './charts/index.js';
 import { describeForce } from './force-generation.js';
 
@@ -30,7 +31,7 @@ function table(rows: string[][]): string {
     .join('\n');
 }
 
-const hits = (h: number) => (h === 0 ? '-' : `${h} hit${h > 1 ? 's' : ''}`);
+const hits = (h: number) => (h === 0 ? '-' : plural(h, 'hit'));
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 export function chartText(charts: TyphoonCharts, id: ChartId): string {

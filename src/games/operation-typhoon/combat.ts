@@ -2,6 +2,7 @@
  * Regular combat (10.x) and the fire of breakout battles (11.2 step 5): rounds of fire in
  * a fixed order, hits allocated under 10.6, and what happens to both sides afterwards.
  */
+import { plural } from '../../contracts/text.js';
 import type { HexId } from '../../kernel/hex.js';
 import type { DieReport } from '../engine.js';
 import { crtResult, type Hits, type NaturalTerrain, type PlaceKind, type TerrainEffect, turnSpec } from './charts/index.js';
@@ -181,7 +182,7 @@ export class CombatRound {
         dice.push({
           purpose: `Soviet CAS on ${this.play.index.unit(id).label}`,
           roll: r,
-          result: hits ? `${hits} hit${hits > 1 ? 's' : ''}` : 'miss',
+          result: hits ? plural(hits, 'hit') : 'miss',
         });
         const e = this.hitGerman(id, Math.min(hits, this.play.s.units[id]!.steps)); // 10.6: excess hits ignored
         if (e) effects.push(e);
@@ -203,7 +204,7 @@ export class CombatRound {
     for (const u of this.liveSoviets()) {
       const r = this.play.die();
       const hits = crtResult(this.play.charts, 'german', r);
-      dice.push({ purpose: `Luftwaffe on ${this.label(u)}`, roll: r, result: hits ? `${hits} hit${hits > 1 ? 's' : ''}` : 'miss' });
+      dice.push({ purpose: `Luftwaffe on ${this.label(u)}`, roll: r, result: hits ? plural(hits, 'hit') : 'miss' });
       const e = this.hitSoviet(u, Math.min(hits, u.steps));
       if (e) effects.push(e);
     }
@@ -226,7 +227,7 @@ export class CombatRound {
       const effects = [...taken].map(([id, n]) => this.hitGerman(id, n)).filter(Boolean);
       this.play.event(
         'fire',
-        `${spec.label} fires ${cdr} dice${mod.parts.length ? ` (${mod.parts.join(', ')})` : ''}: ${hits} hit${hits === 1 ? '' : 's'}${effects.length ? `; ${effects.join(', ')}` : ''}.`,
+        `${spec.label} fires ${cdr} dice${mod.parts.length ? ` (${mod.parts.join(', ')})` : ''}: ${plural(hits, 'hit')}${effects.length ? `; ${effects.join(', ')}` : ''}.`,
         {
           rule: step,
           dice: [this.report(`${spec.label} (CDR ${cdr})`, rolls, mod.total, hits)],
@@ -250,7 +251,7 @@ export class CombatRound {
       const effects = [...taken].map(([sid, n]) => this.hitSoviet(this.battle.soviet.find((u) => u.id === sid)!, n)).filter(Boolean);
       this.play.event(
         'fire',
-        `${spec.label} fires ${cdr} dice${mod.parts.length ? ` (${mod.parts.join(', ')})` : ''}: ${hits} hit${hits === 1 ? '' : 's'}${effects.length ? `; ${effects.join(', ')}` : ''}.`,
+        `${spec.label} fires ${cdr} dice${mod.parts.length ? ` (${mod.parts.join(', ')})` : ''}: ${plural(hits, 'hit')}${effects.length ? `; ${effects.join(', ')}` : ''}.`,
         {
           rule: '10.4',
           dice: [this.report(`${spec.label} (CDR ${cdr})`, rolls, mod.total, hits)],

@@ -2,8 +2,10 @@
  * Hex control and what follows from it: Soviet supply and pockets (11.0, 11.1), German zone
  * of control and front integrity (6.0, 4.3), victory points (4.4).
  */
+
 import { components, floodFill } from '../../kernel/floodfill.js';
 import type { HexId } from '../../kernel/hex.js';
+import { columnOf } from '../../kernel/hex.js';
 import type { PlaceKind } from './charts/types.js';
 import type { Play, RulesIndex } from './context.js';
 
@@ -103,7 +105,7 @@ export function victoryPoints(play: Play): number {
 
 /** 4.4: Soviet hexes west of the 29xx column. */
 export function sovietWestOf29(play: Play): HexId[] {
-  return [...play.index.initiallySoviet].filter((h) => Number(h.slice(0, 2)) < 29 && play.isSoviet(h)).sort();
+  return [...play.index.initiallySoviet].filter((h) => columnOf(h) < 29 && play.isSoviet(h)).sort();
 }
 
 export function holdsMoscow(play: Play): boolean {

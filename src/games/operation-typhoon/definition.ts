@@ -1,18 +1,25 @@
 /**
- * Operation Typhoon as the session layer sees it: engine, input schemas, the picture and the
- * phone-sized status. Registered in src/games/catalogue.ts.
+ * Operation Typhoon as the rest of the bot sees it: engine, input schemas, orders, the
+ * picture and the phone-sized status, on the charts it plays with. Installed in
+ * src/games/installed.ts.
  */
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { GameDef } from '../registry.js';
-import { turnSpec } from './charts/index.js';
+import { hexIdSchema } from '../../kernel/hex.js';
+import { mapPath } from '../../maps/game-map.js';
+import type { GameDef } from '../game-def.js';
+import { CHARTS, type TyphoonCharts, turnSpec } from './charts/index.js';
+import { chartsFromEnvironment } from './charts/override-file.js';
 import { Play } from './context.js';
 import { victoryPoints } from './control.js';
+import type { TyphoonEngine } from './engine.js';
 import { typhoonEngine } from './index.js';
+import { TYPHOON_COMMANDS, typhoonOrders } from './order-commands.js';
 import { describeProposal, formationsOf } from './proposals.js';
 import { focusHexes, typhoonScene } from './scene.js';
 import { type TyphoonAction, type TyphoonOptions, type TyphoonState, typhoonActionSchema, typhoonOptionsSchema } from './state.js';
 
-const hex = z.string().regex(/^\d{4}$/);
+const hex = hexIdSchema;
 /** Structural check of a stored state, so a damaged document is set aside instead of played. */
 export const typhoonStateSchema = z
   .object({
@@ -36,8 +43,8 @@ export const typhoonStateSchema = z
   })
   .passthrough();
 
-export function typhoonStatus(s: TyphoonState): string {
-  const engine = typhoonEngine();
+/** Turn, VP, pockets and the next victory check: a few lines for a phone. */
+export function typhoonStatus(s: TyphoonState, engine: TyphoonEngine = typhoonEngine()): string {
   const spec = turnSpec(engine.index.charts, s.turn);
   const play = new Play(engine.index, s);
   const lines = [`Turn ${s.turn}/8 · ${spec.label} (${spec.dates}) · ${s.scenario === 'clenched-fist' ? 'Clenched Fist' : 'historical'}`];
@@ -55,30 +62,59 @@ export function typhoonStatus(s: TyphoonState): string {
   return lines.join('\n');
 }
 
-export const typhoonGame: GameDef<TyphoonState, TyphoonAction, TyphoonOptions> = {
-  id: 'operation-typhoon',
-  name: 'Operation Typhoon',
-  summary: 'Solitaire: you command Army Group Centre; the rules raise the Soviet defence (World at War #65; map and charts reconstructed).',
-  map: 'operation-typhoon',
-  get engine() {
-    return typhoonEngine();
-  },
-  actionSchema: typhoonActionSchema as z.ZodType<TyphoonAction>,
-  stateSchema: typhoonStateSchema,
-  newOptionsSchema: typhoonOptionsSchema.omit({ seed: true }),
-  scenarios: [
-    { id: 'historical', name: 'Historical (1 Oct 1941)' },
-    { id: 'clenched-fist', name: 'Clenched Fist (13.0)' },
-  ],
-  scene: (s, events) => typhoonScene(typhoonEngine().index, s, events),
-  status: typhoonStatus,
-  zoomHexes: (events, s) => focusHexes(s, events),
-  undo: (s) => (s.undoable ? { allowed: true } : { allowed: false, reason: 'the last order rolled dice, took a hex or ended the phase' }),
-  get formations() {
-    return typhoonEngine().index.charts.formations.map((f) => ({ id: f.id, name: f.name }));
-  },
-  formationsOf: (s, action) => formationsOf(typhoonEngine().index, s, action),
-  describeProposal: (s, action) => describeProposal(typhoonEngine().index, s, action),
-  // 10.5: fight on or fall back.
-  quickDecision: (s) => s.battle !== undefined && s.battle !== null,
-};
+/** The id a game stores for its charts: which kind, and a hash of their content (so any change shows). */
+export function typhoonChartsId(charts: TyphoonCharts): string {
+  const hash = createHash('sha256').update(JSON.stringify(charts)).digest('hex').slice(0, 16);
+  return `${charts === CHARTS ? 'shipped' : 'override'}-${hash}`;
+}
+
+/** Operation Typhoon on these charts; `others` are further definitions a stored game may have been played with. */
+export function createTyphoonGame(
+  charts: TyphoonCharts = CHARTS,
+  others: GameDef<TyphoonState, TyphoonAction, TyphoonOptions>[] = [],
+): GameDef<TyphoonState, TyphoonAction, TyphoonOptions> {
+  let built: TyphoonEngine | undefined;
+  const engine = () => (built ??= typhoonEngine(charts));
+  const def: GameDef<TyphoonState, TyphoonAction, TyphoonOptions> = {
+    id: 'operation-typhoon',
+    name: 'Operation Typhoon',
+    summary:
+      'Solitaire: you command Army Group Centre; the rules raise the Soviet defence (World at War #65; map and charts reconstructed).',
+    mapFile: mapPath('operation-typhoon'),
+    charts: typhoonChartsId(charts),
+    withCharts: (id) => others.find((o) => o.charts === id),
+    // An owner of the printed game may play with its charts (TYPHOON_CHARTS_OVERRIDE, docs/typhoon-charts.md);
+    // games stored with the shipped ones still replay on those.
+    configure: (env) => {
+      const chosen = chartsFromEnvironment(env);
+      return chosen === charts ? def : createTyphoonGame(chosen, [def, ...others]);
+    },
+    get engine() {
+      return engine();
+    },
+    actionSchema: typhoonActionSchema as z.ZodType<TyphoonAction>,
+    stateSchema: typhoonStateSchema,
+    newOptionsSchema: typhoonOptionsSchema.omit({ seed: true }),
+    scenarios: [
+      { id: 'historical', name: 'Historical (1 Oct 1941)' },
+      { id: 'clenched-fist', name: 'Clenched Fist (13.0)' },
+    ],
+    orders: typhoonOrders(engine),
+    commands: TYPHOON_COMMANDS,
+    scene: (s, events) => typhoonScene(engine().index, s, events),
+    status: (s) => typhoonStatus(s, engine()),
+    zoomHexes: (events, s) => focusHexes(s, events),
+    undo: (s) => (s.undoable ? { allowed: true } : { allowed: false, reason: 'the last order rolled dice, took a hex or ended the phase' }),
+    get formations() {
+      return engine().index.charts.formations.map((f) => ({ id: f.id, name: f.name }));
+    },
+    formationsOf: (s, action) => formationsOf(engine().index, s, action),
+    describeProposal: (s, action) => describeProposal(engine().index, s, action),
+    // 10.5: fight on or fall back.
+    quickDecision: (s) => s.battle !== undefined && s.battle !== null,
+  };
+  return def;
+}
+
+/** Operation Typhoon on the shipped charts. */
+export const typhoonGame = createTyphoonGame();

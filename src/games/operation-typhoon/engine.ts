@@ -3,6 +3,7 @@
  * is plain JSON, dice come from the seed stored in it, and an illegal action is refused with
  * the rule it breaks while the given state stays as it was.
  */
+import { issuesText, plural } from '../../contracts/text.js';
 import type { HexId } from '../../kernel/hex.js';
 import { type Applied, type GameEngine, type GameResult, type Prompt, RuleError } from '../engine.js';
 import { captureHex, enterSovietHex, fightRegularRound, finishForce, sovietWin } from './battles.js';
@@ -40,7 +41,7 @@ export function createTyphoonEngine(rules: TyphoonRules): TyphoonEngine {
 export function apply(index: RulesIndex, state: TyphoonState, input: TyphoonAction): Applied<TyphoonState> {
   // The engine takes untrusted input too (imports, fuzzing): an order it does not know is refused, never run.
   const parsed = typhoonActionSchema.safeParse(input);
-  if (!parsed.success) throw new RuleError('5.0', `not an Operation Typhoon order: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
+  if (!parsed.success) throw new RuleError('5.0', `not an Operation Typhoon order: ${issuesText(parsed.error, 'order', 2)}`);
   const action = parsed.data;
   if (state.phase === 'over') throw new RuleError('4.0', 'the game is over');
   const play = new Play(index, structuredClone(state));
@@ -265,9 +266,9 @@ export function prompt(index: RulesIndex, s: TyphoonState): Prompt<TyphoonAction
   const parts = [`Turn ${s.turn} (${spec.label}): German movement and combat.`];
   if (s.active)
     parts.push(`Moving: ${s.active.units.map((u) => index.unit(u).label).join(', ')} in ${s.active.hex}, ${s.active.mp} MP left.`);
-  parts.push(`${left} stack${left === 1 ? '' : 's'} still to move.`);
+  parts.push(`${plural(left, 'stack')} still to move.`);
   if (s.airAvailable > 0 && !s.active && s.done.length === 0)
-    parts.push(`${s.airAvailable} Luftwaffe unit${s.airAvailable === 1 ? '' : 's'} to assign (/air assign).`);
+    parts.push(`${plural(s.airAvailable, 'Luftwaffe unit')} to assign (/air assign).`);
   return {
     side: 'german',
     text: parts.join(' '),

@@ -6,25 +6,16 @@ import { loadMap } from '../../maps/game-map.js';
 import { CHARTS, type TyphoonCharts } from './charts/index.js';
 import { createTyphoonEngine, type TyphoonEngine } from './engine.js';
 
-let playing: TyphoonEngine | undefined;
-let playingCharts: TyphoonCharts = CHARTS;
+let shipped: TyphoonEngine | undefined;
 
 /**
- * The engine the bot plays with: the shipped map and charts, or the charts an owner of the
- * printed game put in an override file (set once at start-up with `useTyphoonCharts`).
- * Passing charts builds a separate engine on them.
+ * The engine on the shipped map and charts, or (given charts) a separate engine on those:
+ * an owner's override charts, or the charts a stored game was played with.
  */
-export function typhoonEngine(charts?: TyphoonCharts): TyphoonEngine {
-  if (charts && charts !== playingCharts) return createTyphoonEngine({ map: loadMap('operation-typhoon'), charts });
-  playing ??= createTyphoonEngine({ map: loadMap('operation-typhoon'), charts: playingCharts });
-  return playing;
-}
-
-/** Play with these charts from now on (start-up only: games replay with the charts they were played with). */
-export function useTyphoonCharts(charts: TyphoonCharts): void {
-  if (charts === playingCharts) return;
-  playingCharts = charts;
-  playing = undefined;
+export function typhoonEngine(charts: TyphoonCharts = CHARTS): TyphoonEngine {
+  if (charts !== CHARTS) return createTyphoonEngine({ map: loadMap('operation-typhoon'), charts });
+  shipped ??= createTyphoonEngine({ map: loadMap('operation-typhoon'), charts });
+  return shipped;
 }
 
 export { Play, RulesIndex, type TyphoonRules } from './context.js';

@@ -2,7 +2,9 @@
  * German movement (9.x) and stacking (7.x): what a step costs, whether a force may enter a
  * hex, and where a force can go with the MP it has.
  */
+
 import type { HexId } from '../../kernel/hex.js';
+import { rowOf } from '../../kernel/hex.js';
 import { reachable } from '../../kernel/pathfinding.js';
 import { RuleError } from '../engine.js';
 import { type Mobility, turnSpec } from './charts/index.js';
@@ -84,7 +86,7 @@ export function stackingProblem(play: Play, moving: readonly string[], hex: HexI
 
 /** 12.1: on turn 5, forces starting on or north of row 40 may not enter Soviet hexes. */
 export function startsMudBound(s: TyphoonState, hex: HexId): boolean {
-  return s.turn === 5 && Number(hex.slice(2)) <= 40;
+  return s.turn === 5 && rowOf(hex) <= 40;
 }
 
 export interface Destination {

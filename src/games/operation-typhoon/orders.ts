@@ -2,7 +2,9 @@
  * Orders as players type them (`/move force:2415 to:2620 units:mech`) turned into engine
  * actions, and the lists autocomplete offers. Pure: the same state gives the same choices.
  */
+
 import type { HexId } from '../../kernel/hex.js';
+import { parseHexId } from '../../kernel/hex.js';
 import { RuleError } from '../engine.js';
 import { Play, type RulesIndex } from './context.js';
 import { movableStacks } from './engine.js';
@@ -119,7 +121,7 @@ export function destinationChoices(
   units: string | undefined,
   typed: string,
 ): Choice[] {
-  if (!force || !/^\d{4}$/.test(force)) return [];
+  if (!force || !parseHexId(force)) return [];
   let f: ReturnType<typeof forceFor>;
   try {
     f = forceFor(index, s, force, units);

@@ -3,9 +3,11 @@
  * stacks in their formation colours (2.6), the Soviets of a battle in progress, the last
  * move's arrow and a side panel with turn, phase and the figures the victory checks need.
  */
-import type { HexId } from '../../kernel/hex.js';
+
 import type { CounterView, Scene, StackView, UnitSymbol } from '../../contracts/scene.js';
+import type { HexId } from '../../kernel/hex.js';
 import type { GameEvent } from '../engine.js';
+import { GERMAN_SOVIET } from '../sides.js';
 import { turnSpec } from './charts/index.js';
 import { Play, type RulesIndex } from './context.js';
 import { victoryPoints } from './control.js';
@@ -85,6 +87,7 @@ export function typhoonScene(index: RulesIndex, s: TyphoonState, events: GameEve
   const trail = s.active?.trail ?? [];
   const path = trail.length > 1 ? trail : lastMove?.hexes;
   return {
+    sides: GERMAN_SOVIET,
     control: { style: 'area', hexes: control },
     stacks: stackViews,
     highlights: {

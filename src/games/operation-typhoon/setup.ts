@@ -5,6 +5,7 @@
 
 import { newDice } from '../../kernel/dice.js';
 import type { HexId } from '../../kernel/hex.js';
+import { rowOf } from '../../kernel/hex.js';
 import { RuleError } from '../engine.js';
 import { turnSpec } from './charts/index.js';
 import { Play, type RulesIndex } from './context.js';
@@ -47,7 +48,7 @@ export function setupProblem(play: Play, unit: string, hex: HexId): RuleError | 
 function defaultDeployment(play: Play): void {
   const { index, s } = play;
   const depth = setupDepth(index);
-  const byRow = (a: HexId, b: HexId) => Number(a.slice(2)) - Number(b.slice(2)) || a.localeCompare(b);
+  const byRow = (a: HexId, b: HexId) => rowOf(a) - rowOf(b) || a.localeCompare(b);
   const place = (unit: string, candidates: HexId[]) => {
     for (const limit of [1, 2, 3]) {
       const hex = candidates.find((h) => play.unitsIn(h).length < limit && !stackingProblem(play, [unit], h));

@@ -3,9 +3,11 @@
  * replayed as it is. Everything that can change during play lives here; the map and the
  * charts are fixed data handed to the engine.
  */
+
 import { z } from 'zod';
 import type { DiceState } from '../../kernel/dice.js';
 import type { HexId } from '../../kernel/hex.js';
+import { hexIdSchema } from '../../kernel/hex.js';
 
 export type Scenario = 'historical' | 'clenched-fist';
 
@@ -87,7 +89,7 @@ export interface TyphoonState {
   result?: { winner: 'german' | 'soviet'; reason: string };
 }
 
-const hexId = z.string().regex(/^\d{4}$/, 'a hex is four digits XXYY');
+const hexId = hexIdSchema;
 const unitList = z.array(z.string().min(1).max(40)).min(1).max(12);
 
 export const typhoonActionSchema = z.discriminatedUnion('type', [

@@ -2,6 +2,7 @@
  * The end of Phase I: the Victory Check Phase (4.x), the German Regroup Phase (10.10) and
  * the next turn (5.3). The Germans have no drawn games: after turn 8 without Moscow they lose.
  */
+import { plural } from '../../contracts/text.js';
 import { turnSpec } from './charts/index.js';
 import type { Play } from './context.js';
 import { frontGaps, holdsMoscow, sovietWestOf29, victoryPoints } from './control.js';
@@ -22,7 +23,7 @@ export function endPhase(play: Play): void {
     // 10.10: reduced units flip back to full strength on turns 1-5.
     const flipped = Object.values(s.units).filter((u) => u.steps === 1);
     for (const u of flipped) u.steps = 2;
-    play.event('regroup', `German regroup: ${flipped.length} reduced unit${flipped.length === 1 ? '' : 's'} back to full strength.`, {
+    play.event('regroup', `German regroup: ${plural(flipped.length, 'reduced unit')} back to full strength.`, {
       rule: '10.10',
     });
   }
@@ -66,7 +67,7 @@ function turnSummary(play: Play): void {
     need = `turn ${next} ends with the front integrity check (4.3): ${frontGaps(play).length} front hexes unwatched now`;
   else if (upcoming === 'vp' && historical)
     need = `turn ${next} ends with the VP check (4.4): 16 VP (${vp} now) and no Soviet hex west of column 29 (${sovietWestOf29(play).length} now)`;
-  else need = `take a Moscow hex to win (4.5); ${LAST_TURN - s.turn} turn${LAST_TURN - s.turn === 1 ? '' : 's'} left`;
+  else need = `take a Moscow hex to win (4.5); ${plural(LAST_TURN - s.turn, 'turn')} left`;
   play.event(
     'summary',
     `End of turn ${s.turn}: ${s.taken.length} hexes taken in all, pocket tally ${s.pocketTally}, ${vp} VP, ${s.destroyed.length} guards or airborne units destroyed for good. Next: ${need}.`,

@@ -3,9 +3,11 @@
  * where it starts. Source: reference.md 1.8 (the 1996 grognard counter sheet, values agreeing
  * with the rulebook's Game Components manifest); set-up hexes from reference.md 1.5.
  */
-import { z } from 'zod';
 
-const hexId = z.string().regex(/^\d{4}$/);
+import { z } from 'zod';
+import { hexIdSchema } from '../../../kernel/hex.js';
+
+const hexId = hexIdSchema;
 
 export const unitSpecSchema = z
   .object({

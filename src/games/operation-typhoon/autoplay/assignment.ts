@@ -7,7 +7,9 @@
  * of the line take them in parallel (measured, seeds 1-12: Soviet hexes west of 29 after turn
  * 4 fell from a median of 75 to 0).
  */
+
 import type { HexId } from '../../../kernel/hex.js';
+import { columnOf } from '../../../kernel/hex.js';
 import { placeVictoryPoints } from '../control.js';
 import type { TyphoonState } from '../state.js';
 import { currentCostField } from './fields.js';
@@ -54,7 +56,7 @@ function targets(v: View): HexId[] {
   const out: HexId[] = [];
   for (const h of v.index.map.ids) {
     const place = v.index.map.hex(h)!.place;
-    if (v.isSoviet(h) && (Number(h.slice(0, 2)) === LINE_COLUMN || (place && place.kind !== 'capital'))) out.push(h);
+    if (v.isSoviet(h) && (columnOf(h) === LINE_COLUMN || (place && place.kind !== 'capital'))) out.push(h);
   }
   return out;
 }

@@ -10,7 +10,9 @@
  * taken, the infantry watching the front behind (4.3); turn 4 the line is finished and the
  * towns taken (4.4); from turn 5, all on Moscow (4.5).
  */
+
 import type { HexId } from '../../../kernel/hex.js';
+import { columnOf } from '../../../kernel/hex.js';
 import { type AssignmentPlan, assignedGoal } from './assignment.js';
 import { deploymentStep, type StackPlan } from './deployment.js';
 import type { Goal, Policy } from './policy.js';
@@ -68,7 +70,7 @@ function armGoal(v: View, unit: string): Goal | null {
 /** Foot soldiers push east to column 29 in their own row (4.4). */
 function eastward(v: View, hex: HexId): Goal | null {
   const target = hexAt(29, rowOf(hex));
-  for (let c = Number(hex.slice(0, 2)) + 1; c <= 28; c++) {
+  for (let c = columnOf(hex) + 1; c <= 28; c++) {
     if (v.isSoviet(hexAt(c, rowOf(hex)))) return { target, doneWhen: [target] };
   }
   return null;

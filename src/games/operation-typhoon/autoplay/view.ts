@@ -2,16 +2,16 @@
  * A read-only look at one game state for a policy: control, distances, forces and strength.
  * Built fresh for every decision, so policies stay pure functions of the state.
  */
-import type { HexId } from '../../../kernel/hex.js';
+import { columnOf, formatHexId, type HexId, rowOf as rowOfHex } from '../../../kernel/hex.js';
 import { Play } from '../context.js';
 import type { TyphoonEngine } from '../engine.js';
 import { movableStacks } from '../engine.js';
 import { type Destination, destinations } from '../movement.js';
 import type { TyphoonState } from '../state.js';
 
-export const hexAt = (col: number, row: number): HexId => `${String(col).padStart(2, '0')}${String(row).padStart(2, '0')}`;
-export const colOf = (h: HexId): number => Number(h.slice(0, 2));
-export const rowOf = (h: HexId): number => Number(h.slice(2));
+export const hexAt = (col: number, row: number): HexId => formatHexId({ col, row });
+export const colOf = columnOf;
+export const rowOf = rowOfHex;
 
 export class View {
   readonly play: Play;

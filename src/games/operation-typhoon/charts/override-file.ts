@@ -31,7 +31,7 @@ export function readChartsOverride(path: string): TyphoonCharts {
 }
 
 /** The charts to play with: the override named by TYPHOON_CHARTS_OVERRIDE, else the shipped reconstruction. */
-export function chartsFromEnvironment(env: NodeJS.ProcessEnv = process.env): TyphoonCharts {
+export function chartsFromEnvironment(env: Readonly<Record<string, string | undefined>>): TyphoonCharts {
   const path = env[OVERRIDE_ENV]?.trim();
   return path ? readChartsOverride(path) : CHARTS;
 }

@@ -1,6 +1,6 @@
+import type { Scene } from '../contracts/scene.js';
 import { DIRECTIONS, type HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
-import type { Scene } from '../contracts/scene.js';
 
 /**
  * What a map shows before any game state exists: printed control (Operation Typhoon's
@@ -28,7 +28,7 @@ export function describeHex(map: LoadedMap, id: HexId): string {
   const hex = map.hex(id);
   if (!hex) throw new RangeError(`no hex ${id}`);
   const lines: string[] = [];
-  const place = hex.place ? ` - ${hex.place.name} (${hex.place.kind === 'capital' ? 'Moscow hex' : hex.place.kind})` : '';
+  const place = hex.place ? ` - ${hex.place.name} (${hex.place.kind})` : '';
   lines.push(`**Hex ${id}**${place}`);
   lines.push(`Terrain: ${hex.water ? 'lake (drawn as water; counts as marsh)' : TERRAIN_NAMES[hex.terrain]}`);
   const rivers: string[] = [];

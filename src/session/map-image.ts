@@ -1,8 +1,8 @@
-import { type LoadedMap, mapNameOf } from '../maps/game-map.js';
+import type { ReplyFile } from '../contracts/reply.js';
+import type { Scene, View } from '../contracts/scene.js';
+import { type LoadedMap, mapFileOf } from '../maps/game-map.js';
 import { encodeImage, type ImageFormat, renderMap } from '../render/render-map.js';
 import { renderPicture } from '../render/render-pool.js';
-import type { Scene, View } from '../contracts/scene.js';
-import type { ReplyFile } from '../contracts/reply.js';
 
 /**
  * The format map pictures are sent in. Lossless WebP: measured by `npm run bench`
@@ -12,7 +12,7 @@ export const IMAGE_FORMAT: ImageFormat = 'webp';
 
 /** A map picture as an attachment; drawn on the render pool's threads when the map is a shipped one. */
 export async function mapImage(map: LoadedMap, scene: Scene, view: View, baseName: string, format = IMAGE_FORMAT): Promise<ReplyFile> {
-  const name = mapNameOf(map);
+  const name = mapFileOf(map);
   const data = name ? await renderPicture({ map: name, scene, view, format }) : await encodeImage(renderMap(map, scene, view), format);
   return { name: `${baseName}.${format}`, data, description: `${map.data.title} map` };
 }

@@ -1,29 +1,17 @@
-import { type BfmState, battleOdds, bfmEngine, describeOdds, phaseSide } from '../games/battle-for-moscow/index.js';
-import type { SideId } from '../games/engine.js';
-import { boardOf, findUnit, hexLine, legalOf, unitLine } from './bfm-orders.js';
-import type { Choice } from '../contracts/reply.js';
-import { clip, LIMITS } from '../contracts/limits.js';
+import { clip, LIMITS } from '../../contracts/limits.js';
+import type { Choice } from '../../contracts/reply.js';
+import type { SideId } from '../engine.js';
+import { offer as offerTyped } from '../orders.js';
+import { type BfmState, battleOdds, bfmEngine, describeOdds, phaseSide } from './index.js';
+import { boardOf, hexLine, legalOf, quietUnit, unitLine } from './unit-names.js';
 
 /**
- * Autocomplete for the Battle for Moscow commands, fed by the engine's legal actions, so a
+ * Autocomplete for Battle for Moscow's orders, fed by the engine's legal actions, so a
  * player is offered exactly what the rules allow now. Unknown units give no suggestions.
  */
 
 function offer(choices: Choice[], typed: string): Choice[] {
-  const t = typed.trim().toLowerCase();
-  return choices
-    .filter((c) => !t || c.name.toLowerCase().includes(t) || c.value.toLowerCase().includes(t))
-    .slice(0, LIMITS.choices)
-    .map((c) => ({ name: clip(c.name, LIMITS.choiceNameChars), value: c.value }));
-}
-
-function quietUnit(state: BfmState, typed: unknown): string | undefined {
-  if (typeof typed !== 'string' || !typed.trim()) return undefined;
-  try {
-    return findUnit(state, typed);
-  } catch {
-    return undefined;
-  }
+  return offerTyped(choices, typed, LIMITS.choices).map((c) => ({ name: clip(c.name, LIMITS.choiceNameChars), value: c.value }));
 }
 
 /** /move unit: the units that may still move, with how many hexes they can reach. */

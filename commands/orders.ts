@@ -1,0 +1,208 @@
+import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from 'discord.js';
+import { z } from 'zod';
+import { UserError } from '../src/contracts/errors.js';
+import type { Choice, OptionValue } from '../src/contracts/reply.js';
+import { issuesText } from '../src/contracts/text.js';
+import { actAndReply } from '../src/dispatch/act-and-reply.js';
+import type { AutocompleteRequest, CommandContext, CommandModule, Invocation } from '../src/dispatch/command.js';
+import type { GameDef } from '../src/games/game-def.js';
+import type { Order, OrderOption } from '../src/games/orders.js';
+import type { GameRegistry } from '../src/games/registry.js';
+
+/**
+ * The order commands (/move, /attack, /battle ...): one slash command per name any installed
+ * game uses, its options the union of what the games declare. The handler is the same for
+ * every game: find the channel's game and its order, check the options with zod, let the
+ * game turn them into its action, act (or propose, in vote play) and reply.
+ */
+
+/** The shared vocabulary: what each common order command is for, whatever the game. */
+const VOCABULARY: Record<string, string> = {
+  move: 'Move a force or unit (autocomplete lists what may move and where)',
+  attack: 'Announce a battle (all are announced before any is resolved, where the game says so)',
+  battle: 'The battle in progress: its next step',
+  setup: 'Adjust the set-up before play',
+  phase: 'End the current phase, or concede where the game allows it',
+  odds: 'The odds of a possible attack and the chance of each result (only you see it)',
+  replace: 'Replacement phase: restore a unit, or bring one back',
+  rules: 'The game’s charts',
+};
+
+interface Declared {
+  def: GameDef;
+  order: Order<unknown, unknown>;
+}
+
+/** Every order command the installed games use, in the order they first appear. */
+export function orderCommands(games: GameRegistry): CommandModule[] {
+  const byName = new Map<string, Declared[]>();
+  for (const def of games.all()) {
+    for (const order of def.orders) {
+      const list = byName.get(order.command) ?? [];
+      list.push({ def, order });
+      byName.set(order.command, list);
+    }
+  }
+  return [...byName].map(([name, declared]) => orderCommand(name, declared));
+}
+
+function orderCommand(name: string, declared: Declared[]): CommandModule {
+  const description = VOCABULARY[name] ?? declared.map((d) => d.def.commands?.[name]).find((d) => d !== undefined);
+  if (!description) throw new Error(`/${name} is neither a shared order command nor described in the commands of ${declared[0]!.def.id}.`);
+  const withSub = declared.filter((d) => d.order.subcommand !== undefined);
+  if (withSub.length > 0 && withSub.length < declared.length) {
+    throw new Error(`/${name} has subcommands in some games and none in others (${declared.map((d) => d.def.id).join(', ')}); Discord allows one or the other.`);
+  }
+  const builder = new SlashCommandBuilder().setName(name).setDescription(description);
+  if (withSub.length === 0) addOptions(builder, declared);
+  else {
+    const subs = new Map<string, Declared[]>();
+    for (const d of declared) subs.set(d.order.subcommand!, [...(subs.get(d.order.subcommand!) ?? []), d]);
+    for (const [sub, list] of subs) {
+      builder.addSubcommand((s) => {
+        s.setName(sub).setDescription(subDescription(list));
+        addOptions(s, list);
+        return s;
+      });
+    }
+  }
+  return {
+    data: builder,
+    execute: (ctx) => execute(ctx, declared),
+    autocomplete: (request) => suggest(request, declared),
+  };
+}
+
+/** One game's words when only one game has the subcommand; otherwise the first, which every game's help refines. */
+function subDescription(list: Declared[]): string {
+  const texts = [...new Set(list.map((d) => d.order.description))];
+  return texts.length === 1 ? texts[0]! : texts[0]!;
+}
+
+/** The union of the options the games declare for one (sub)command; one name, one type. */
+function mergedOptions(declared: Declared[]): (OrderOption & { requiredByAll: boolean })[] {
+  const merged = new Map<string, OrderOption & { requiredByAll: boolean }>();
+  for (const { def, order } of declared) {
+    for (const o of order.options ?? []) {
+      const seen = merged.get(o.name);
+      if (!seen) {
+        merged.set(o.name, { ...o, requiredByAll: declared.every((d) => d.order.options?.some((x) => x.name === o.name && x.required)) });
+        continue;
+      }
+      if (seen.type !== o.type) throw new Error(`Option ${o.name} of /${order.command} is a ${seen.type} in one game and a ${o.type} in ${def.id}.`);
+      seen.autocomplete ||= o.autocomplete;
+      seen.minLength = Math.min(seen.minLength ?? 0, o.minLength ?? 0) || undefined;
+      seen.maxLength = seen.maxLength === undefined || o.maxLength === undefined ? undefined : Math.max(seen.maxLength, o.maxLength);
+      if (seen.choices || o.choices) {
+        const all = [...(seen.choices ?? []), ...(o.choices ?? [])];
+        seen.choices = all.filter((c, i) => all.findIndex((x) => x.value === c.value) === i);
+      }
+    }
+  }
+  // Discord lists required options first.
+  return [...merged.values()].sort((a, b) => Number(b.requiredByAll) - Number(a.requiredByAll));
+}
+
+function addOptions(builder: SlashCommandBuilder | SlashCommandSubcommandBuilder, declared: Declared[]): void {
+  for (const o of mergedOptions(declared)) {
+    if (o.type === 'string') {
+      builder.addStringOption((x) => {
+        x.setName(o.name).setDescription(o.description).setRequired(o.requiredByAll);
+        if (o.choices && !o.autocomplete) x.addChoices(...o.choices);
+        if (o.autocomplete) x.setAutocomplete(true);
+        if (o.minLength !== undefined) x.setMinLength(o.minLength);
+        if (o.maxLength !== undefined) x.setMaxLength(o.maxLength);
+        return x;
+      });
+    } else if (o.type === 'integer') {
+      builder.addIntegerOption((x) => {
+        x.setName(o.name).setDescription(o.description).setRequired(o.requiredByAll);
+        if (o.minValue !== undefined) x.setMinValue(o.minValue);
+        if (o.maxValue !== undefined) x.setMaxValue(o.maxValue);
+        return x;
+      });
+    } else {
+      builder.addBooleanOption((x) => x.setName(o.name).setDescription(o.description).setRequired(o.requiredByAll));
+    }
+  }
+}
+
+function words(invocation: Invocation): string {
+  return `/${invocation.command}${invocation.subcommand ? ` ${invocation.subcommand}` : ''}`;
+}
+
+/** The order this game gives to the invoked (sub)command, or a refusal naming what it has instead. */
+function orderOf(def: GameDef, invocation: Invocation): Order<unknown, unknown> {
+  const order = def.orders.find((o) => o.command === invocation.command && o.subcommand === invocation.subcommand);
+  if (order) return order;
+  const same = def.orders.filter((o) => o.command === invocation.command).map((o) => o.usage);
+  const instead = same.length ? ` Its /${invocation.command} orders: ${same.join(', ')}.` : '';
+  throw new UserError(`${def.name} has no ${words(invocation)}.${instead} /game help lists its commands.`);
+}
+
+/** Only the options the order declares, each checked against its declared type and limits. */
+function checkedOptions(def: GameDef, order: Order<unknown, unknown>, options: Invocation['options']): Record<string, OptionValue> {
+  const declared = order.options ?? [];
+  const foreign = Object.keys(options).filter((k) => !declared.some((o) => o.name === k));
+  if (foreign.length) {
+    const takes = declared.length ? `takes ${declared.map((o) => `${o.name}:`).join(', ')}` : 'takes no options';
+    throw new UserError(`${def.name}'s ${order.usage.split(' ').slice(0, order.subcommand ? 2 : 1).join(' ')} ${takes}, not ${foreign.map((k) => `${k}:`).join(', ')}. Write it ${order.usage}.`);
+  }
+  const shape: Record<string, z.ZodType> = {};
+  for (const o of declared) shape[o.name] = optionSchema(o);
+  const result = z.object(shape).safeParse(options);
+  if (!result.success) throw new UserError(`That command's options are not right. ${issuesText(result.error)}`);
+  return result.data as Record<string, OptionValue>;
+}
+
+function optionSchema(o: OrderOption): z.ZodType {
+  let schema: z.ZodType;
+  if (o.choices?.length) {
+    const values = o.choices.map((c) => c.value);
+    schema = z.string().refine((v) => values.includes(v), { message: `takes one of ${values.join(', ')}` });
+  } else if (o.type === 'string') {
+    let s = z.string();
+    if (o.minLength !== undefined) s = s.min(o.minLength);
+    if (o.maxLength !== undefined) s = s.max(o.maxLength);
+    schema = s;
+  } else if (o.type === 'integer') {
+    let n = z.number().int();
+    if (o.minValue !== undefined) n = n.min(o.minValue);
+    if (o.maxValue !== undefined) n = n.max(o.maxValue);
+    schema = n;
+  } else schema = z.boolean();
+  return o.required ? schema : schema.optional();
+}
+
+/** The game an order goes to: the channel's, or without one, the only game whose order needs none. */
+async function target(services: CommandContext['services'], invocation: Invocation, declared: Declared[]) {
+  const view = await services.sessions.current(invocation.channelId);
+  if (view) return { def: view.def, state: view.doc.state as unknown, hasGame: true };
+  const lookers = declared.filter((d) => d.order.subcommand === invocation.subcommand && d.order.look);
+  if (lookers.length === 1) return { def: lookers[0]!.def, state: undefined, hasGame: false };
+  throw new UserError('There is no game in this channel. /game new starts one.');
+}
+
+async function execute(ctx: CommandContext, declared: Declared[]): Promise<void> {
+  const { invocation } = ctx;
+  const { def, state, hasGame } = await target(ctx.services, invocation, declared);
+  const order = orderOf(def, invocation);
+  const options = checkedOptions(def, order, invocation.options);
+  if (!hasGame || !order.run) {
+    if (!order.look) throw new UserError('There is no game in this channel. /game new starts one.');
+    await ctx.reply({ content: order.look(options), ephemeral: true });
+    return;
+  }
+  const outcome = order.run(state, options);
+  if ('answer' in outcome) {
+    await ctx.reply({ content: outcome.answer, ephemeral: true });
+    return;
+  }
+  await actAndReply(ctx, outcome.act, outcome.heading);
+}
+
+async function suggest(request: AutocompleteRequest, declared: Declared[]): Promise<Choice[]> {
+  const { def, state } = await target(request.services, request.invocation, declared);
+  const order = orderOf(def, request.invocation);
+  return order.suggest?.(state, request.focused, request.invocation.options) ?? [];
+}

@@ -1,0 +1,236 @@
+/**
+ * Operation Typhoon's order vocabulary: how /move, /air, /force, /battle, /phase, /setup and
+ * /rules become this game's actions (see ../orders.ts for the contract). The orders use the
+ * engine of the definition they belong to, so an owner's override charts are the ones read.
+ */
+import { z } from 'zod';
+import { UserError } from '../../contracts/errors.js';
+import { fitText } from '../../contracts/limits.js';
+import type { Choice } from '../../contracts/reply.js';
+import { RuleError } from '../engine.js';
+import { hexOption, type Order, type OrderOptions, orderOptions } from '../orders.js';
+import { CHART_IDS, CHART_NAMES, chartText } from './chart-text.js';
+import type { TyphoonEngine } from './engine.js';
+import { destinationChoices, forceChoices, moveAction, resolveUnits } from './orders.js';
+import type { TyphoonAction, TyphoonState } from './state.js';
+
+/** Descriptions of the commands only Operation Typhoon has (Discord: at most 100 characters). */
+export const TYPHOON_COMMANDS: Record<string, string> = {
+  air: 'Luftwaffe close air support (9.1)',
+  force: 'The German force now moving: drop units off (9.5) or end its move',
+  rules: 'Operation Typhoon charts: turn track, movement points, terrain, CRT, force generation, breakout, OOB',
+};
+
+const moveOptions = z.object({
+  force: hexOption.optional(),
+  to: hexOption.optional(),
+  path: z.string().trim().min(4).max(300).optional(),
+  units: z.string().trim().min(1).max(200).optional(),
+});
+const airOptions = z.object({ hex: hexOption });
+const dropOptions = z.object({ units: z.string().trim().min(1).max(200) });
+const placeOptions = z.object({ unit: z.string().trim().min(1).max(40), hex: hexOption });
+const chartOptions = z.object({ chart: z.enum(CHART_IDS) });
+
+const text = (options: OrderOptions, name: string): string | undefined => {
+  const v = options[name];
+  return typeof v === 'string' ? v : undefined;
+};
+
+type TyphoonOrder = Order<TyphoonState, TyphoonAction>;
+
+/** The orders of Operation Typhoon, reading rules and charts from `engine()`. */
+export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
+  const index = () => engine().index;
+  const act = (action: TyphoonAction) => ({ act: action });
+
+  const chart = (options: OrderOptions): string => {
+    const { chart: id } = orderOptions(chartOptions, options);
+    return fitText(chartText(index().charts, id));
+  };
+
+  return [
+    {
+      command: 'move',
+      description: 'Move a German force by its hex: the cheapest path to a hex, or an exact path',
+      usage: '/move force:<hex> to:<hex> (or path:<hexes>; units: picks part of the stack)',
+      options: [
+        {
+          name: 'force',
+          type: 'string',
+          description: 'Operation Typhoon: hex of the force, e.g. 1520',
+          autocomplete: true,
+          minLength: 4,
+          maxLength: 4,
+        },
+        {
+          name: 'to',
+          type: 'string',
+          description: 'Destination hex (Typhoon: cheapest path; a Soviet hex ends the move in battle)',
+          autocomplete: true,
+          minLength: 4,
+          maxLength: 4,
+        },
+        {
+          name: 'path',
+          type: 'string',
+          description: 'Operation Typhoon: exact path instead, hexes to enter, e.g. 1620,1720,1821',
+          maxLength: 300,
+        },
+        {
+          name: 'units',
+          type: 'string',
+          description: 'Operation Typhoon: which units of the stack: mech, foot, or names such as "10 Pz, 2 Pz"',
+          maxLength: 200,
+        },
+      ],
+      run(state, options) {
+        const o = orderOptions(moveOptions, options);
+        if (o.force === undefined) throw new UserError('Name the force by its hex: /move force:<hex> to:<hex>.');
+        return act(moveAction(index(), state, { ...o, force: o.force }));
+      },
+      suggest(state, focused, options) {
+        if (!state) return [];
+        if (focused.name === 'force') return forceChoices(index(), state, focused.value);
+        if (focused.name === 'to') {
+          return destinationChoices(index(), state, text(options, 'force'), text(options, 'units'), focused.value);
+        }
+        return [];
+      },
+    },
+    {
+      command: 'air',
+      subcommand: 'assign',
+      description: 'At the start of the phase, put a Luftwaffe unit on the force in a hex',
+      usage: '/air assign hex:<hex>',
+      options: [
+        {
+          name: 'hex',
+          type: 'string',
+          description: 'Hex of the German force',
+          required: true,
+          autocomplete: true,
+          minLength: 4,
+          maxLength: 4,
+        },
+      ],
+      run(_state, options) {
+        const { hex } = orderOptions(airOptions, options);
+        return act({ type: 'assign-air', hex });
+      },
+      suggest(state, focused) {
+        return state ? forceChoices(index(), state, focused.value) : [];
+      },
+    },
+    {
+      command: 'force',
+      subcommand: 'drop',
+      description: 'Leave units behind in the current hex; they are done for this phase (9.5)',
+      usage: '/force drop units:<units>',
+      options: [
+        {
+          name: 'units',
+          type: 'string',
+          description: 'Units to leave: names such as "252 ID" or ids',
+          required: true,
+          maxLength: 200,
+        },
+      ],
+      run(state, options) {
+        const { units } = orderOptions(dropOptions, options);
+        if (!state.active) throw new UserError('9.5: no force is moving.');
+        return act({ type: 'drop', units: resolveUnits(index(), state.active.units, units)! });
+      },
+    },
+    {
+      command: 'force',
+      subcommand: 'end',
+      description: 'The moving force stops; its units are done for this phase',
+      usage: '/force end',
+      run: () => act({ type: 'end-force' }),
+    },
+    {
+      command: 'battle',
+      subcommand: 'round',
+      description: 'Operation Typhoon: another combat round; costs the force 1 MP',
+      usage: '/battle round',
+      run: () => act({ type: 'another-round' }),
+    },
+    {
+      command: 'battle',
+      subcommand: 'retreat',
+      description: 'Operation Typhoon: the force falls back to the hex it came from (10.5)',
+      usage: '/battle retreat (the force falls back to the hex it came from)',
+      run: () => act({ type: 'retreat' }),
+    },
+    {
+      command: 'phase',
+      subcommand: 'end',
+      description: 'End the phase (Typhoon Phase I: the victory check, regroup and the next turn follow)',
+      usage: '/phase end',
+      run: () => act({ type: 'end-phase' }),
+    },
+    {
+      command: 'phase',
+      subcommand: 'concede',
+      description: 'Operation Typhoon: concede defeat to the system (5.4)',
+      usage: '/phase concede',
+      run: () => act({ type: 'concede' }),
+    },
+    {
+      command: 'setup',
+      subcommand: 'place',
+      description: 'Typhoon (3.2): move a unit to another set-up hex in its sector, within three rows of the front',
+      usage: '/setup place unit:<unit> hex:<hex>',
+      options: [
+        { name: 'unit', type: 'string', description: 'Unit, e.g. "10 Pz"', required: true, autocomplete: true, maxLength: 40 },
+        { name: 'hex', type: 'string', description: 'Set-up hex', required: true, minLength: 4, maxLength: 4 },
+      ],
+      run(state, options) {
+        const o = orderOptions(placeOptions, options);
+        const [unit] = resolveUnits(index(), Object.keys(state.units), o.unit)!;
+        if (unit === undefined) throw new RuleError('3.2', `there is no German unit "${o.unit}"`);
+        return act({ type: 'setup-place', unit, hex: o.hex });
+      },
+      suggest(state, focused) {
+        if (!state || focused.name !== 'unit') return [];
+        const ix = index();
+        const typed = focused.value.toLowerCase();
+        return Object.entries(state.units)
+          .map(([id, u]): Choice => ({ name: `${ix.unit(id).label} (${ix.unit(id).formation}) in ${u.hex}`, value: id }))
+          .filter((c) => !typed || c.name.toLowerCase().includes(typed))
+          .slice(0, 25);
+      },
+    },
+    {
+      command: 'setup',
+      subcommand: 'reset',
+      description: 'Put every unit back in the default set-up',
+      usage: '/setup reset',
+      run: () => act({ type: 'setup-reset' }),
+    },
+    {
+      command: 'setup',
+      subcommand: 'done',
+      description: 'Finish set-up and start turn 1',
+      usage: '/setup done',
+      run: () => act({ type: 'setup-done' }),
+    },
+    {
+      command: 'rules',
+      description: 'Operation Typhoon charts: turn track, movement points, terrain, CRT, force generation, breakout, OOB',
+      usage: '/rules chart:<chart>',
+      options: [
+        {
+          name: 'chart',
+          type: 'string',
+          description: 'Which chart',
+          required: true,
+          choices: CHART_IDS.map((id) => ({ name: CHART_NAMES[id], value: id })),
+        },
+      ],
+      look: chart,
+      run: (_state, options) => ({ answer: chart(options) }),
+    },
+  ];
+}
