@@ -4,16 +4,16 @@ import { UserError } from '../src/contracts/errors.js';
 import { clip, fitText, LIMITS } from '../src/contracts/limits.js';
 import type { Choice, Reply } from '../src/contracts/reply.js';
 import type { AutocompleteRequest, ButtonContext, CommandContext, CommandModule } from '../src/dispatch/command.js';
-import type { Services } from '../src/dispatch/services.js';
-import { mapImage } from '../src/session/map-image.js';
-import { printedScene } from '../src/session/map-views.js';
 import { parseOptions } from '../src/dispatch/options.js';
+import type { Services } from '../src/dispatch/services.js';
 import type { OrderOption } from '../src/games/orders.js';
 import type { GameRegistry } from '../src/games/registry.js';
 import { loadMap } from '../src/maps/game-map.js';
-import { readImportSource } from '../src/session/import-source.js';
 import { StaleChoiceError } from '../src/session/errors.js';
 import type { GameView } from '../src/session/game-sessions.js';
+import { readImportSource } from '../src/session/import-source.js';
+import { mapImage } from '../src/session/map-image.js';
+import { printedScene } from '../src/session/map-views.js';
 import { botTurnText, headline, logText, newGameText, seedReveal, statusText } from '../src/session/present.js';
 import { actingReply, choiceButtons, gameImage, parseChoiceButton, statusReply } from '../src/session/replies.js';
 import { whereOf } from '../src/session/where.js';
@@ -21,24 +21,27 @@ import { gameModes } from '../src/store/game-document.js';
 
 function builder(games: GameRegistry): CommandModule['data'] {
   const b = new SlashCommandBuilder()
-  .setName('game')
-  .setDescription('Start, follow and manage the game in this channel')
-  .addSubcommand((s) => {
-    s
-      .setName('new')
-      .setDescription('Start a game in this channel')
-      .addStringOption((o) => o.setName('game').setDescription('Which game').setRequired(true).setAutocomplete(true))
-      .addStringOption((o) =>
-        o
-          .setName('mode')
-          .setDescription('solo: you give every order (default); team: players join; vote: players vote')
-          .addChoices(...gameModes.map((m) => ({ name: m, value: m }))),
-      )
-      .addStringOption((o) => o.setName('scenario').setDescription('Scenario, when the game has several').setAutocomplete(true))
-      .addIntegerOption((o) =>
-        o.setName('seed').setDescription('Fixed dice seed, for tests and replays (then not secret)').setMinValue(0).setMaxValue(0xffffffff),
-      )
-      .addBooleanOption((o) => o.setName('thread').setDescription('Play in a new thread of this channel'));
+    .setName('game')
+    .setDescription('Start, follow and manage the game in this channel')
+    .addSubcommand((s) => {
+      s.setName('new')
+        .setDescription('Start a game in this channel')
+        .addStringOption((o) => o.setName('game').setDescription('Which game').setRequired(true).setAutocomplete(true))
+        .addStringOption((o) =>
+          o
+            .setName('mode')
+            .setDescription('solo: you give every order (default); team: players join; vote: players vote')
+            .addChoices(...gameModes.map((m) => ({ name: m, value: m }))),
+        )
+        .addStringOption((o) => o.setName('scenario').setDescription('Scenario, when the game has several').setAutocomplete(true))
+        .addIntegerOption((o) =>
+          o
+            .setName('seed')
+            .setDescription('Fixed dice seed, for tests and replays (then not secret)')
+            .setMinValue(0)
+            .setMaxValue(0xffffffff),
+        )
+        .addBooleanOption((o) => o.setName('thread').setDescription('Play in a new thread of this channel'));
       // Options some games add (vs:, side:, level: ...), each once.
       for (const o of gameOptions(games)) {
         s.addStringOption((x) => {
@@ -48,66 +51,66 @@ function builder(games: GameRegistry): CommandModule['data'] {
         });
       }
       return s;
-  })
-  .addSubcommand((s) =>
-    s
-      .setName('join')
-      .setDescription('Take a seat in this channel’s team or vote game')
-      .addStringOption((o) => o.setName('seat').setDescription('Side you play, e.g. german or soviet (default: any)').setMaxLength(40))
-      .addStringOption((o) =>
-        o.setName('army').setDescription('Team play: the formations you command, e.g. "PG3, 9A"').setMaxLength(100).setAutocomplete(true),
-      ),
-  )
-  .addSubcommand((s) =>
-    s
-      .setName('mode')
-      .setDescription('The creator changes how the game is played')
-      .addStringOption((o) =>
-        o
-          .setName('mode')
-          .setDescription('solo: one commander; team: players command formations; vote: the channel votes')
-          .setRequired(true)
-          .addChoices(...gameModes.map((m) => ({ name: m, value: m }))),
-      ),
-  )
-  .addSubcommand((s) => s.setName('leave').setDescription('Give up your seat in this channel’s game'))
-  .addSubcommand((s) => s.setName('status').setDescription('Where the game stands and what it waits for'))
-  .addSubcommand((s) =>
-    s
-      .setName('map')
-      .setDescription('The full map: this channel’s game, or a game’s printed map')
-      .addStringOption((o) =>
-        o
-          .setName('game')
-          .setDescription(`Which game map (default: the channel game, else ${games.all()[0]?.name ?? 'the first game'})`)
-          .addChoices(...games.all().map((g) => ({ name: g.name, value: g.id }))),
-      ),
-  )
-  .addSubcommand((s) =>
-    s
-      .setName('log')
-      .setDescription('The game’s log, newest last')
-      .addIntegerOption((o) => o.setName('lines').setDescription('How many lines (default 20)').setMinValue(1).setMaxValue(200)),
-  )
-  .addSubcommand((s) => s.setName('undo').setDescription('Take back the last order, if no die was rolled'))
-  .addSubcommand((s) => s.setName('end').setDescription('End the game (its creator, or someone who can manage the channel)'))
-  .addSubcommand((s) =>
-    s
-      .setName('export')
-      .setDescription('The game as a JSON file (the seed only once it is over)')
-      .addStringOption((o) =>
-        o.setName('id').setDescription('A game id from /game list (default: this channel’s game)').setAutocomplete(true),
-      ),
-  )
-  .addSubcommand((s) =>
-    s
-      .setName('import')
-      .setDescription('Load a game from a /game export file into this channel')
-      .addAttachmentOption((o) => o.setName('file').setDescription('The JSON file from /game export'))
-      .addStringOption((o) => o.setName('path').setDescription('Local console only: a file path')),
-  )
-  .addSubcommand((s) => s.setName('list').setDescription('This server’s games'))
-  .addSubcommand((s) => s.setName('help').setDescription('How games work here, and the commands'));
+    })
+    .addSubcommand((s) =>
+      s
+        .setName('join')
+        .setDescription('Take a seat in this channel’s team or vote game')
+        .addStringOption((o) => o.setName('seat').setDescription('Side you play, e.g. german or soviet (default: any)').setMaxLength(40))
+        .addStringOption((o) =>
+          o.setName('army').setDescription('Team play: the formations you command, e.g. "PG3, 9A"').setMaxLength(100).setAutocomplete(true),
+        ),
+    )
+    .addSubcommand((s) =>
+      s
+        .setName('mode')
+        .setDescription('The creator changes how the game is played')
+        .addStringOption((o) =>
+          o
+            .setName('mode')
+            .setDescription('solo: one commander; team: players command formations; vote: the channel votes')
+            .setRequired(true)
+            .addChoices(...gameModes.map((m) => ({ name: m, value: m }))),
+        ),
+    )
+    .addSubcommand((s) => s.setName('leave').setDescription('Give up your seat in this channel’s game'))
+    .addSubcommand((s) => s.setName('status').setDescription('Where the game stands and what it waits for'))
+    .addSubcommand((s) =>
+      s
+        .setName('map')
+        .setDescription('The full map: this channel’s game, or a game’s printed map')
+        .addStringOption((o) =>
+          o
+            .setName('game')
+            .setDescription(`Which game map (default: the channel game, else ${games.all()[0]?.name ?? 'the first game'})`)
+            .addChoices(...games.all().map((g) => ({ name: g.name, value: g.id }))),
+        ),
+    )
+    .addSubcommand((s) =>
+      s
+        .setName('log')
+        .setDescription('The game’s log, newest last')
+        .addIntegerOption((o) => o.setName('lines').setDescription('How many lines (default 20)').setMinValue(1).setMaxValue(200)),
+    )
+    .addSubcommand((s) => s.setName('undo').setDescription('Take back the last order, if no die was rolled'))
+    .addSubcommand((s) => s.setName('end').setDescription('End the game (its creator, or someone who can manage the channel)'))
+    .addSubcommand((s) =>
+      s
+        .setName('export')
+        .setDescription('The game as a JSON file (the seed only once it is over)')
+        .addStringOption((o) =>
+          o.setName('id').setDescription('A game id from /game list (default: this channel’s game)').setAutocomplete(true),
+        ),
+    )
+    .addSubcommand((s) =>
+      s
+        .setName('import')
+        .setDescription('Load a game from a /game export file into this channel')
+        .addAttachmentOption((o) => o.setName('file').setDescription('The JSON file from /game export'))
+        .addStringOption((o) => o.setName('path').setDescription('Local console only: a file path')),
+    )
+    .addSubcommand((s) => s.setName('list').setDescription('This server’s games'))
+    .addSubcommand((s) => s.setName('help').setDescription('How games work here, and the commands'));
   return b;
 }
 
@@ -256,7 +259,7 @@ const HANDLERS: Record<string, Handler> = {
 
   async export(ctx) {
     const { id } = parseOptions(ctx.invocation, exportOptions);
-    const { view, file } = await ctx.services.sessions.exportGame(whereOf(ctx.invocation), id);
+    const { doc, def, file } = await ctx.services.sessions.exportGame(whereOf(ctx.invocation), id);
     const data = Buffer.from(JSON.stringify(file, null, 2));
     if (data.length > LIMITS.uploadBytes) throw new UserError('This game’s export is larger than Discord’s 10 MiB upload limit.');
     const secret =
@@ -264,8 +267,8 @@ const HANDLERS: Record<string, Handler> = {
         ? ' The game is still running, so the seed and dice state are left out.'
         : ' It includes the seed, so it replays exactly.';
     await ctx.reply({
-      content: `Export of ${view.def.name} game \`${view.doc.id}\` at version ${view.doc.version}.${secret}`,
-      files: [{ name: `${view.def.id}-${view.doc.id}-v${view.doc.version}.json`, data, description: 'Game export' }],
+      content: `Export of ${def.name} game \`${doc.id}\` at version ${doc.version}.${secret}`,
+      files: [{ name: `${def.id}-${doc.id}-v${doc.version}.json`, data, description: 'Game export' }],
     });
   },
 

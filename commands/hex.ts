@@ -2,23 +2,23 @@ import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
 import { UserError } from '../src/contracts/errors.js';
 import type { CommandContext, CommandModule } from '../src/dispatch/command.js';
+import { hexIdOption, parseOptions } from '../src/dispatch/options.js';
 import type { GameRegistry } from '../src/games/registry.js';
+import { loadMap } from '../src/maps/game-map.js';
 import { mapImage } from '../src/session/map-image.js';
 import { describeHex, printedScene } from '../src/session/map-views.js';
-import { hexIdOption, parseOptions } from '../src/dispatch/options.js';
-import { loadMap } from '../src/maps/game-map.js';
 
 const builder = (games: GameRegistry) =>
   new SlashCommandBuilder()
-  .setName('hex')
-  .setDescription('Look up one hex: terrain, rivers, town, control, with a close-up map')
-  .addStringOption((o) => o.setName('id').setDescription('Hex number XXYY, e.g. 1019').setRequired(true).setMinLength(4).setMaxLength(4))
-  .addStringOption((o) =>
-    o
-      .setName('game')
-      .setDescription(`Which game map (default: the channel game, else ${games.all()[0]?.name ?? 'the first game'})`)
-      .addChoices(...games.all().map((g) => ({ name: g.name, value: g.id }))),
-  );
+    .setName('hex')
+    .setDescription('Look up one hex: terrain, rivers, town, control, with a close-up map')
+    .addStringOption((o) => o.setName('id').setDescription('Hex number XXYY, e.g. 1019').setRequired(true).setMinLength(4).setMaxLength(4))
+    .addStringOption((o) =>
+      o
+        .setName('game')
+        .setDescription(`Which game map (default: the channel game, else ${games.all()[0]?.name ?? 'the first game'})`)
+        .addChoices(...games.all().map((g) => ({ name: g.name, value: g.id }))),
+    );
 
 const optionsSchema = z.object({
   id: hexIdOption,

@@ -34,8 +34,10 @@ export function checkDiscordLimits(modules: readonly CommandModule[]): void {
       const list = (options ?? []) as { name: string; type: number; description: string; choices?: unknown[]; options?: unknown[] }[];
       if (list.length > L.options) throw new Error(`${where} has ${list.length} options: Discord allows ${L.options}.`);
       for (const o of list) {
-        if (o.description.length > L.descriptionChars) throw new Error(`${where} ${o.name}: description longer than ${L.descriptionChars}.`);
-        if ((o.choices?.length ?? 0) > L.choices) throw new Error(`${where} ${o.name}: ${o.choices!.length} choices, Discord allows ${L.choices}.`);
+        if (o.description.length > L.descriptionChars)
+          throw new Error(`${where} ${o.name}: description longer than ${L.descriptionChars}.`);
+        if ((o.choices?.length ?? 0) > L.choices)
+          throw new Error(`${where} ${o.name}: ${o.choices!.length} choices, Discord allows ${L.choices}.`);
         // Subcommands (type 1) carry options of their own.
         if (o.type === 1) check(`${where} ${o.name}`, o.options);
       }

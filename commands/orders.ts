@@ -51,7 +51,9 @@ function orderCommand(name: string, declared: Declared[]): CommandModule {
   if (!description) throw new Error(`/${name} is neither a shared order command nor described in the commands of ${declared[0]!.def.id}.`);
   const withSub = declared.filter((d) => d.order.subcommand !== undefined);
   if (withSub.length > 0 && withSub.length < declared.length) {
-    throw new Error(`/${name} has subcommands in some games and none in others (${declared.map((d) => d.def.id).join(', ')}); Discord allows one or the other.`);
+    throw new Error(
+      `/${name} has subcommands in some games and none in others (${declared.map((d) => d.def.id).join(', ')}); Discord allows one or the other.`,
+    );
   }
   const builder = new SlashCommandBuilder().setName(name).setDescription(description);
   if (withSub.length === 0) addOptions(builder, declared);
@@ -89,7 +91,8 @@ function mergedOptions(declared: Declared[]): (OrderOption & { requiredByAll: bo
         merged.set(o.name, { ...o, requiredByAll: declared.every((d) => d.order.options?.some((x) => x.name === o.name && x.required)) });
         continue;
       }
-      if (seen.type !== o.type) throw new Error(`Option ${o.name} of /${order.command} is a ${seen.type} in one game and a ${o.type} in ${def.id}.`);
+      if (seen.type !== o.type)
+        throw new Error(`Option ${o.name} of /${order.command} is a ${seen.type} in one game and a ${o.type} in ${def.id}.`);
       seen.autocomplete ||= o.autocomplete;
       seen.minLength = Math.min(seen.minLength ?? 0, o.minLength ?? 0) || undefined;
       seen.maxLength = seen.maxLength === undefined || o.maxLength === undefined ? undefined : Math.max(seen.maxLength, o.maxLength);
@@ -146,7 +149,12 @@ function checkedOptions(def: GameDef, order: Order<unknown, unknown>, options: I
   const foreign = Object.keys(options).filter((k) => !declared.some((o) => o.name === k));
   if (foreign.length) {
     const takes = declared.length ? `takes ${declared.map((o) => `${o.name}:`).join(', ')}` : 'takes no options';
-    throw new UserError(`${def.name}'s ${order.usage.split(' ').slice(0, order.subcommand ? 2 : 1).join(' ')} ${takes}, not ${foreign.map((k) => `${k}:`).join(', ')}. Write it ${order.usage}.`);
+    throw new UserError(
+      `${def.name}'s ${order.usage
+        .split(' ')
+        .slice(0, order.subcommand ? 2 : 1)
+        .join(' ')} ${takes}, not ${foreign.map((k) => `${k}:`).join(', ')}. Write it ${order.usage}.`,
+    );
   }
   const shape: Record<string, z.ZodType> = {};
   for (const o of declared) shape[o.name] = optionSchema(o);

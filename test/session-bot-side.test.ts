@@ -1,10 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import '../src/games/catalogue.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type BfmState, legalActions } from '../src/games/battle-for-moscow/index.js';
-import { type GameDef, gameDef, registerGame } from '../src/games/registry.js';
-import { BOT_ACTION_LIMIT, BOT_USER_ID, type GameSessions, replay } from '../src/session/index.js';
+import type { GameDef } from '../src/games/registry.js';
+import { BOT_ACTION_LIMIT, BOT_USER_ID, GameSessions, replay } from '../src/session/index.js';
 import type { GameDocument } from '../src/store/game-document.js';
-import { alice, bob, openSessions, type RaceAction, type RaceState, raceGame, tempDataFile } from './helpers/test-game.js';
+import { createGameStore } from '../src/store/game-store.js';
+import { alice, bob, type RaceAction, type RaceState, raceGame, tempDataFile, testGames } from './helpers/test-game.js';
 
 /** A race whose bot only ever passes, on both sides: it never hands the game back by itself. */
 const endlessRace: GameDef<RaceState, RaceAction, { goal?: number; seed: number }> = {
@@ -14,11 +14,11 @@ const endlessRace: GameDef<RaceState, RaceAction, { goal?: number; seed: number 
   autoPlay: () => ({ type: 'end-turn' }),
 };
 
-beforeAll(() => registerGame(endlessRace));
+const games = testGames(endlessRace);
 
 const open: GameSessions[] = [];
 function service(file = tempDataFile()) {
-  const s = openSessions(file);
+  const s = new GameSessions(createGameStore({ dataFile: file }), games);
   open.push(s);
   return s;
 }
@@ -27,7 +27,7 @@ afterEach(async () => {
 });
 
 const where = { channelId: 'bot-ch', guildId: 'g' };
-const bfm = () => gameDef('battle-for-moscow')!;
+const bfm = () => games.require('battle-for-moscow');
 
 /** Versions rise through the log, a bot answer takes the very next version, and the log replays to the state. */
 function expectConsistent(doc: GameDocument): void {

@@ -1,9 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { replay, StaleChoiceError } from '../src/session/index.js';
 import { KeyedLock } from '../src/store/keyed-lock.js';
-import { alice, openSessions, type RaceState, registerTestGame, tempDataFile } from './helpers/test-game.js';
-
-beforeAll(() => registerTestGame());
+import { alice, openSessions, type RaceState, tempDataFile } from './helpers/test-game.js';
 
 const file = tempDataFile();
 let s = openSessions(file);

@@ -1,8 +1,6 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type GameSessions, hashSeed } from '../src/session/index.js';
-import { alice, bob, openSessions, registerTestGame, tempDataFile } from './helpers/test-game.js';
-
-beforeAll(() => registerTestGame());
+import { alice, bob, openSessions, tempDataFile } from './helpers/test-game.js';
 
 let s: GameSessions;
 afterEach(async () => {
@@ -19,22 +17,22 @@ async function playedAndEnded() {
 
 describe('export and import', () => {
   it('round-trips an ended game into another channel, where it can go on', async () => {
-    const { view, file } = await playedAndEnded();
+    const { doc, file } = await playedAndEnded();
     const text = JSON.stringify(file);
     const imported = await s.importGame({ channelId: 'dst', guildId: 'g' }, bob, text);
-    expect(imported.doc.id).not.toBe(view.doc.id);
+    expect(imported.doc.id).not.toBe(doc.id);
     expect(imported.doc.channelId).toBe('dst');
     expect(imported.doc.createdBy).toBe(bob.id);
-    expect(imported.doc.state).toEqual(view.doc.state);
-    expect(imported.doc.version).toBe(view.doc.version);
-    expect(imported.doc.actions).toEqual(view.doc.actions);
+    expect(imported.doc.state).toEqual(doc.state);
+    expect(imported.doc.version).toBe(doc.version);
+    expect(imported.doc.actions).toEqual(doc.actions);
     expect(imported.doc.seedHash).toBe(hashSeed(file.game.seed!));
     expect(imported.doc.status).toBe('active');
-    expect(imported.doc.events.at(-1)?.text).toMatch(new RegExp(`imported game ${view.doc.id}`));
+    expect(imported.doc.events.at(-1)?.text).toMatch(new RegExp(`imported game ${doc.id}`));
     const next = await s.act('dst', bob, { type: 'end-turn' });
-    expect(next.doc.version).toBe(view.doc.version + 1);
+    expect(next.doc.version).toBe(doc.version + 1);
     // The source game is untouched.
-    expect((await s.require('src')).doc).toEqual(view.doc);
+    expect((await s.require('src')).doc).toEqual(doc);
   });
 
   it('refuses an export whose log was altered, and changes nothing', async () => {

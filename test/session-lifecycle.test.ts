@@ -1,10 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { UserError } from '../src/contracts/errors.js';
-import { allGames, gameDef, registerGame } from '../src/games/registry.js';
 import { type GameSessions, hashSeed, replay, StaleChoiceError } from '../src/session/index.js';
-import { alice, bob, openSessions, type RaceState, registerTestGame, tempDataFile } from './helpers/test-game.js';
-
-beforeAll(() => registerTestGame());
+import { alice, bob, openSessions, type RaceState, raceGame, tempDataFile, testGames } from './helpers/test-game.js';
 
 const open: GameSessions[] = [];
 function service(file = tempDataFile()) {
@@ -116,12 +113,17 @@ describe('game sessions: create, act, save, reload', () => {
 
 describe('game registry', () => {
   it('lists registered games and refuses a second, different game under the same id', () => {
-    const def = registerTestGame();
-    expect(gameDef('dice-race')).toBe(def);
-    expect(allGames()).toContain(def);
-    expect(() => registerTestGame()).not.toThrow();
-    expect(() => registerGame({ ...def })).toThrow(/already registered as "dice-race"/);
-    expect(gameDef('nope')).toBeUndefined();
+    const games = testGames();
+    const def = games.get('dice-race');
+    expect(def).toBe(raceGame);
+    expect(games.all()).toContain(raceGame);
+    expect(games.require('dice-race')).toBe(raceGame);
+    // No global registration: building the registry again is harmless.
+    expect(() => testGames()).not.toThrow();
+    expect(() => testGames({ ...raceGame })).toThrow(/Two games are registered as "dice-race"/);
+    expect(games.get('nope')).toBeUndefined();
+    expect(() => games.require('nope')).toThrow(UserError);
+    expect(() => games.require('nope')).toThrow(/no game "nope".*dice-race/);
   });
 });
 
@@ -138,7 +140,7 @@ describe('seeds', () => {
     const after = await s.exportGame(where);
     const seed = after.file.game.seed!;
     expect(hashSeed(seed)).toBe(created.doc.seedHash);
-    expect(replay(after.view.def, after.file.game.options, seed, after.file.game.actions)).toEqual(after.file.game.state);
+    expect(replay(after.def, after.file.game.options, seed, after.file.game.actions)).toEqual(after.file.game.state);
   });
 
   it('draws different seeds for different games', async () => {

@@ -1,8 +1,6 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GameSessions } from '../src/session/index.js';
-import { alice, bob, carol, moderator, openSessions, registerTestGame, tempDataFile } from './helpers/test-game.js';
-
-beforeAll(() => registerTestGame());
+import { alice, bob, carol, moderator, openSessions, tempDataFile } from './helpers/test-game.js';
 
 let s: GameSessions;
 beforeEach(() => {

@@ -1,27 +1,30 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Reply } from '../src/contracts/reply.js';
-import { dispatchAutocomplete, dispatchButton } from '../src/dispatch/dispatch.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fitText, LIMITS, splitText } from '../src/../src/contracts/limits.js';
-import { actAndReply } from '../src/session/act-and-reply.js';
-import { closeSessions, configureSessions, type GameSessions } from '../src/session/index.js';
+import type { Reply } from '../src/contracts/reply.js';
+import { actAndReply } from '../src/dispatch/act-and-reply.js';
+import type { Dispatcher } from '../src/dispatch/dispatch.js';
+import { closeServices, type Services } from '../src/dispatch/services.js';
+import type { GameSessions } from '../src/session/index.js';
 import { actingReply, choiceButtons, gameImage, parseChoiceButton } from '../src/session/replies.js';
-import { createGameStore } from '../src/store/game-store.js';
-import { alice, bob, registerTestGame, tempDataFile } from './helpers/test-game.js';
+import { alice, bob, testServices } from './helpers/test-game.js';
 
-beforeAll(() => registerTestGame());
-
+let services: Services | undefined;
+let dispatcher: Dispatcher;
 let s: GameSessions;
+/** Fresh services (the installed games and the test race) on a new data file. */
 function fresh(): GameSessions {
-  s = configureSessions(createGameStore({ dataFile: tempDataFile() }));
+  ({ services, dispatcher } = testServices());
+  s = services.sessions;
   return s;
 }
 afterEach(async () => {
-  await closeSessions();
+  if (services) await closeServices(services);
+  services = undefined;
 });
 
 async function press(customId: string, user = alice): Promise<Reply[]> {
   const replies: Reply[] = [];
-  await dispatchButton({ press: { customId, user, channelId: 'c' }, reply: async (r) => void replies.push(r) });
+  await dispatcher.button({ press: { customId, user, channelId: 'c' }, reply: async (r) => void replies.push(r) });
   return replies;
 }
 
@@ -50,7 +53,7 @@ describe('choice buttons', () => {
     },
   );
 
-  it('acts through dispatchButton, then refuses the same button as gone, with fresh buttons', async () => {
+  it('acts through the dispatcher’s button route, then refuses the same button as gone, with fresh buttons', async () => {
     const { doc } = await fresh().newGame({ channelId: 'c' }, alice, { game: 'dice-race', seed: 12 });
     const [acted] = await press(`game:${doc.id}:0:1`);
     expect(acted?.ephemeral).toBeFalsy();
@@ -104,6 +107,7 @@ describe('actAndReply (for game commands)', () => {
     const replies: Reply[] = [];
     const ctx = (user: typeof alice) => ({
       invocation: { command: 'race', options: {}, user, channelId: 'c' },
+      services: services!,
       reply: async (r: Reply) => void replies.push(r),
     });
     await actAndReply(ctx(alice), { type: 'step' }, 'Alice steps.');
@@ -131,11 +135,11 @@ describe('autocomplete', () => {
     fresh();
     const { doc } = await s.newGame({ channelId: 'c' }, alice, { game: 'dice-race' });
     const invocation = { command: 'game', subcommand: 'new', options: {}, user: alice, channelId: 'c' };
-    expect(await dispatchAutocomplete({ invocation, focused: { name: 'game', value: 'dice' } })).toEqual([
+    expect(await dispatcher.autocomplete({ invocation, focused: { name: 'game', value: 'dice' } })).toEqual([
       { name: 'Dice Race', value: 'dice-race' },
     ]);
-    expect(await dispatchAutocomplete({ invocation, focused: { name: 'game', value: 'zzz' } })).toEqual([]);
-    const ids = await dispatchAutocomplete({ invocation: { ...invocation, subcommand: 'export' }, focused: { name: 'id', value: '' } });
+    expect(await dispatcher.autocomplete({ invocation, focused: { name: 'game', value: 'zzz' } })).toEqual([]);
+    const ids = await dispatcher.autocomplete({ invocation: { ...invocation, subcommand: 'export' }, focused: { name: 'id', value: '' } });
     expect(ids.map((c) => c.value)).toEqual([doc.id]);
   });
 });

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { GameSessions } from '../src/session/index.js';
 import {
   channelKey,
@@ -14,9 +14,7 @@ import {
   UnreadableGameError,
 } from '../src/store/index.js';
 import { createKeyv } from '../src/store/keyv-factory.js';
-import { alice, openSessions, registerTestGame, tempDataFile } from './helpers/test-game.js';
-
-beforeAll(() => registerTestGame());
+import { alice, openSessions, tempDataFile, testGames } from './helpers/test-game.js';
 
 const stores: GameStore[] = [];
 function store(file = tempDataFile()): GameStore {
@@ -155,12 +153,12 @@ describe.skipIf(!redisBinary)('Redis store', () => {
     const url = `redis://127.0.0.1:${port}`;
     await waitForRedis(url);
     const first = new GameStore(createKeyv({ keyvUrl: url, namespace: `t${port}` }));
-    const s1 = new GameSessions(first);
+    const s1 = new GameSessions(first, testGames());
     const created = await s1.newGame({ channelId: 'r' }, alice, { game: 'dice-race', seed: 1 });
     await s1.act('r', alice, { type: 'step' });
     await first.close();
     const second = new GameStore(createKeyv({ keyvUrl: url, namespace: `t${port}` }));
-    const s2 = new GameSessions(second);
+    const s2 = new GameSessions(second, testGames());
     const view = await s2.require('r');
     expect(view.doc.id).toBe(created.doc.id);
     expect(view.doc.version).toBe(1);

@@ -1,9 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createGameStore, type GameStore, gameKey, UnreadableGameError } from '../src/store/index.js';
 import { packDocument, unpackDocument } from '../src/store/packed-document.js';
-import { alice, openSessions, registerTestGame, tempDataFile } from './helpers/test-game.js';
+import { alice, openSessions, tempDataFile } from './helpers/test-game.js';
 
-beforeAll(() => registerTestGame());
 const stores: GameStore[] = [];
 afterEach(async () => {
   await Promise.all(stores.splice(0).map((s) => s.close()));

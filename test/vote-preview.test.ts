@@ -1,8 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import '../src/games/catalogue.js';
+import { typhoonGame } from '../src/games/operation-typhoon/definition.js';
 import { type TyphoonState, typhoonEngine } from '../src/games/operation-typhoon/index.js';
-import { gameDef } from '../src/games/registry.js';
 import type { GameView } from '../src/session/game-sessions.js';
 import type { Ballot, Proposal } from '../src/votes/ballot.js';
 import { ballotImage, proposalArrow } from '../src/votes/preview.js';
@@ -12,7 +11,7 @@ import { ballotImage, proposalArrow } from '../src/votes/preview.js';
  * Soviet hexes it would enter): computed from the game's own description of the move.
  */
 const engine = typhoonEngine();
-const def = gameDef('operation-typhoon')!;
+const def = typhoonGame;
 
 function movementPosition(): TyphoonState {
   let s = engine.setup({ scenario: 'historical', seed: 31 });

@@ -47,7 +47,8 @@ export class GameRegistry {
     if (other) return other;
     throw new UserError(
       `This ${def.name} game was played with charts "${game.charts}", which this bot does not have (it plays with "${def.charts}"). ` +
-        'It can be looked at but not replayed or continued here; an owner of those charts can load them with the chart override file.',
+        'It can be exported or ended here, but not continued, undone or verified until the bot has those charts again ' +
+        '(an owner of them sets the chart override file and restarts the bot).',
     );
   }
 }

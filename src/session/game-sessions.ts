@@ -101,17 +101,25 @@ export class GameSessions {
   }
 
   async require(channelId: string): Promise<GameView> {
-    const view = await this.current(channelId);
-    if (!view) throw new UserError('There is no game in this channel. /game new starts one.');
-    return view;
+    return this.viewOf(await this.requireDoc(channelId));
   }
 
   /** A game by id, if it belongs to this server (or channel, outside servers). */
   async byId(where: Where, id: string): Promise<GameView> {
+    return this.viewOf(await this.docById(where, id));
+  }
+
+  private async requireDoc(channelId: string): Promise<GameDocument> {
+    const doc = await this.loadCurrent(channelId);
+    if (!doc) throw new UserError('There is no game in this channel. /game new starts one.');
+    return doc;
+  }
+
+  private async docById(where: Where, id: string): Promise<GameDocument> {
     const doc = await this.unwrap(async () => this.checkState(await this.store.load(id.trim().toLowerCase())));
     const visible = doc && (doc.channelId === where.channelId || (where.guildId !== undefined && doc.guildId === where.guildId));
     if (!doc || !visible) throw new UserError(`There is no game ${id} on this server. /game list shows its games.`);
-    return this.viewOf(doc);
+    return doc;
   }
 
   async newGame(where: Where, actor: Actor, request: NewGameRequest): Promise<ActOutcome> {
@@ -303,7 +311,8 @@ export class GameSessions {
   /** Stop the game: the creator, or a member who can manage the channel. The seed is revealed. */
   async end(channelId: string, actor: Actor): Promise<GameDocument> {
     return this.lock.run(channelId, async () => {
-      const { doc } = await this.require(channelId);
+      // Ending needs no rules, so a game on charts this bot lacks can still be ended.
+      const doc = await this.requireDoc(channelId);
       const refusal = endRefusal(doc, actor);
       if (refusal) throw new UserError(refusal);
       const next: GameDocument = {
@@ -319,9 +328,10 @@ export class GameSessions {
   }
 
   /** The export file's content; the seed and dice state only once the game is over. */
-  async exportGame(where: Where, gameId?: string): Promise<{ view: GameView; file: GameExport }> {
-    const view = gameId ? await this.byId(where, gameId) : await this.require(where.channelId);
-    return { view, file: exportDocument(view.doc, this.now()) };
+  async exportGame(where: Where, gameId?: string): Promise<{ doc: GameDocument; def: GameDef; file: GameExport }> {
+    // The file is the record itself: it needs no rules, so a game on charts this bot lacks exports too.
+    const doc = gameId ? await this.docById(where, gameId) : await this.requireDoc(where.channelId);
+    return { doc, def: this.games.require(doc.game), file: exportDocument(doc, this.now()) };
   }
 
   /**

@@ -209,26 +209,30 @@ const resolve: BfmOrder = {
   suggest: (state, focused) => (state ? unresolvedChoices(state, focused.value) : []),
 };
 
-const loss: BfmOrder = {
-  command: 'battle',
-  subcommand: 'loss',
-  description: 'After AL or EX: the attacking unit that takes the loss',
-  usage: '/battle loss unit:<unit>',
-  options: [unitOption('unit', 'An attacking unit')],
-  run(state, options) {
-    const o = orderOptions(unitOptions, options);
-    const b = boardOf(state);
-    return {
-      act: {
-        type: 'take-loss',
-        unit: o.unit
-          ? findUnit(state, o.unit)
-          : onlyChoice(legalOf(state, 'take-loss'), 'attacking unit to take the loss', (a) => b.spec(a.unit).label, 'unit:').unit,
-      },
-    };
-  },
-  suggest: (state, focused) => (state ? lossChoices(state, focused.value) : []),
-};
+/** /battle loss and /battle advance: an attacking unit named, or the only one that may. */
+function attackerOrder(subcommand: 'loss' | 'advance', type: 'take-loss' | 'advance', description: string, what: string): BfmOrder {
+  return {
+    command: 'battle',
+    subcommand,
+    description,
+    usage: `/battle ${subcommand} unit:<unit>`,
+    options: [unitOption('unit', 'An attacking unit')],
+    run(state, options) {
+      const o = orderOptions(unitOptions, options);
+      const b = boardOf(state);
+      const unit = o.unit ? findUnit(state, o.unit) : onlyChoice(legalOf(state, type), what, (a) => b.spec(a.unit).label, 'unit:').unit;
+      return { act: { type, unit } };
+    },
+    suggest: (state, focused) => (state ? (type === 'take-loss' ? lossChoices : advanceChoices)(state, focused.value) : []),
+  };
+}
+
+const loss = attackerOrder(
+  'loss',
+  'take-loss',
+  'After AL or EX: the attacking unit that takes the loss',
+  'attacking unit to take the loss',
+);
 
 const retreat: BfmOrder = {
   command: 'battle',
@@ -246,26 +250,7 @@ const retreat: BfmOrder = {
   suggest: (state, focused) => (state ? retreatChoices(state, focused.value) : []),
 };
 
-const advance: BfmOrder = {
-  command: 'battle',
-  subcommand: 'advance',
-  description: 'An attacking unit moves into the emptied hex',
-  usage: '/battle advance unit:<unit>',
-  options: [unitOption('unit', 'An attacking unit')],
-  run(state, options) {
-    const o = orderOptions(unitOptions, options);
-    const b = boardOf(state);
-    return {
-      act: {
-        type: 'advance',
-        unit: o.unit
-          ? findUnit(state, o.unit)
-          : onlyChoice(legalOf(state, 'advance'), 'attacking unit to advance', (a) => b.spec(a.unit).label, 'unit:').unit,
-      },
-    };
-  },
-  suggest: (state, focused) => (state ? advanceChoices(state, focused.value) : []),
-};
+const advance = attackerOrder('advance', 'advance', 'An attacking unit moves into the emptied hex', 'attacking unit to advance');
 
 const hold: BfmOrder = {
   command: 'battle',
