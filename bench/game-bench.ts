@@ -2,9 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import '../src/games/catalogue.js';
+import { INSTALLED_GAMES } from '../src/games/installed.js';
 import { POLICIES, playGame } from '../src/games/operation-typhoon/autoplay/index.js';
 import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
+import { GameRegistry } from '../src/games/registry.js';
 import { GameSessions } from '../src/session/index.js';
 import { createGameStore } from '../src/store/game-store.js';
 import { packDocument } from '../src/store/packed-document.js';
@@ -40,7 +41,7 @@ export async function benchWholeGame(games = 20): Promise<WholeGameFigures> {
     if (record.actions.length > longest.actions.length) longest = record;
   }
   const store = createGameStore({ dataFile: join(mkdtempSync(join(tmpdir(), 'bench-game-')), 'games.sqlite') });
-  const sessions = new GameSessions(store);
+  const sessions = new GameSessions(store, new GameRegistry(INSTALLED_GAMES));
   const player = { id: 'bench', name: 'Bench' };
   await sessions.newGame({ channelId: 'bench' }, player, { game: 'operation-typhoon', seed: longest.seed });
   for (const a of longest.actions) await sessions.act('bench', player, a);
@@ -71,7 +72,7 @@ export interface MemoryFigures {
  */
 export async function benchMemory(games = 1000): Promise<MemoryFigures> {
   const store = createGameStore({ dataFile: join(mkdtempSync(join(tmpdir(), 'bench-mem-')), 'games.sqlite') });
-  const sessions = new GameSessions(store);
+  const sessions = new GameSessions(store, new GameRegistry(INSTALLED_GAMES));
   for (let i = 0; i < games; i++) {
     const player = { id: `p${i}`, name: `P${i}` };
     await sessions.newGame({ channelId: `c${i}`, guildId: 'g' }, player, {

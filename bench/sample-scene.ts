@@ -1,6 +1,6 @@
-import { printedScene } from '../src/app/map-views.js';
-import type { LoadedMap } from '../src/maps/game-map.js';
 import type { Scene, StackView } from '../src/../src/contracts/scene.js';
+import type { LoadedMap } from '../src/maps/game-map.js';
+import { printedScene } from '../src/session/map-views.js';
 
 /**
  * A busy mid-game picture for timing: printed control, a counter in every third German

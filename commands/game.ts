@@ -6,7 +6,6 @@ import type { Choice, Reply } from '../src/contracts/reply.js';
 import type { AutocompleteRequest, ButtonContext, CommandContext, CommandModule } from '../src/dispatch/command.js';
 import { parseOptions } from '../src/dispatch/options.js';
 import type { Services } from '../src/dispatch/services.js';
-import type { OrderOption } from '../src/games/orders.js';
 import type { GameRegistry } from '../src/games/registry.js';
 import { loadMap } from '../src/maps/game-map.js';
 import { StaleChoiceError } from '../src/session/errors.js';
@@ -18,6 +17,7 @@ import { botTurnText, headline, logText, newGameText, seedReveal, statusText } f
 import { actingReply, choiceButtons, gameImage, parseChoiceButton, statusReply } from '../src/session/replies.js';
 import { whereOf } from '../src/session/where.js';
 import { gameModes } from '../src/store/game-document.js';
+import { addOrderOptions, checkOptionLimits, mergeOptions } from './order-options.js';
 
 function builder(games: GameRegistry): CommandModule['data'] {
   const b = new SlashCommandBuilder()
@@ -42,14 +42,18 @@ function builder(games: GameRegistry): CommandModule['data'] {
             .setMaxValue(0xffffffff),
         )
         .addBooleanOption((o) => o.setName('thread').setDescription('Play in a new thread of this channel'));
-      // Options some games add (vs:, side:, level: ...), each once.
-      for (const o of gameOptions(games)) {
-        s.addStringOption((x) => {
-          x.setName(o.name).setDescription(o.description);
-          if (o.choices) x.addChoices(...o.choices);
-          return x;
-        });
-      }
+      // Options some games add (vs:, side:, level: ...), each once, after the five every game has.
+      const own = mergeOptions(
+        '/game new',
+        games.all().map((g) => ({ game: g.id, options: g.newGameOptions ?? [] })),
+      ).map((o) => ({ ...o, requiredByAll: false }));
+      checkOptionLimits(
+        '/game new',
+        games.all().map((g) => g.id),
+        own,
+        s.options.length,
+      );
+      addOrderOptions(s, own);
       return s;
     })
     .addSubcommand((s) =>
@@ -83,7 +87,8 @@ function builder(games: GameRegistry): CommandModule['data'] {
           o
             .setName('game')
             .setDescription(`Which game map (default: the channel game, else ${games.all()[0]?.name ?? 'the first game'})`)
-            .addChoices(...games.all().map((g) => ({ name: g.name, value: g.id }))),
+            .setAutocomplete(true)
+            .setMaxLength(60),
         ),
     )
     .addSubcommand((s) =>
@@ -110,17 +115,22 @@ function builder(games: GameRegistry): CommandModule['data'] {
         .addStringOption((o) => o.setName('path').setDescription('Local console only: a file path')),
     )
     .addSubcommand((s) => s.setName('list').setDescription('This server’s games'))
-    .addSubcommand((s) => s.setName('help').setDescription('How games work here, and the commands'));
+    .addSubcommand((s) =>
+      s
+        .setName('help')
+        .setDescription('How games work here, and a game’s commands')
+        .addStringOption((o) =>
+          o
+            .setName('game')
+            .setDescription('The game whose commands to list (default: this channel’s)')
+            .setAutocomplete(true)
+            .setMaxLength(60),
+        ),
+    );
   return b;
 }
 
 /** The /game new options the games add, once each (the first game's words). */
-function gameOptions(games: GameRegistry): OrderOption[] {
-  const seen = new Map<string, OrderOption>();
-  for (const def of games.all()) for (const o of def.newGameOptions ?? []) if (!seen.has(o.name)) seen.set(o.name, o);
-  return [...seen.values()];
-}
-
 const newOptions = z.object({
   game: z.string().trim().min(1),
   mode: z.enum(gameModes).default('solo'),
@@ -301,7 +311,13 @@ const HANDLERS: Record<string, Handler> = {
   },
 
   async help(ctx) {
+    const { game } = parseOptions(ctx.invocation, mapOptions);
+    const channelGame = game ? undefined : await ctx.services.sessions.current(ctx.invocation.channelId).catch(() => undefined);
+    const def = game ? ctx.services.games.require(game) : channelGame?.def;
     const games = ctx.services.games.all().map((g) => `• \`${g.id}\`: ${g.name}${g.summary ? `: ${g.summary}` : ''}`);
+    const orders = def
+      ? [`**${def.name}** commands:`, ...def.orders.map((o) => `\`${o.usage}\`: ${o.description}`)]
+      : ['`/game help game:<id>` lists a game’s commands.'];
     const content = [
       '**Games here**: one game per channel. The bot rolls every die in the open and saves after every order.',
       '`/game new game:<id>` starts one (mode: solo, team or vote). Then press the buttons or use the game commands.',
@@ -310,6 +326,7 @@ const HANDLERS: Record<string, Handler> = {
       '`/game export` / `/game import` share a game as JSON; the dice seed is revealed once the game is over.',
       '`/game list` shows this server’s games.',
       games.length ? `Installed games:\n${games.join('\n')}` : 'No game is installed yet.',
+      ...orders,
     ].join('\n');
     await ctx.reply({ content: fitText(content), ephemeral: true });
   },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { UserError } from '../src/contracts/errors.js';
 import type { CommandContext, CommandModule } from '../src/dispatch/command.js';
 import { hexIdOption, parseOptions } from '../src/dispatch/options.js';
+import { offer } from '../src/games/orders.js';
 import type { GameRegistry } from '../src/games/registry.js';
 import { loadMap } from '../src/maps/game-map.js';
 import { mapImage } from '../src/session/map-image.js';
@@ -17,7 +18,8 @@ const builder = (games: GameRegistry) =>
       o
         .setName('game')
         .setDescription(`Which game map (default: the channel game, else ${games.all()[0]?.name ?? 'the first game'})`)
-        .addChoices(...games.all().map((g) => ({ name: g.name, value: g.id }))),
+        .setAutocomplete(true)
+        .setMaxLength(60),
     );
 
 const optionsSchema = z.object({
@@ -50,5 +52,14 @@ function fmt([a, b]: readonly [number, number]): string {
 
 /** /hex: one hex of a game's map, in words and a close-up. */
 export function hexCommand(games: GameRegistry): CommandModule {
-  return { data: builder(games), execute };
+  return {
+    data: builder(games),
+    execute,
+    // Autocomplete rather than fixed choices for game:, so any number of installed games fits.
+    autocomplete: async ({ services, focused }) =>
+      offer(
+        services.games.all().map((g) => ({ name: g.name, value: g.id })),
+        focused.value,
+      ),
+  };
 }

@@ -1,3 +1,4 @@
+import { DISCORD_COMMAND_LIMITS } from '../src/contracts/limits.js';
 import type { CommandModule } from '../src/dispatch/command.js';
 import type { GameRegistry } from '../src/games/registry.js';
 import { gameCommand } from './game.js';
@@ -5,8 +6,7 @@ import { hexCommand } from './hex.js';
 import { orderCommands } from './orders.js';
 import { voteCommand } from './vote.js';
 
-/** Discord's limits on what a bot registers. */
-export const DISCORD_COMMAND_LIMITS = { commands: 100, options: 25, choices: 25, descriptionChars: 100 } as const;
+export { DISCORD_COMMAND_LIMITS };
 
 /**
  * Every slash command, by name, for these games: the bot's own (/game, /hex, /vote) and the
@@ -14,7 +14,17 @@ export const DISCORD_COMMAND_LIMITS = { commands: 100, options: 25, choices: 25,
  * Throws when the games together would break one of Discord's limits.
  */
 export function buildCommands(games: GameRegistry): ReadonlyMap<string, CommandModule> {
-  const modules = [gameCommand(games), hexCommand(games), ...orderCommands(games), voteCommand()];
+  const orders = orderCommands(games);
+  // Counted before anything is built, so the error names the games rather than a builder's index.
+  const count = orders.length + 3;
+  if (count > DISCORD_COMMAND_LIMITS.commands)
+    throw new Error(
+      `The installed games need ${count} slash commands (${games
+        .all()
+        .map((g) => g.id)
+        .join(', ')}): Discord allows ${DISCORD_COMMAND_LIMITS.commands}.`,
+    );
+  const modules = [gameCommand(games), hexCommand(games), ...orders, voteCommand()];
   const commands = new Map<string, CommandModule>();
   for (const m of modules) {
     if (commands.has(m.data.name)) throw new Error(`Two commands are named /${m.data.name}.`);

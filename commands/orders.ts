@@ -1,6 +1,7 @@
-import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from 'discord.js';
+import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
 import { UserError } from '../src/contracts/errors.js';
+import { DISCORD_COMMAND_LIMITS } from '../src/contracts/limits.js';
 import type { Choice, OptionValue } from '../src/contracts/reply.js';
 import { issuesText } from '../src/contracts/text.js';
 import { actAndReply } from '../src/dispatch/act-and-reply.js';
@@ -8,6 +9,7 @@ import type { AutocompleteRequest, CommandContext, CommandModule, Invocation } f
 import type { GameDef } from '../src/games/game-def.js';
 import type { Order, OrderOption } from '../src/games/orders.js';
 import type { GameRegistry } from '../src/games/registry.js';
+import { addOrderOptions, checkOptionLimits, mergeOptions } from './order-options.js';
 
 /**
  * The order commands (/move, /attack, /battle ...): one slash command per name any installed
@@ -56,14 +58,18 @@ function orderCommand(name: string, declared: Declared[]): CommandModule {
     );
   }
   const builder = new SlashCommandBuilder().setName(name).setDescription(description);
-  if (withSub.length === 0) addOptions(builder, declared);
+  if (withSub.length === 0) addOptions(builder, `/${name}`, declared);
   else {
     const subs = new Map<string, Declared[]>();
     for (const d of declared) subs.set(d.order.subcommand!, [...(subs.get(d.order.subcommand!) ?? []), d]);
+    if (subs.size > DISCORD_COMMAND_LIMITS.options)
+      throw new Error(
+        `/${name} would have ${subs.size} subcommands (games ${gameIds(declared)}): Discord allows ${DISCORD_COMMAND_LIMITS.options}.`,
+      );
     for (const [sub, list] of subs) {
       builder.addSubcommand((s) => {
         s.setName(sub).setDescription(subDescription(list));
-        addOptions(s, list);
+        addOptions(s, `/${name} ${sub}`, list);
         return s;
       });
     }
@@ -81,53 +87,17 @@ function subDescription(list: Declared[]): string {
   return texts.length === 1 ? texts[0]! : texts[0]!;
 }
 
-/** The union of the options the games declare for one (sub)command; one name, one type. */
-function mergedOptions(declared: Declared[]): (OrderOption & { requiredByAll: boolean })[] {
-  const merged = new Map<string, OrderOption & { requiredByAll: boolean }>();
-  for (const { def, order } of declared) {
-    for (const o of order.options ?? []) {
-      const seen = merged.get(o.name);
-      if (!seen) {
-        merged.set(o.name, { ...o, requiredByAll: declared.every((d) => d.order.options?.some((x) => x.name === o.name && x.required)) });
-        continue;
-      }
-      if (seen.type !== o.type)
-        throw new Error(`Option ${o.name} of /${order.command} is a ${seen.type} in one game and a ${o.type} in ${def.id}.`);
-      seen.autocomplete ||= o.autocomplete;
-      seen.minLength = Math.min(seen.minLength ?? 0, o.minLength ?? 0) || undefined;
-      seen.maxLength = seen.maxLength === undefined || o.maxLength === undefined ? undefined : Math.max(seen.maxLength, o.maxLength);
-      if (seen.choices || o.choices) {
-        const all = [...(seen.choices ?? []), ...(o.choices ?? [])];
-        seen.choices = all.filter((c, i) => all.findIndex((x) => x.value === c.value) === i);
-      }
-    }
-  }
-  // Discord lists required options first.
-  return [...merged.values()].sort((a, b) => Number(b.requiredByAll) - Number(a.requiredByAll));
+function gameIds(declared: Declared[]): string {
+  return [...new Set(declared.map((d) => d.def.id))].join(', ');
 }
 
-function addOptions(builder: SlashCommandBuilder | SlashCommandSubcommandBuilder, declared: Declared[]): void {
-  for (const o of mergedOptions(declared)) {
-    if (o.type === 'string') {
-      builder.addStringOption((x) => {
-        x.setName(o.name).setDescription(o.description).setRequired(o.requiredByAll);
-        if (o.choices && !o.autocomplete) x.addChoices(...o.choices);
-        if (o.autocomplete) x.setAutocomplete(true);
-        if (o.minLength !== undefined) x.setMinLength(o.minLength);
-        if (o.maxLength !== undefined) x.setMaxLength(o.maxLength);
-        return x;
-      });
-    } else if (o.type === 'integer') {
-      builder.addIntegerOption((x) => {
-        x.setName(o.name).setDescription(o.description).setRequired(o.requiredByAll);
-        if (o.minValue !== undefined) x.setMinValue(o.minValue);
-        if (o.maxValue !== undefined) x.setMaxValue(o.maxValue);
-        return x;
-      });
-    } else {
-      builder.addBooleanOption((x) => x.setName(o.name).setDescription(o.description).setRequired(o.requiredByAll));
-    }
-  }
+function addOptions(builder: Parameters<typeof addOrderOptions>[0], where: string, declared: Declared[]): void {
+  const options = mergeOptions(
+    where,
+    declared.map((d) => ({ game: d.def.id, options: d.order.options ?? [] })),
+  );
+  checkOptionLimits(where, [...new Set(declared.map((d) => d.def.id))], options);
+  addOrderOptions(builder, options);
 }
 
 function words(invocation: Invocation): string {
@@ -167,7 +137,11 @@ function optionSchema(o: OrderOption): z.ZodType {
   let schema: z.ZodType;
   if (o.choices?.length) {
     const values = o.choices.map((c) => c.value);
-    schema = z.string().refine((v) => values.includes(v), { message: `takes one of ${values.join(', ')}` });
+    const message = `takes one of ${values.join(', ')}`;
+    schema =
+      o.type === 'integer'
+        ? z.number().refine((v) => values.includes(String(v)), { message })
+        : z.string().refine((v) => values.includes(v), { message });
   } else if (o.type === 'string') {
     let s = z.string();
     if (o.minLength !== undefined) s = s.min(o.minLength);
@@ -188,6 +162,10 @@ async function target(services: CommandContext['services'], invocation: Invocati
   if (view) return { def: view.def, state: view.doc.state as unknown, hasGame: true };
   const lookers = declared.filter((d) => d.order.subcommand === invocation.subcommand && d.order.look);
   if (lookers.length === 1) return { def: lookers[0]!.def, state: undefined, hasGame: false };
+  if (lookers.length > 1)
+    throw new UserError(
+      `Without a game in this channel, ${words(invocation)} is ambiguous: ${lookers.map((d) => d.def.name).join(' and ')} both have it. /game new starts one.`,
+    );
   throw new UserError('There is no game in this channel. /game new starts one.');
 }
 

@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { GAME_IDS, GAMES } from '../src/app/game-catalogue.js';
-import { printedScene } from '../src/app/map-views.js';
+import type { View } from '../src/../src/contracts/scene.js';
+import { INSTALLED_GAMES } from '../src/games/installed.js';
 import { loadMap } from '../src/maps/game-map.js';
 import { encodeImage, renderMap } from '../src/render/render-map.js';
-import type { View } from '../src/../src/contracts/scene.js';
+import { printedScene } from '../src/session/map-views.js';
 
 /**
  * npm run render -- --game operation-typhoon --out map.png [--center 2520 --zoom] [--radius 5]
@@ -20,12 +20,12 @@ const { values } = parseArgs({
   },
 });
 
-const game = GAMES.find((g) => g.id === values.game);
+const game = INSTALLED_GAMES.find((g) => g.id === values.game);
 if (!game) {
-  console.error(`Unknown game "${values.game}". Games: ${GAME_IDS.join(', ')}`);
+  console.error(`Unknown game "${values.game}". Games: ${INSTALLED_GAMES.map((g) => g.id).join(', ')}`);
   process.exit(2);
 }
-const map = loadMap(game.map);
+const map = loadMap(game.mapFile);
 if ((values.zoom || values.center) && !values.center) {
   console.error('--zoom needs --center XXYY');
   process.exit(2);

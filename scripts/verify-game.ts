@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import '../src/games/catalogue.js';
+import { INSTALLED_GAMES } from '../src/games/installed.js';
+import { GameRegistry } from '../src/games/registry.js';
 import { parseExport } from '../src/session/export-format.js';
 import { verifyExport } from '../src/session/verify-export.js';
 
@@ -13,7 +14,7 @@ if (!path) {
   process.exit(2);
 }
 try {
-  const result = verifyExport(parseExport(readFileSync(path, 'utf8')));
+  const result = verifyExport(parseExport(readFileSync(path, 'utf8')), new GameRegistry(INSTALLED_GAMES, process.env));
   if (result.ok)
     console.log(
       `Verified: the seed matches its published sha256; ${result.actions} orders replayed, ${result.diceChecked} dice rolled exactly as logged, same final position.`,

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { ConsoleSession } from '../src/console/console-session.js';
+import type { AutocompleteRequest } from '../src/dispatch/command.js';
+import { Dispatcher } from '../src/dispatch/dispatch.js';
 import { type BfmAction, type BfmState, battleOdds, bfmEngine, legalActions } from '../src/games/battle-for-moscow/index.js';
-import { sessions } from '../src/session/index.js';
 
 /** Battle for Moscow played through the local console: the same command path Discord uses. */
 function consoleAt(channelId: string) {
@@ -16,7 +17,7 @@ function consoleAt(channelId: string) {
     await s.run(line);
     return printed.join('\n');
   };
-  const state = async () => (await sessions().require(channelId)).doc.state as BfmState;
+  const state = async () => (await s.services.sessions.require(channelId)).doc.state as BfmState;
   return { s, run, state, channelId };
 }
 
@@ -57,7 +58,7 @@ describe('Battle for Moscow in the console', () => {
     expect(await c.run('/move unit:XXII to:0303')).toMatch(/only panzer/i);
     expect(await c.run('/move unit:XXIV to:03x3')).toMatch(/four digits/);
     expect(await c.run('/attack defender:29 attackers:XLI')).toMatch(/announced in combat phases/);
-    expect(await c.run('/battle round')).toMatch(/no combat rounds/);
+    expect(await c.run('/battle round')).toMatch(/Battle for Moscow has no \/battle round/);
     expect(await c.run('/replace unit:XXIV')).toMatch(/replacement phases/);
     expect(JSON.stringify(await c.state())).toBe(before);
 
@@ -111,7 +112,7 @@ describe('Battle for Moscow in the console', () => {
     const s3 = await c.state();
     expect(s3.turn).toBe(2);
     expect(s3.phase.startsWith('german')).toBe(true);
-    const { doc } = await sessions().require(c.channelId);
+    const { doc } = await c.s.services.sessions.require(c.channelId);
     expect(doc.actions.some((a) => a.userId === 'bot')).toBe(true);
     expect(doc.actions.map((a) => a.version)).toEqual(doc.actions.map((_, i) => i + 1));
 
@@ -142,7 +143,7 @@ describe('Battle for Moscow in the console', () => {
     expect(await c.run('/game new game:operation-typhoon vs:bot')).toMatch(/Operation Typhoon has no vs: option/);
     expect(await c.run('/game new game:battle-for-moscow side:soviet')).toMatch(/side: is the side you play against the bot/);
     expect(await c.run('/game new game:battle-for-moscow vs:robot')).toMatch(/takes one of: human, bot/);
-    expect(await sessions().current(c.channelId)).toBeUndefined();
+    expect(await c.s.services.sessions.current(c.channelId)).toBeUndefined();
     await c.s.close();
   });
 
@@ -179,23 +180,25 @@ describe('Battle for Moscow in the console', () => {
     const c = consoleAt('bfm-complete');
     await c.run('/game new game:battle-for-moscow seed:3');
     await c.run('/setup done');
-    const move = (await import('../commands/move.js')) as typeof import('../commands/move.js');
+    // The command's own autocomplete (not the dispatcher's, which caps and swallows errors), with the console's services.
+    const { commands } = new Dispatcher(c.s.services);
+    const complete = (request: Omit<AutocompleteRequest, 'services'>) =>
+      commands.get(request.invocation.command)!.autocomplete!({ ...request, services: c.s.services });
     const invocation = { command: 'move', options: { unit: 'xxiv' }, user: { id: 'console', name: 'console' }, channelId: c.channelId };
-    const units = await move.autocomplete({ invocation, focused: { name: 'unit', value: '' } });
+    const units = await complete({ invocation, focused: { name: 'unit', value: '' } });
     expect(units.length).toBeGreaterThan(3);
     expect(units.every((u) => /Panzer Corps \(\d+-6\) in \d{4} · \d+ hex/.test(u.name))).toBe(true);
-    const dest = await move.autocomplete({ invocation, focused: { name: 'to', value: '' } });
+    const dest = await complete({ invocation, focused: { name: 'to', value: '' } });
     expect(dest.length).toBeGreaterThan(0);
     expect(dest[0]!.name).toMatch(/^\d{4}.* · 1 hex/);
     const legal = new Set(legalActions(await c.state()).flatMap((a) => (a.type === 'move' && a.unit === 'XXIV' ? [a.to] : [])));
     expect(dest.every((d) => legal.has(d.value))).toBe(true);
 
     await c.run('/phase end');
-    const attack = (await import('../commands/attack.js')) as typeof import('../commands/attack.js');
     const inv = { command: 'attack', options: {}, user: { id: 'console', name: 'console' }, channelId: c.channelId };
-    const defenders = await attack.autocomplete({ invocation: inv, focused: { name: 'defender', value: '' } });
+    const defenders = await complete({ invocation: inv, focused: { name: 'defender', value: '' } });
     expect(defenders.length).toBeGreaterThan(0);
-    const sets = await attack.autocomplete({
+    const sets = await complete({
       invocation: { ...inv, options: { defender: defenders[0]!.value } },
       focused: { name: 'attackers', value: '' },
     });

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type BfmInputs, buildBfmMap, buildBfmMapJson, crossCheck, loadBfmInputs, parseHexTable } from '../scripts/build-bfm-map.js';
-import { printedScene } from '../src/app/map-views.js';
 import { components, floodFill } from '../src/kernel/floodfill.js';
 import { DIRECTIONS, type HexId } from '../src/kernel/hex.js';
 import { hexsideHexes } from '../src/kernel/hexside.js';
 import { loadMap, mapPath } from '../src/maps/game-map.js';
 import { gameMapSchema } from '../src/maps/schema.js';
+import { printedScene } from '../src/session/map-views.js';
 
 // Expected values come from /work/shared/data/battle-for-moscow/reference.md (sections 1.1-1.7).
 const map = loadMap('battle-for-moscow');

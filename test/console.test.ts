@@ -4,25 +4,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { loadImage } from '@napi-rs/canvas';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { UserError } from '../src/contracts/errors.js';
+import { describe, expect, it } from 'vitest';
+import { buildCommands } from '../commands/index.js';
 import { ConsoleSession } from '../src/console/console-session.js';
 import { parseLine, tokenize } from '../src/console/parse-line.js';
+import { UserError } from '../src/contracts/errors.js';
+import { INSTALLED_GAMES } from '../src/games/installed.js';
+import { GameRegistry } from '../src/games/registry.js';
 import { hashSeed } from '../src/session/index.js';
-import { registerTestGame } from './helpers/test-game.js';
+import { testGames } from './helpers/test-game.js';
 
 const user = { id: 'u1', name: 'tester' };
 
-function session() {
+/** The slash commands of the installed games, as Discord and the console know them. */
+const commands = buildCommands(new GameRegistry(INSTALLED_GAMES));
+
+/** A console on its own folder, playing `games` (default: the installed games). */
+function session(games?: GameRegistry) {
   const printed: string[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'console-'));
-  const s = new ConsoleSession({ outDir: dir, print: (t) => printed.push(t) });
+  const s = new ConsoleSession({ outDir: dir, print: (t) => printed.push(t), ...(games ? { games } : {}) });
   return { s, printed, dir };
 }
 
 describe('console line parsing', () => {
   it('parses a command with options into the invocation Discord would deliver', () => {
-    const inv = parseLine('/hex id:1019 game:operation-typhoon', user, 'c1');
+    const inv = parseLine(commands, '/hex id:1019 game:operation-typhoon', user, 'c1');
     expect(inv).toEqual({
       command: 'hex',
       subcommand: undefined,
@@ -33,7 +40,7 @@ describe('console line parsing', () => {
   });
 
   it('parses subcommands', () => {
-    const inv = parseLine('/game map game:battle-for-moscow', user, 'c1');
+    const inv = parseLine(commands, '/game map game:battle-for-moscow', user, 'c1');
     expect(inv.subcommand).toBe('map');
     expect(inv.options).toEqual({ game: 'battle-for-moscow' });
   });
@@ -49,12 +56,12 @@ describe('console line parsing', () => {
     ['/hex', /"id" is required/],
     ['/hex id:1019 colour:red', /no option "colour"/],
     ['/hex id:1019 id:1020', /given twice/],
-    ['/hex id:1019 game:chess', /takes one of: operation-typhoon, battle-for-moscow/],
+    ['/game new game:x mode:duel', /takes one of: solo, team, vote/],
     ['/hex 1019', /name:value/],
     ['/game', /needs one of: new, join, mode, leave, status, map, log, undo, end, export, import, list, help/],
     ['/game fly', /needs one of: new, join/],
   ])('refuses %s clearly', (line, message) => {
-    expect(() => parseLine(line, user, 'c1')).toThrow(message);
+    expect(() => parseLine(commands, line, user, 'c1')).toThrow(message);
   });
 });
 
@@ -114,7 +121,8 @@ describe('console session', () => {
 });
 
 describe('console games', () => {
-  beforeAll(() => registerTestGame());
+  /** The installed games and the test race, for every console of these tests. */
+  const games = testGames();
 
   /** A console on its own folder; `lines` run in order; returns what was printed per line. */
   async function play(s: ConsoleSession, printed: string[], lines: string[]): Promise<string[]> {
@@ -128,7 +136,7 @@ describe('console games', () => {
   }
 
   it('starts a game, presses buttons, refuses others and a stale button, and survives a restart', async () => {
-    const { s, printed, dir } = session();
+    const { s, printed, dir } = session(games);
     const [created, step, roll, again] = await play(s, printed, ['/game new game:dice-race seed:7', '/press 2', '/press 1', '/press 9']);
     expect(created).toMatch(/Dice Race.*has started/);
     expect(created).toMatch(/\[1\] Roll {2}\[2\] Step one hex {2}\[3\] End turn/);
@@ -143,7 +151,7 @@ describe('console games', () => {
     await s.close();
 
     const printed2: string[] = [];
-    const restarted = new ConsoleSession({ outDir: dir, print: (t) => printed2.push(t) });
+    const restarted = new ConsoleSession({ outDir: dir, print: (t) => printed2.push(t), games });
     const [status] = await play(restarted, printed2, ['/game status']);
     const reached = /German runs \d to (\d+)\./.exec(roll!)![1];
     expect(status).toMatch(/version 2/);
@@ -153,10 +161,10 @@ describe('console games', () => {
 
   it('refuses a button of an earlier version with "this choice is gone" and the current state', async () => {
     // Two consoles on one data file and channel: two screens showing the same game.
-    const { s: first, printed: p1, dir } = session();
+    const { s: first, printed: p1, dir } = session(games);
     await play(first, p1, ['/game new game:dice-race seed:3']);
     const p2: string[] = [];
-    const second = new ConsoleSession({ outDir: dir, print: (t) => p2.push(t) });
+    const second = new ConsoleSession({ outDir: dir, print: (t) => p2.push(t), games });
     await play(second, p2, ['/game status', '/press 2']);
     const [stale, fresh] = await play(first, p1, ['/press 2', '/press 2']);
     expect(stale).toMatch(/^\(only you\) This choice is gone: the game has moved on/);
@@ -168,7 +176,7 @@ describe('console games', () => {
   });
 
   it('ends with the seed revealed, exports and imports a game by path, and refuses bad imports', async () => {
-    const { s, printed, dir } = session();
+    const { s, printed, dir } = session(games);
     const [, , , ended, exported] = await play(s, printed, [
       '/game new game:dice-race',
       '/press 2',
@@ -196,12 +204,13 @@ describe('console games', () => {
   });
 
   it('draws the channel game’s map and answers /game commands without a game clearly', async () => {
-    const { s, printed } = session();
+    const { s, printed } = session(games);
     const [status, undo, log] = await play(s, printed, ['/game status', '/game undo', '/game log']);
     for (const text of [status, undo, log])
       expect(text).toMatch(/^\(only you\) There is no game in this channel\. \/game new starts one\./);
-    const [unknown] = await play(s, printed, ['/game new game:chess']);
+    const [unknown, hex] = await play(s, printed, ['/game new game:chess', '/hex id:1019 game:chess']);
     expect(unknown).toMatch(/^\(only you\) There is no game "chess" here\. Games: .*dice-race/);
+    expect(hex).toMatch(/^\(only you\) There is no game "chess" here\. Games: .*dice-race/);
     await s.close();
   });
 
@@ -228,7 +237,7 @@ describe('console games', () => {
   });
 
   it('documents /press in its help', async () => {
-    const { s, printed } = session();
+    const { s, printed } = session(games);
     await s.run('/help');
     expect(printed.join('\n')).toMatch(/\/press N presses button N of the last reply/);
     await s.close();

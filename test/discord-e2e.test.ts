@@ -212,7 +212,7 @@ describe('the bot in a (fake) Discord', () => {
     expect(ended.content).toContain(`Seed: ${doc.seed}`);
     const exported = await run(user, ch, 'game', 'export');
     const text = exported.files[0]!.data.toString('utf8');
-    const verified = verifyExport(parseExport(text));
+    const verified = verifyExport(parseExport(text), h.bot.services.games);
     expect(verified.problems).toEqual([]);
     expect(verified.diceChecked).toBeGreaterThan(0);
 
@@ -220,7 +220,7 @@ describe('the bot in a (fake) Discord', () => {
     const forged = JSON.parse(text);
     const line = forged.game.events.find((l: { dice?: { roll: number }[] }) => l.dice?.length);
     line.dice[0].roll = (line.dice[0].roll % 6) + 1;
-    const caught = verifyExport(parseExport(JSON.stringify(forged)));
+    const caught = verifyExport(parseExport(JSON.stringify(forged)), h.bot.services.games);
     expect(caught.ok).toBe(false);
     expect(caught.problems[0]).toMatch(/the log shows dice/);
   });

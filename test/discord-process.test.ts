@@ -2,7 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMANDS } from '../commands/index.js';
+import { buildCommands } from '../commands/index.js';
+import { INSTALLED_GAMES } from '../src/games/installed.js';
+import { GameRegistry } from '../src/games/registry.js';
 import { createGameStore } from '../src/store/game-store.js';
 import { channel, member } from './helpers/fake-discord/bot-harness.js';
 import { type BotProcess, spawnBot } from './helpers/fake-discord/bot-process.js';
@@ -15,6 +17,9 @@ import { type LocalRedis, redisMissingReason, startLocalRedis } from './helpers/
  */
 const noRedis = redisMissingReason();
 if (noRedis) console.warn(`Skipping the Redis-backed runs: ${noRedis}.`);
+
+/** The slash commands of the installed games: what deploy-commands registers. */
+const COMMANDS = buildCommands(new GameRegistry(INSTALLED_GAMES));
 
 let fake: FakeDiscord;
 const running: BotProcess[] = [];

@@ -1,10 +1,12 @@
 import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Invocation } from '../src/dispatch/command.js';
 import type { Reply } from '../src/contracts/reply.js';
-import { dispatch } from '../src/dispatch/dispatch.js';
-import '../src/games/catalogue.js';
-import { closeSessions, configureSessions, type GameSessions } from '../src/session/index.js';
+import type { Invocation } from '../src/dispatch/command.js';
+import { Dispatcher } from '../src/dispatch/dispatch.js';
+import { closeServices, createServices, type Services } from '../src/dispatch/services.js';
+import { INSTALLED_GAMES } from '../src/games/installed.js';
+import { GameRegistry } from '../src/games/registry.js';
+import type { GameSessions } from '../src/session/index.js';
 import type { GameDocument } from '../src/store/game-document.js';
 import { channelKey, createGameStore, type GameStore, gameKey, guildKey } from '../src/store/game-store.js';
 import type { StoreConfig } from '../src/store/keyv-factory.js';
@@ -21,10 +23,22 @@ import { tempDataFile } from './helpers/test-game.js';
  */
 const alice = { id: 'u-alice', name: 'Alice' };
 let channelCount = 0;
+let dispatcher: Dispatcher;
+
+/** The services of the installed games on this store. */
+function servicesOn(config: StoreConfig): Services {
+  return createServices({ store: createGameStore(config), games: new GameRegistry(INSTALLED_GAMES) });
+}
+
+/** Route the commands through these services (each block of tests has its own store); their sessions. */
+function use(services: Services): GameSessions {
+  dispatcher = new Dispatcher(services);
+  return services.sessions;
+}
 
 async function run(invocation: Omit<Invocation, 'user'> & { user?: Invocation['user'] }): Promise<Reply[]> {
   const replies: Reply[] = [];
-  await dispatch({ invocation: { user: alice, ...invocation }, reply: async (r) => void replies.push(r) });
+  await dispatcher.command({ invocation: { user: alice, ...invocation }, reply: async (r) => void replies.push(r) });
   return replies;
 }
 
@@ -79,15 +93,17 @@ function backends(): [string, () => Promise<{ config: StoreConfig; stop(): Promi
 }
 
 describe.each(backends())('a damaged stored game in %s', (_name, open) => {
+  let services: Services;
   let games: GameSessions;
   let stopBackend: () => Promise<void>;
   beforeAll(async () => {
     const backend = await open();
     stopBackend = backend.stop;
-    games = configureSessions(createGameStore(backend.config));
+    services = servicesOn(backend.config);
+    games = use(services);
   });
   afterAll(async () => {
-    await closeSessions(games);
+    await closeServices(services);
     await stopBackend();
   });
 
@@ -99,7 +115,7 @@ describe.each(backends())('a damaged stored game in %s', (_name, open) => {
   }
 
   it.each(DAMAGES)('reports %s, sets it aside, frees the channel and touches no other game', async (_what, damage, problem) => {
-    configureSessions(games.store); // the commands use the shared service
+    use(services); // the commands use this block's services
     const damaged = await started();
     const intact = await started();
     const intactBefore = await readRaw(games.store, gameKey(intact.doc.id));
@@ -142,7 +158,7 @@ describe.each(backends())('a damaged stored game in %s', (_name, open) => {
   });
 
   it('reads a damaged channel pointer or game list as empty, and starts a new game over it', async () => {
-    configureSessions(games.store);
+    use(services);
     const { channelId } = await started();
     await writeRaw(games.store, channelKey(channelId), '{"value":"abc');
     await writeRaw(games.store, guildKey({ channelId }), '\u0000\u0000');
@@ -157,17 +173,19 @@ describe.each(backends())('a damaged stored game in %s', (_name, open) => {
 });
 
 describe('a SQLite file held by another process', () => {
+  let services: Services;
   let games: GameSessions;
   let file: string;
   let db: sqlite3.Database;
   const sql = (statement: string) => new Promise<void>((resolve, reject) => db.run(statement, (err) => (err ? reject(err) : resolve())));
   beforeAll(() => {
     file = tempDataFile();
-    games = configureSessions(createGameStore({ dataFile: file, busyTimeoutMs: 100 }));
+    services = servicesOn({ dataFile: file, busyTimeoutMs: 100 });
+    games = use(services);
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => db.close(() => resolve()));
-    await closeSessions(games);
+    await closeServices(services);
   });
 
   it('refuses every order clearly while it cannot write, never acknowledging an unsaved one', async () => {

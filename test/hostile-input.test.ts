@@ -1,13 +1,14 @@
 import { type APIApplicationCommandOption, ApplicationCommandOptionType } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMANDS } from '../commands/index.js';
-import type { Invocation } from '../src/dispatch/command.js';
 import type { OptionValue, Reply } from '../src/contracts/reply.js';
-import { dispatch, dispatchAutocomplete, dispatchButton } from '../src/dispatch/dispatch.js';
-import { closeSessions, configureSessions, type GameSessions } from '../src/session/index.js';
-import { createGameStore } from '../src/store/game-store.js';
-import { configureVotes, ManualClock, stopVotes } from '../src/votes/index.js';
-import { tempDataFile } from './helpers/test-game.js';
+import type { Invocation } from '../src/dispatch/command.js';
+import type { Dispatcher } from '../src/dispatch/dispatch.js';
+import { closeServices, type Services } from '../src/dispatch/services.js';
+import { INSTALLED_GAMES } from '../src/games/installed.js';
+import { GameRegistry } from '../src/games/registry.js';
+import type { GameSessions } from '../src/session/index.js';
+import { ManualClock } from '../src/votes/index.js';
+import { testServices } from './helpers/test-game.js';
 
 /**
  * Every option of every command, fuzzed: random and hostile strings, huge and negative
@@ -19,6 +20,8 @@ const creator = { id: 'u-creator', name: 'Creator' };
 const stranger = { id: 'u-stranger', name: 'Stranger' };
 const CHANNELS = { typhoon: 'ch-typhoon', bfm: 'ch-bfm', vote: 'ch-vote', empty: 'ch-empty' };
 
+let services: Services;
+let dispatcher: Dispatcher;
 let games: GameSessions;
 let rng = 20261123;
 const random = () => (rng = (rng * 48271) % 2147483647) / 2147483647;
@@ -69,7 +72,7 @@ function fuzzValue(spec: APIApplicationCommandOption): OptionValue {
 /** Every (command, subcommand, options) shape from the deployed definitions. */
 function shapes(): { command: string; subcommand?: string; options: APIApplicationCommandOption[] }[] {
   const out: { command: string; subcommand?: string; options: APIApplicationCommandOption[] }[] = [];
-  for (const [name, module] of COMMANDS) {
+  for (const [name, module] of dispatcher.commands) {
     const options = (module.data.toJSON().options ?? []) as APIApplicationCommandOption[];
     const subs = options.filter((o) => o.type === ApplicationCommandOptionType.Subcommand);
     if (subs.length === 0) out.push({ command: name, options });
@@ -85,21 +88,20 @@ async function snapshot(): Promise<string> {
 
 async function run(invocation: Invocation): Promise<Reply[]> {
   const replies: Reply[] = [];
-  await dispatch({ invocation, reply: async (r) => void replies.push(r) });
+  await dispatcher.command({ invocation, reply: async (r) => void replies.push(r) });
   return replies;
 }
 
 beforeAll(async () => {
-  games = configureSessions(createGameStore({ dataFile: tempDataFile() }));
-  configureVotes(new ManualClock());
+  ({ services, dispatcher } = testServices({ clock: new ManualClock(), games: new GameRegistry(INSTALLED_GAMES) }));
+  games = services.sessions;
   await games.newGame({ channelId: CHANNELS.typhoon }, creator, { game: 'operation-typhoon', seed: 5 });
   await games.act(CHANNELS.typhoon, creator, { type: 'setup-done' });
   await games.newGame({ channelId: CHANNELS.bfm }, creator, { game: 'battle-for-moscow', seed: 6, mode: 'team' });
   await games.newGame({ channelId: CHANNELS.vote }, creator, { game: 'operation-typhoon', seed: 7, mode: 'vote' });
 });
 afterAll(async () => {
-  stopVotes();
-  await closeSessions(games);
+  await closeServices(services);
 });
 
 describe('hostile input', () => {
@@ -137,7 +139,7 @@ describe('hostile input', () => {
         }
         // Autocomplete with the same garbage never throws and stays within Discord's limits.
         const focused = pick(fuzzable);
-        const choices = await dispatchAutocomplete({
+        const choices = await dispatcher.autocomplete({
           invocation,
           focused: { name: focused.name, value: String(options[focused.name] ?? '') },
         });
@@ -183,7 +185,7 @@ describe('hostile input', () => {
             continue;
           const before = await snapshot();
           const replies: Reply[] = [];
-          await dispatchButton({ press: { customId, user, channelId }, reply: async (r) => void replies.push(r) });
+          await dispatcher.button({ press: { customId, user, channelId }, reply: async (r) => void replies.push(r) });
           expect(replies.length, customId).toBeGreaterThan(0);
           expect(
             replies.every((r) => r.ephemeral),

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import '../src/games/catalogue.js';
-import { type Member } from '../src/contracts/reply.js';
 import { UserError } from '../src/contracts/errors.js';
+import type { Member } from '../src/contracts/reply.js';
+import { closeServices, type Services } from '../src/dispatch/services.js';
+import { INSTALLED_GAMES } from '../src/games/installed.js';
 import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
 import type { TyphoonState } from '../src/games/operation-typhoon/state.js';
-import { closeSessions, configureSessions, type GameSessions } from '../src/session/index.js';
+import { GameRegistry } from '../src/games/registry.js';
+import type { GameSessions } from '../src/session/index.js';
 import type { GameMode } from '../src/store/game-document.js';
-import { createGameStore } from '../src/store/game-store.js';
-import { configureVotes, ManualClock, stopVotes, type VoteService } from '../src/votes/index.js';
-import { tempDataFile } from './helpers/test-game.js';
+import { ManualClock, type VoteService } from '../src/votes/index.js';
+import { testServices } from './helpers/test-game.js';
 
 /**
  * Who may do what, in every mode: the creator, a joined player (in team play, commanding
@@ -22,17 +23,18 @@ const admin: Member = { id: 'm-admin', name: 'Admin', canManage: true };
 const PEOPLE = { creator, player, spectator, admin };
 type Who = keyof typeof PEOPLE;
 
+let services: Services;
 let games: GameSessions;
 let votes: VoteService;
 let channel = 0;
 
 beforeAll(() => {
-  games = configureSessions(createGameStore({ dataFile: tempDataFile() }));
-  votes = configureVotes(new ManualClock());
+  ({ services } = testServices({ clock: new ManualClock(), games: new GameRegistry(INSTALLED_GAMES) }));
+  games = services.sessions;
+  votes = services.votes;
 });
 afterAll(async () => {
-  stopVotes();
-  await closeSessions(games);
+  await closeServices(services);
 });
 
 /** A started Operation Typhoon game in the mode, with the player joined (commanding PG3 in team play). */

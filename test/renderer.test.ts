@@ -1,11 +1,11 @@
 import { createCanvas, GlobalFonts, type Image, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { printedScene } from '../src/app/map-views.js';
+import type { Scene } from '../src/../src/contracts/scene.js';
 import { FONT, registerFonts } from '../src/render/fonts.js';
 import { encodeImage, renderMap, ZOOM_HEX_SIZE, zoomWindow } from '../src/render/render-map.js';
-import type { Scene } from '../src/../src/contracts/scene.js';
 import { mapLayout, staticLayer } from '../src/render/static-layer.js';
 import { PANEL_WIDTH } from '../src/render/theme.js';
+import { printedScene } from '../src/session/map-views.js';
 import { tinyMap } from './helpers/tiny-map.js';
 
 const map = tinyMap();

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { ConsoleSession } from '../src/console/console-session.js';
+import type { AutocompleteRequest } from '../src/dispatch/command.js';
+import { Dispatcher } from '../src/dispatch/dispatch.js';
 import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
 import type { TyphoonState } from '../src/games/operation-typhoon/state.js';
-import { sessions } from '../src/session/index.js';
 
 /** Operation Typhoon played through the local console: the same command path Discord uses. */
 function consoleAt(dir = mkdtempSync(join(tmpdir(), 'typhoon-console-'))) {
@@ -17,11 +18,8 @@ function consoleAt(dir = mkdtempSync(join(tmpdir(), 'typhoon-console-'))) {
     await s.run(line);
     return printed.join('\n');
   };
-  return { s, run, dir };
-}
-
-async function state(): Promise<TyphoonState> {
-  return (await sessions().require('typhoon-channel')).doc.state as TyphoonState;
+  const state = async (): Promise<TyphoonState> => (await s.services.sessions.require('typhoon-channel')).doc.state as TyphoonState;
+  return { s, run, state, dir };
 }
 
 describe('Operation Typhoon in the console', () => {
@@ -31,7 +29,7 @@ describe('Operation Typhoon in the console', () => {
     expect(await c.run('/move force:1520 to:1620')).toMatch(/units move in Phase I|9\.0/);
     expect(await c.run('/setup done')).toMatch(/Turn 1 \(Oct I/);
 
-    const s0 = await state();
+    const s0 = await c.state();
     const [unitId, unit] = Object.entries(s0.units).find(([id]) => typhoonEngine().index.unit(id).mobility === 'mechanized')!;
     expect(await c.run(`/air assign hex:${unit.hex}`)).toMatch(/Luftwaffe unit flies with the force in/);
     expect(await c.run('/air assign hex:0101')).toMatch(/9\.1: there is no German force in 0101/);
@@ -39,16 +37,16 @@ describe('Operation Typhoon in the console', () => {
     // Drive the panzer division east until it fights; answer the battle with the buttons' equivalents.
     let out = '';
     for (let step = 0; step < 6; step++) {
-      const s = await state();
+      const s = await c.state();
       const force = s.active?.units.includes(unitId) ? s.active.hex : s.units[unitId]!.hex;
       if (s.battle || s.done.includes(unitId)) break;
       const next = typhoonEngine()
         .index.map.grid.neighbours(force)
         .find((n) => n.dir === 'SE' || n.dir === 'NE')!.id;
       out = await c.run(`/move force:${force} path:${next}`);
-      if ((await state()).battle) break;
+      if ((await c.state()).battle) break;
     }
-    if ((await state()).battle) {
+    if ((await c.state()).battle) {
       expect(out).toMatch(/🎲/); // every die shown
       out = await c.run('/battle retreat');
       expect(out).toMatch(/falls back/);
@@ -56,7 +54,7 @@ describe('Operation Typhoon in the console', () => {
     expect(await c.run('/battle round')).toMatch(/10\.5: there is no battle/);
     const ended = await c.run('/phase end');
     expect(ended).toMatch(/German regroup|Turn 2/);
-    expect((await state()).turn).toBe(2);
+    expect((await c.state()).turn).toBe(2);
     const images = c.s.written.filter((p) => p.endsWith('.webp'));
     expect(images.length).toBeGreaterThanOrEqual(4);
     const img = await loadImage(readFileSync(images[images.length - 1]!));
@@ -67,14 +65,14 @@ describe('Operation Typhoon in the console', () => {
     const c = consoleAt();
     await c.run('/game new game:operation-typhoon seed:12');
     await c.run('/setup done');
-    const before = JSON.stringify(await state());
+    const before = JSON.stringify(await c.state());
     expect(await c.run('/move force:9999 to:1620')).toMatch(/no German unit in 9999|9\.0/);
     expect(await c.run('/move force:1520 to:4410')).toMatch(/cannot be reached/);
     expect(await c.run('/move force:1520')).toMatch(/say where to/);
     expect(await c.run('/move force:1520 path:1820')).toMatch(/not next to|9\.2/);
     expect(await c.run('/move force:1520 to:16x0')).toMatch(/four digits/);
     expect(await c.run('/force end')).toMatch(/no force is moving/);
-    expect(JSON.stringify(await state())).toBe(before);
+    expect(JSON.stringify(await c.state())).toBe(before);
   });
 
   it('shows the charts with /rules, marked as a reconstruction', async () => {
@@ -92,18 +90,21 @@ describe('Operation Typhoon in the console', () => {
     const c = consoleAt();
     await c.run('/game new game:operation-typhoon seed:13');
     await c.run('/setup done');
-    const move = (await import('../commands/move.js')) as typeof import('../commands/move.js');
+    // The command's own autocomplete (not the dispatcher's, which caps and swallows errors), with the console's services.
+    const { commands } = new Dispatcher(c.s.services);
+    const complete = (request: Omit<AutocompleteRequest, 'services'>) =>
+      commands.get(request.invocation.command)!.autocomplete!({ ...request, services: c.s.services });
     const invocation = {
       command: 'move',
       options: { force: '1520' },
       user: { id: 'console', name: 'console' },
       channelId: 'typhoon-channel',
     };
-    const forces = await move.autocomplete({ invocation, focused: { name: 'force', value: '' } });
+    const forces = await complete({ invocation, focused: { name: 'force', value: '' } });
     expect(forces.length).toBeGreaterThan(10);
     expect(forces.length).toBeLessThanOrEqual(25);
     expect(forces[0]!.name).toMatch(/\d{4} · .* MP/);
-    const dest = await move.autocomplete({ invocation, focused: { name: 'to', value: '' } });
+    const dest = await complete({ invocation, focused: { name: 'to', value: '' } });
     expect(dest.length).toBeGreaterThan(0);
     expect(dest.some((d) => /Soviet: defenders appear/.test(d.name))).toBe(true);
   });
@@ -112,25 +113,25 @@ describe('Operation Typhoon in the console', () => {
     const c = consoleAt();
     await c.run('/game new game:operation-typhoon seed:14');
     await c.run('/setup done');
-    const s = await state();
+    const s = await c.state();
     const index = typhoonEngine().index;
     const [, u] = Object.entries(s.units)[0]!;
     const back = index.map
       .neighbours(u.hex)
       .find((h) => !index.initiallySoviet.has(h) && !Object.values(s.units).some((x) => x.hex === h))!;
     await c.run(`/move force:${u.hex} path:${back}`);
-    expect((await state()).active?.hex).toBe(back);
+    expect((await c.state()).active?.hex).toBe(back);
     expect(await c.run('/game undo')).toMatch(/Undone/);
-    expect(JSON.stringify((await state()).units)).toBe(JSON.stringify(s.units));
+    expect(JSON.stringify((await c.state()).units)).toBe(JSON.stringify(s.units));
     // Into a Soviet hex: the force-generation die was rolled, so the order stands.
-    const front = Object.values((await state()).units)
+    const front = Object.values((await c.state()).units)
       .map((x) => x.hex)
       .find((h) => index.map.neighbours(h).some((n) => index.initiallySoviet.has(n)))!;
     const soviet = index.map.neighbours(front).find((n) => index.initiallySoviet.has(n))!;
     await c.run(`/move force:${front} path:${soviet}`);
-    const after = JSON.stringify(await state());
+    const after = JSON.stringify(await c.state());
     expect(await c.run('/game undo')).toMatch(/no undo past a die roll|rolled dice/);
-    expect(JSON.stringify(await state())).toBe(after);
+    expect(JSON.stringify(await c.state())).toBe(after);
   });
 });
 
@@ -138,11 +139,11 @@ describe('set-up reset', () => {
   it('puts every unit back in the default deployment, and only during set-up (3.2)', async () => {
     const c = consoleAt();
     await c.run('/game new game:operation-typhoon seed:15');
-    const initial = JSON.stringify((await state()).units);
+    const initial = JSON.stringify((await c.state()).units);
     expect(await c.run('/setup place unit:"7 Pz" hex:1212')).toMatch(/7 Pz moves from 1311 to 1212/);
-    expect(JSON.stringify((await state()).units)).not.toBe(initial);
+    expect(JSON.stringify((await c.state()).units)).not.toBe(initial);
     expect(await c.run('/setup reset')).toMatch(/back in the default deployment/);
-    expect(JSON.stringify((await state()).units)).toBe(initial);
+    expect(JSON.stringify((await c.state()).units)).toBe(initial);
     await c.run('/setup done');
     expect(await c.run('/setup reset')).toMatch(/3\.2: set-up is already finished/);
   });

@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import { RuleError } from '../../src/games/engine.js';
-import '../../src/games/catalogue.js';
 import { type BfmState, botAction, legalActions } from '../../src/games/battle-for-moscow/index.js';
+import { RuleError } from '../../src/games/engine.js';
+import type { GameDef } from '../../src/games/game-def.js';
+import { INSTALLED_GAMES } from '../../src/games/installed.js';
 import { POLICIES } from '../../src/games/operation-typhoon/autoplay/index.js';
 import { type TyphoonState, typhoonEngine } from '../../src/games/operation-typhoon/index.js';
-import { type GameDef, gameDef } from '../../src/games/registry.js';
 
 /**
  * Games played to the end (or a cap) by a mix of sensible, random and illegal orders, with
@@ -31,7 +31,7 @@ export function fuzzGames(count: number, seed = 1): FuzzStats {
   const random = () => (r = (r * 48271) % 2147483647) / 2147483647;
   for (let g = 0; g < count; g++) {
     const game = g % 2 === 0 ? 'operation-typhoon' : 'battle-for-moscow';
-    playOne(gameDef(game)!, 1 + Math.floor(random() * 1e9), random, stats);
+    playOne(INSTALLED_GAMES.find((g) => g.id === game)!, 1 + Math.floor(random() * 1e9), random, stats);
     stats.games += 1;
   }
   return { ...stats, ms: Date.now() - started };

@@ -13,6 +13,9 @@ export const LIMITS = {
   choiceNameChars: 100,
 } as const;
 
+/** What Discord accepts in a bot's registered slash commands. */
+export const DISCORD_COMMAND_LIMITS = { commands: 100, options: 25, choices: 25, descriptionChars: 100 } as const;
+
 /** Cut text to `max` characters at a line break when possible, ending with a pointer to the rest. */
 export function fitText(text: string, pointer = '(more in /game log)', max: number = LIMITS.messageChars): string {
   if (text.length <= max) return text;

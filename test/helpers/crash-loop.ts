@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import '../../src/games/catalogue.js';
-import { gameDef } from '../../src/games/registry.js';
-import { replay } from '../../src/session/game-sessions.js';
+import { INSTALLED_GAMES } from '../../src/games/installed.js';
+import { GameRegistry } from '../../src/games/registry.js';
+import { replay } from '../../src/session/replay.js';
 import { createGameStore, type GameStore } from '../../src/store/game-store.js';
 import { spawnBot } from './fake-discord/bot-process.js';
 import { FakeDiscord, type FakeMessage } from './fake-discord/fake-discord.js';
@@ -201,7 +201,7 @@ async function check(
       for (const a of mine) lose(`${gameId}:${a.version}`, `game ${gameId} is missing`);
       continue;
     }
-    const def = gameDef(doc.game)!;
+    const def = new GameRegistry(INSTALLED_GAMES).forGame(doc);
     doc.actions.forEach((a, i) => {
       if (a.version !== i + 1) damage(`${gameId}:${i + 1}`, `game ${gameId}: log entry ${i + 1} has version ${a.version}`);
     });

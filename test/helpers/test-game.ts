@@ -2,12 +2,18 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { Dispatcher } from '../../src/dispatch/dispatch.js';
+import { createServices, type Services } from '../../src/dispatch/services.js';
 import { type GameEngine, RuleError, type SideId } from '../../src/games/engine.js';
-import { type GameDef, registerGame } from '../../src/games/registry.js';
+import type { GameDef } from '../../src/games/game-def.js';
+import { INSTALLED_GAMES } from '../../src/games/installed.js';
+import { GameRegistry } from '../../src/games/registry.js';
 import { type DiceState, newDice, roll } from '../../src/kernel/dice.js';
 import type { HexId } from '../../src/kernel/hex.js';
+import { mapPath } from '../../src/maps/game-map.js';
 import { GameSessions, type SessionOptions } from '../../src/session/game-sessions.js';
 import { createGameStore } from '../../src/store/game-store.js';
+import type { VoteClock } from '../../src/votes/clock.js';
 
 /**
  * A tiny but real game for session tests, independent of the rules engines being written:
@@ -112,7 +118,8 @@ export const raceGame: GameDef<RaceState, RaceAction, { goal?: number; seed: num
   id: 'dice-race',
   name: 'Dice Race',
   summary: 'A test race: roll, step or end the turn.',
-  map: 'operation-typhoon',
+  mapFile: mapPath('operation-typhoon'),
+  charts: 'race-1',
   engine: raceEngine,
   actionSchema: raceActionSchema,
   stateSchema: raceStateSchema,
@@ -134,11 +141,33 @@ export const raceGame: GameDef<RaceState, RaceAction, { goal?: number; seed: num
   }),
   status: (s) => `German at ${s.at.german}, Soviet at ${s.at.soviet}; goal ${s.goal}.`,
   undo: (s) => (s.undoable ? { allowed: true } : { allowed: false, reason: 'only a step without dice can be taken back' }),
+  orders: [
+    {
+      command: 'phase',
+      subcommand: 'end',
+      description: 'Dice Race: pass the turn',
+      usage: '/phase end',
+      run: () => ({ act: { type: 'end-turn' } }),
+    },
+  ],
 };
 
-export function registerTestGame(): GameDef {
-  registerGame(raceGame);
-  return raceGame;
+/** The installed games and the test race: what the session tests play. */
+export function testGames(...more: GameDef[]): GameRegistry {
+  return new GameRegistry([...INSTALLED_GAMES, raceGame, ...more]);
+}
+
+/** The services and dispatcher the front ends build, on a fresh SQLite file (or the given one). */
+export function testServices(options: { dataFile?: string; clock?: VoteClock; games?: GameRegistry } = {}): {
+  services: Services;
+  dispatcher: Dispatcher;
+} {
+  const services = createServices({
+    store: createGameStore({ dataFile: options.dataFile ?? tempDataFile() }),
+    games: options.games ?? testGames(),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  return { services, dispatcher: new Dispatcher(services) };
 }
 
 /** A fresh SQLite file in a temporary folder, for a real Keyv store per test. */
@@ -148,7 +177,7 @@ export function tempDataFile(): string {
 
 /** A session service on a SQLite file (open the same file again to simulate a restart). */
 export function openSessions(dataFile: string, options: SessionOptions = {}): GameSessions {
-  return new GameSessions(createGameStore({ dataFile }), options);
+  return new GameSessions(createGameStore({ dataFile }), testGames(), options);
 }
 
 export const alice = { id: 'u-alice', name: 'Alice' };

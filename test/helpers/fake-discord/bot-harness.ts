@@ -1,8 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COMMANDS } from '../../../commands/index.js';
+import { buildCommands } from '../../../commands/index.js';
 import { type DiscordBot, startDiscordBot } from '../../../src/discord/bot.js';
+import { INSTALLED_GAMES } from '../../../src/games/installed.js';
+import { GameRegistry } from '../../../src/games/registry.js';
 import { createGameStore } from '../../../src/store/game-store.js';
 import type { StoreConfig } from '../../../src/store/keyv-factory.js';
 import type { VoteClock } from '../../../src/votes/index.js';
@@ -20,10 +22,11 @@ export interface BotHarness {
 }
 
 export async function startBotHarness(
-  options: { store?: StoreConfig; fake?: FakeDiscord; voteClock?: VoteClock } = {},
+  options: { store?: StoreConfig; fake?: FakeDiscord; voteClock?: VoteClock; games?: GameRegistry } = {},
 ): Promise<BotHarness> {
   const fake = options.fake ?? (await new FakeDiscord().start());
-  fake.useCommands([...COMMANDS.values()].map((c) => c.data.toJSON() as never));
+  const games = options.games ?? new GameRegistry(INSTALLED_GAMES);
+  fake.useCommands([...buildCommands(games).values()].map((c) => c.data.toJSON() as never));
   const store = options.store ?? { dataFile: join(mkdtempSync(join(tmpdir(), 'bot-e2e-')), 'games.sqlite') };
   const logs: string[] = [];
   const launch = () =>
@@ -33,6 +36,7 @@ export async function startBotHarness(
       apiUrl: fake.apiUrl,
       write: (l) => logs.push(l),
       voteClock: options.voteClock,
+      games,
     });
   const harness: BotHarness = {
     fake,
