@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { UserError } from '../src/contracts/errors.js';
 import { clip, fitText, LIMITS } from '../src/contracts/limits.js';
 import type { Choice, Reply } from '../src/contracts/reply.js';
+import { issuesText, plural } from '../src/contracts/text.js';
 import type { AutocompleteRequest, ButtonContext, CommandContext, CommandModule } from '../src/dispatch/command.js';
 import { parseOptions } from '../src/dispatch/options.js';
 import type { Services } from '../src/dispatch/services.js';
@@ -13,6 +14,7 @@ import type { GameView } from '../src/session/game-sessions.js';
 import { readImportSource } from '../src/session/import-source.js';
 import { mapImage } from '../src/session/map-image.js';
 import { printedScene } from '../src/session/map-views.js';
+import { SEATS } from '../src/session/permissions.js';
 import { botTurnText, headline, logText, newGameText, seedReveal, statusText } from '../src/session/present.js';
 import { actingReply, choiceButtons, gameImage, parseChoiceButton, statusReply } from '../src/session/replies.js';
 import { whereOf } from '../src/session/where.js';
@@ -26,7 +28,7 @@ function builder(games: GameRegistry): CommandModule['data'] {
     .addSubcommand((s) => {
       s.setName('new')
         .setDescription('Start a game in this channel')
-        .addStringOption((o) => o.setName('game').setDescription('Which game').setRequired(true).setAutocomplete(true))
+        .addStringOption((o) => o.setName('game').setDescription('Which game').setRequired(true).setAutocomplete(true).setMaxLength(60))
         .addStringOption((o) =>
           o
             .setName('mode')
@@ -60,7 +62,12 @@ function builder(games: GameRegistry): CommandModule['data'] {
       s
         .setName('join')
         .setDescription('Take a seat in this channel’s team or vote game')
-        .addStringOption((o) => o.setName('seat').setDescription('Side you play, e.g. german or soviet (default: any)').setMaxLength(40))
+        .addStringOption((o) =>
+          o
+            .setName('seat')
+            .setDescription('Side you play (default: the side nobody holds); in team play one member a seat')
+            .addChoices(...SEATS.map((s) => ({ name: s, value: s }))),
+        )
         .addStringOption((o) =>
           o.setName('army').setDescription('Team play: the formations you command, e.g. "PG3, 9A"').setMaxLength(100).setAutocomplete(true),
         ),
@@ -75,9 +82,23 @@ function builder(games: GameRegistry): CommandModule['data'] {
             .setDescription('solo: one commander; team: players command formations; vote: the channel votes')
             .setRequired(true)
             .addChoices(...gameModes.map((m) => ({ name: m, value: m }))),
-        ),
+        )
+        .addBooleanOption((o) => o.setName('shared-seats').setDescription('Team play: may several members hold one seat? (default: no)')),
     )
     .addSubcommand((s) => s.setName('leave').setDescription('Give up your seat in this channel’s game'))
+    .addSubcommand((s) =>
+      s
+        .setName('remove')
+        .setDescription('The creator takes a player out of the game (their seat is free again)')
+        .addStringOption((o) =>
+          o
+            .setName('player')
+            .setDescription('The player, as /game status lists them')
+            .setRequired(true)
+            .setAutocomplete(true)
+            .setMaxLength(40),
+        ),
+    )
     .addSubcommand((s) => s.setName('status').setDescription('Where the game stands and what it waits for'))
     .addSubcommand((s) =>
       s
@@ -114,7 +135,7 @@ function builder(games: GameRegistry): CommandModule['data'] {
         .addAttachmentOption((o) => o.setName('file').setDescription('The JSON file from /game export'))
         .addStringOption((o) => o.setName('path').setDescription('Local console only: a file path')),
     )
-    .addSubcommand((s) => s.setName('list').setDescription('This server’s games'))
+    .addSubcommand((s) => s.setName('list').setDescription('This channel’s games'))
     .addSubcommand((s) =>
       s
         .setName('help')
@@ -132,7 +153,7 @@ function builder(games: GameRegistry): CommandModule['data'] {
 
 /** The /game new options the games add, once each (the first game's words). */
 const newOptions = z.object({
-  game: z.string().trim().min(1),
+  game: z.string().trim().min(1).max(60),
   mode: z.enum(gameModes).default('solo'),
   scenario: z.string().trim().min(1).max(60).optional(),
   seed: z.number().int().min(0).max(0xffffffff).optional(),
@@ -144,7 +165,8 @@ const joinOptions = z.object({
   seat: z.string().trim().toLowerCase().min(1).max(40).optional(),
   army: z.string().trim().min(1).max(100).optional(),
 });
-const modeOptions = z.object({ mode: z.enum(gameModes) });
+const modeOptions = z.object({ mode: z.enum(gameModes), 'shared-seats': z.boolean().optional() });
+const removeOptions = z.object({ player: z.string().trim().min(1).max(40) });
 const mapOptions = z.object({ game: z.string().trim().min(1).max(60).optional() });
 const logOptions = z.object({ lines: z.number().int().min(1).max(200).default(20) });
 const exportOptions = z.object({
@@ -161,13 +183,24 @@ type Handler = (ctx: CommandContext) => Promise<void>;
 
 const HANDLERS: Record<string, Handler> = {
   async new(ctx) {
+    // Everything that can be checked is checked before anything is made: the options, the
+    // game and its own options, the channel being free; only then a thread, then the game.
+    // (The pace and the caps on active games were checked by the dispatcher before this.)
     const o = parseOptions(ctx.invocation, newOptions.loose());
     const own = gameOwnOptions(ctx.services.games, o.game, ctx.invocation.options);
-    const outcome = await ctx.services.sessions.newGame(whereOf(ctx.invocation), ctx.invocation.user, {
+    const def = ctx.services.games.require(o.game);
+    const options = { ...(o.scenario ? { scenario: o.scenario } : {}), ...own };
+    const checked = def.newOptionsSchema.safeParse(options);
+    if (!checked.success) throw new UserError(`${def.name} does not take those options: ${issuesText(checked.error)}`);
+    const inThread = o.thread && ctx.openThread !== undefined;
+    if (!inThread) await refuseBusyChannel(ctx.services, ctx.invocation.channelId);
+    const here = whereOf(ctx.invocation);
+    const where = inThread ? { ...here, channelId: await ctx.openThread!(`${def.name} by ${ctx.invocation.user.name}`) } : here;
+    const outcome = await ctx.services.sessions.newGame(where, ctx.invocation.user, {
       game: o.game,
       mode: o.mode,
       seed: o.seed,
-      options: { ...(o.scenario ? { scenario: o.scenario } : {}), ...own },
+      options,
       settings: o.thread ? { thread: true } : {},
     });
     // Refusals above are answered at once; only the drawing may need the extra time.
@@ -190,8 +223,11 @@ const HANDLERS: Record<string, Handler> = {
   },
 
   async mode(ctx) {
-    const { mode } = parseOptions(ctx.invocation, modeOptions);
-    const doc = await ctx.services.sessions.configure(ctx.invocation.channelId, ctx.invocation.user, { mode });
+    const { mode, 'shared-seats': shared } = parseOptions(ctx.invocation, modeOptions);
+    const doc = await ctx.services.sessions.configure(ctx.invocation.channelId, ctx.invocation.user, {
+      mode,
+      ...(shared === undefined ? {} : { settings: { sharedSeats: shared } }),
+    });
     const how =
       mode === 'solo'
         ? 'only the creator gives orders'
@@ -207,7 +243,20 @@ const HANDLERS: Record<string, Handler> = {
 
   async leave(ctx) {
     const doc = await ctx.services.sessions.leave(ctx.invocation.channelId, ctx.invocation.user);
-    await ctx.reply({ content: `${ctx.invocation.user.name} leaves game \`${doc.id}\`.` });
+    const dropped = await ctx.services.votes.dropMember(doc, ctx.invocation.user.id);
+    await ctx.reply({ content: `${ctx.invocation.user.name} leaves game \`${doc.id}\`.${droppedText(dropped)}` });
+  },
+
+  async remove(ctx) {
+    const { player } = parseOptions(ctx.invocation, removeOptions);
+    const view = await ctx.services.sessions.require(ctx.invocation.channelId);
+    // By id (autocomplete's value) or by the name /game status shows.
+    const found =
+      view.doc.players.find((p) => p.id === player) ?? view.doc.players.find((p) => (p.name ?? '').toLowerCase() === player.toLowerCase());
+    if (!found) throw new UserError(`${player} is not playing in this game. /game status lists the players.`);
+    const doc = await ctx.services.sessions.remove(ctx.invocation.channelId, ctx.invocation.user, found.id);
+    const dropped = await ctx.services.votes.dropMember(doc, found.id);
+    await ctx.reply({ content: `${doc.events.at(-1)!.text}${droppedText(dropped)}` });
   },
 
   async status(ctx) {
@@ -289,17 +338,19 @@ const HANDLERS: Record<string, Handler> = {
     if (!source) throw new UserError('Attach the JSON file made by /game export (file:), or in the console give path:.');
     if (path && !file && !ctx.services.sessions.options.allowLocalImport)
       throw new UserError('path: works only in the local console; attach the file instead.');
-    const text = await readImportSource(source, ctx.services.sessions.options.allowLocalImport ?? false);
+    const text = await readImportSource(source, ctx.services.sessions.options.allowLocalImport ?? false, ctx.services.attachmentOrigins);
     const outcome = await ctx.services.sessions.importGame(whereOf(ctx.invocation), ctx.invocation.user, text);
     await ctx.defer?.();
-    const content = `Imported as game \`${outcome.doc.id}\` (from \`${String(outcome.doc.settings.importedFrom)}\`), replayed to version ${outcome.doc.version}.\n${statusText(outcome)}`;
+    // The import's line says the seed is public and publishes the commitment to the new dice.
+    const content = `Imported as game \`${outcome.doc.id}\` (from \`${String(outcome.doc.settings.importedFrom)}\`), replayed to version ${outcome.doc.version}. ${outcome.events.map((e) => e.text).join(' ')}\n${statusText(outcome)}`;
     await ctx.reply(await withImage({ content: fitText(content), buttons: choiceButtons(outcome.doc, outcome.prompt) }, outcome, 'full'));
   },
 
   async list(ctx) {
-    const { games, unreadable } = await ctx.services.sessions.list(whereOf(ctx.invocation));
+    const { games, elsewhere, unreadable } = await ctx.services.sessions.list(whereOf(ctx.invocation));
+    const others = elsewhere ? ` ${plural(elsewhere, 'game')} in other channels of this server: /game list there shows them.` : '';
     if (games.length === 0 && unreadable.length === 0) {
-      await ctx.reply({ content: 'No games yet. /game new starts one.', ephemeral: true });
+      await ctx.reply({ content: `No games in this channel yet. /game new starts one.${others}`, ephemeral: true });
       return;
     }
     const lines = games.map(
@@ -307,7 +358,8 @@ const HANDLERS: Record<string, Handler> = {
         `\`${d.id}\` ${ctx.services.games.get(d.game)?.name ?? d.game} · ${d.status} · version ${d.version} · <#${d.channelId}> · ${d.createdAt.slice(0, 10)}`,
     );
     if (unreadable.length) lines.push(`Set aside as damaged: ${unreadable.join(', ')}`);
-    await ctx.reply({ content: fitText(`**Games** (newest first)\n${lines.join('\n')}`, '(older games not shown)') });
+    if (others) lines.push(others.trim());
+    await ctx.reply({ content: fitText(`**Games in this channel** (newest first)\n${lines.join('\n')}`, '(older games not shown)') });
   },
 
   async help(ctx) {
@@ -324,7 +376,7 @@ const HANDLERS: Record<string, Handler> = {
       '`/game status` · `/game map` · `/game log` to follow; `/game join` / `/game leave` for team games.',
       '`/game undo` takes back the last order unless dice were rolled. `/game end`: the creator or a channel manager.',
       '`/game export` / `/game import` share a game as JSON; the dice seed is revealed once the game is over.',
-      '`/game list` shows this server’s games.',
+      '`/game list` shows this channel’s games.',
       games.length ? `Installed games:\n${games.join('\n')}` : 'No game is installed yet.',
       ...orders,
     ].join('\n');
@@ -389,6 +441,11 @@ async function autocomplete(request: AutocompleteRequest): Promise<Choice[]> {
   } else if (request.focused.name === 'id') {
     const { games } = await request.services.sessions.list(whereOf(request.invocation));
     choices = games.map((d) => ({ name: `${d.id} · ${request.services.games.get(d.game)?.name ?? d.game} · ${d.status}`, value: d.id }));
+  } else if (request.focused.name === 'player') {
+    const view = await request.services.sessions.current(request.invocation.channelId);
+    choices = (view?.doc.players ?? [])
+      .filter((p) => p.id !== view?.doc.createdBy)
+      .map((p) => ({ name: `${p.name ?? p.id}${p.seat ? ` (${p.seat})` : ''}`, value: p.id }));
   } else if (request.focused.name === 'army') {
     const view = await request.services.sessions.current(request.invocation.channelId);
     const held = (f: string) => view?.doc.players.find((p) => p.formations?.includes(f))?.name;
@@ -404,6 +461,19 @@ async function autocomplete(request: AutocompleteRequest): Promise<Choice[]> {
 }
 
 /**
+ * /game new in a channel whose game is still going is refused before anything is made (the
+ * session checks again under the channel's lock; this is only the early answer). A channel
+ * whose game cannot be read here is left to that check.
+ */
+async function refuseBusyChannel(services: Services, channelId: string): Promise<void> {
+  const current = await services.sessions.current(channelId).catch(() => undefined);
+  if (current?.doc.status === 'active')
+    throw new UserError(
+      `This channel already has a game in progress: ${current.def.name} (game ${current.doc.id}). Finish it or /game end it first.`,
+    );
+}
+
+/**
  * The /game new options that belong to the chosen game (vs:, side: ...): another game would
  * silently drop them, so an option the game does not declare is refused by name.
  */
@@ -416,6 +486,13 @@ function gameOwnOptions(games: GameRegistry, game: string, given: Record<string,
     own[key] = value;
   }
   return own;
+}
+
+/** What leaving did to the open ballot. */
+function droppedText(dropped: { votes: number; proposals: number }): string {
+  if (!dropped.votes && !dropped.proposals) return '';
+  const parts = [dropped.votes ? plural(dropped.votes, 'vote') : '', dropped.proposals ? plural(dropped.proposals, 'proposal') : ''];
+  return ` Their ${parts.filter(Boolean).join(' and ')} on the open ballot no longer count.`;
 }
 
 /** "This choice is gone", with the game as it is now, so the player can pick again. */

@@ -24,7 +24,7 @@ const engine = bfmEngine();
 const BOTS: Record<string, (b: Board) => BfmAction> = {
   random: (b) => {
     const legal = legalActionsOn(b);
-    return legal[(b.s.dice.state + b.s.dice.rolls * 7919 + b.s.moved.length * 104729) % legal.length]!;
+    return legal[(('state' in b.s.dice ? b.s.dice.state : 0) + b.s.dice.rolls * 7919 + b.s.moved.length * 104729) % legal.length]!;
   },
   heuristic: (b) => botActionOn(b),
   search: (b) => searchActionOn(engine.bm, b),

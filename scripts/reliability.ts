@@ -50,6 +50,8 @@ const page = [
   ...(crash.problems.length ? ['', 'Crash loop problems:', ...crash.problems.slice(0, 20).map((p) => `- ${p}`)] : []),
   ...(fuzz.violations.length ? ['', 'Violations:', ...fuzz.violations.slice(0, 20).map((v) => `- ${v}`)] : []),
   '',
+  'Attacks tried by hand (dice, imports, floods, mentions, seats) and what each does now: [attacks.md](attacks.md), written by hand.',
+  '',
 ].join('\n');
 mkdirSync('docs', { recursive: true });
 writeFileSync('docs/reliability.md', page);

@@ -5,8 +5,11 @@ import { parseExport } from '../src/session/export-format.js';
 import { verifyExport } from '../src/session/verify-export.js';
 
 /**
- * `npm run verify -- game.json`: check a finished game's dice from its `/game export` file.
- * Exit code 0 when every roll and the final position replay exactly, 1 otherwise.
+ * `npm run verify -- game.json`: check a finished game's dice from its `/game export` file:
+ * the revealed seed (and nonce, and any dice secret drawn at an import) against the
+ * commitments published, the log's consistency, every roll and the final position (the
+ * same check `/game import` runs, src/session/verify-export.ts).
+ * Exit code 0 when all of it holds, 1 otherwise.
  */
 const path = process.argv[2];
 if (!path) {
@@ -14,10 +17,17 @@ if (!path) {
   process.exit(2);
 }
 try {
-  const result = verifyExport(parseExport(readFileSync(path, 'utf8')), new GameRegistry(INSTALLED_GAMES, process.env));
+  const file = parseExport(readFileSync(path, 'utf8'));
+  const result = verifyExport(file, new GameRegistry(INSTALLED_GAMES, process.env));
+  const later = file.game.reseeds?.length ?? 0;
+  const commitments =
+    (file.game.seedNonce === undefined ? 'the seed matches its published sha256' : 'the seed and nonce match the published commitment') +
+    (later
+      ? ` (and the ${later === 1 ? 'new dice secret drawn at the import matches its own' : `${later} new dice secrets drawn at imports match theirs`})`
+      : '');
   if (result.ok)
     console.log(
-      `Verified: the seed matches its published sha256; ${result.actions} orders replayed, ${result.diceChecked} dice rolled exactly as logged, same final position.`,
+      `Verified: ${commitments}; ${result.actions} orders replayed, ${result.diceChecked} dice rolled exactly as logged, same final position.`,
     );
   else console.log(`NOT verified:\n${result.problems.map((p) => `- ${p}`).join('\n')}`);
   process.exit(result.ok ? 0 : 1);

@@ -15,11 +15,13 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const totalShards = env.SHARD_COUNT ?? (await recommendedShards(env.DISCORD_TOKEN, env.DISCORD_API_URL));
-  const manager = new ShardingManager(fileURLToPath(new URL('./main.ts', import.meta.url)), {
+  // From source each shard runs main.ts under tsx; after `npm run build`, main.js under plain node.
+  const built = import.meta.url.endsWith('.js');
+  const manager = new ShardingManager(fileURLToPath(new URL(built ? './main.js' : './main.ts', import.meta.url)), {
     token: env.DISCORD_TOKEN,
     totalShards,
     mode: 'process',
-    execArgv: ['--import', 'tsx'],
+    execArgv: built ? [] : ['--import', 'tsx'],
   });
   manager.on('shardCreate', (shard) => console.log(`Shard ${shard.id} of ${totalShards} starting.`));
   await manager.spawn({ timeout: 60_000 });

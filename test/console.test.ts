@@ -58,7 +58,7 @@ describe('console line parsing', () => {
     ['/hex id:1019 id:1020', /given twice/],
     ['/game new game:x mode:duel', /takes one of: solo, team, vote/],
     ['/hex 1019', /name:value/],
-    ['/game', /needs one of: new, join, mode, leave, status, map, log, undo, end, export, import, list, help/],
+    ['/game', /needs one of: new, join, mode, leave, remove, status, map, log, undo, end, export, import, list, help/],
     ['/game fly', /needs one of: new, join/],
   ])('refuses %s clearly', (line, message) => {
     expect(() => parseLine(commands, line, user, 'c1')).toThrow(message);
@@ -184,9 +184,10 @@ describe('console games', () => {
       '/game end',
       '/game export',
     ]);
-    const seed = Number(/Seed: (\d+)/.exec(ended!)![1]);
-    const hash = /sha256 is `([0-9a-f]{64})`/.exec(ended!)![1];
-    expect(hashSeed(seed)).toBe(hash);
+    // A secret seed and its nonce, revealed at the end, match the commitment published at the start.
+    const [, seed, nonce] = /Seed: ([0-9a-f]{64}), nonce ([0-9a-f]{32})/.exec(ended!)!;
+    const hash = /is `([0-9a-f]{64})`, as published/.exec(ended!)![1];
+    expect(hashSeed(seed!, nonce)).toBe(hash);
     const file = /\[file\] (.*\.json)/.exec(exported!)![1]!;
     expect(JSON.parse(readFileSync(file, 'utf8')).game.seed).toBe(seed);
 
@@ -198,7 +199,9 @@ describe('console games', () => {
     ]);
     expect(busy).toMatch(/^\(only you\) Attach the JSON file/);
     expect(missing).toMatch(/^\(only you\) Cannot read .*nope\.json: ENOENT/);
-    expect(imported).toMatch(/Imported as game `\w{8}`.*replayed to version 1/);
+    expect(imported).toMatch(
+      /Imported as game `\w{8}`.*replayed to version 1\. Its seed is public now.*fingerprint \(sha256\) `[0-9a-f]{64}`/,
+    );
     expect(log).toMatch(/boss imported game/);
     await s.close();
   });

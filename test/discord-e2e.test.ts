@@ -57,7 +57,7 @@ describe('the bot in a (fake) Discord', () => {
     const doc = (await h.bot.sessions.require(ch)).doc;
     // A secret seed: its fingerprint is published now, the seed itself only at the end.
     expect(message!.content).toContain(`sha256): \`${doc.seedHash}\``);
-    expect(doc.seedHash).toBe(hashSeed(doc.seed));
+    expect(doc.seedHash).toBe(hashSeed(doc.seed, doc.seedNonce));
     expect(message!.content).not.toContain(String(doc.seed));
     expect(message!.files).toHaveLength(1);
     const file = message!.files[0]!;

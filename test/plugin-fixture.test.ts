@@ -238,7 +238,7 @@ describe('Courier in the local console', () => {
     // Import: the tampered file is refused, the real one replays into the (now free) channel.
     const forgedFile = join(c.dir, 'forged.json');
     writeFileSync(forgedFile, JSON.stringify(forgedRide));
-    expect(await c.run(`/game import path:${forgedFile}`)).toMatch(/^\(only you\) That export does not replay/);
+    expect(await c.run(`/game import path:${forgedFile}`)).toMatch(/^\(only you\) That export does not pass the check of npm run verify: /);
     expect(await c.run(`/game import path:${file}`)).toMatch(
       new RegExp(`Imported as game \`\\w{8}\` \\(from \`${end.doc.id}\`\\), replayed to version ${end.doc.version}\\.`),
     );

@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BfmState, legalActions } from '../src/games/battle-for-moscow/index.js';
 import type { GameDef } from '../src/games/registry.js';
+import type { DiceSeed } from '../src/kernel/dice.js';
 import { BOT_ACTION_LIMIT, BOT_USER_ID, GameSessions, replay } from '../src/session/index.js';
 import type { GameDocument } from '../src/store/game-document.js';
 import { createGameStore } from '../src/store/game-store.js';
 import { alice, bob, type RaceAction, type RaceState, raceGame, tempDataFile, testGames } from './helpers/test-game.js';
 
 /** A race whose bot only ever passes, on both sides: it never hands the game back by itself. */
-const endlessRace: GameDef<RaceState, RaceAction, { goal?: number; seed: number }> = {
+const endlessRace: GameDef<RaceState, RaceAction, { goal?: number; seed: DiceSeed }> = {
   ...raceGame,
   id: 'endless-race',
   name: 'Endless Race',

@@ -23,10 +23,15 @@ describe('export and import', () => {
     expect(imported.doc.id).not.toBe(doc.id);
     expect(imported.doc.channelId).toBe('dst');
     expect(imported.doc.createdBy).toBe(bob.id);
-    expect(imported.doc.state).toEqual(doc.state);
+    // The same position, on new dice: the file revealed the seed, so a fresh secret takes over.
+    const { dice, ...position } = imported.doc.state as Record<string, unknown>;
+    const { dice: oldDice, ...oldPosition } = doc.state as Record<string, unknown>;
+    expect(position).toEqual(oldPosition);
+    expect(dice).not.toEqual(oldDice);
+    expect(dice).toEqual({ key: imported.doc.reseeds![0]!.seed, rolls: 0 });
     expect(imported.doc.version).toBe(doc.version);
     expect(imported.doc.actions).toEqual(doc.actions);
-    expect(imported.doc.seedHash).toBe(hashSeed(file.game.seed!));
+    expect(imported.doc.seedHash).toBe(hashSeed(file.game.seed!, file.game.seedNonce));
     expect(imported.doc.status).toBe('active');
     expect(imported.doc.events.at(-1)?.text).toMatch(new RegExp(`imported game ${doc.id}`));
     const next = await s.act('dst', bob, { type: 'end-turn' });
@@ -39,16 +44,23 @@ describe('export and import', () => {
     const { file } = await playedAndEnded();
     const edited = structuredClone(file);
     edited.game.actions[0]!.action = { type: 'step' };
-    await expect(s.importGame({ channelId: 'dst' }, bob, JSON.stringify(edited))).rejects.toThrow(/does not replay to the position/);
-    const swapped = structuredClone(file);
-    swapped.game.seed = (file.game.seed! + 1) >>> 0;
-    await expect(s.importGame({ channelId: 'dst' }, bob, JSON.stringify(swapped))).rejects.toThrow(/seed does not match/);
-    const illegal = structuredClone(file);
-    illegal.game.actions.push(
-      ...Array.from({ length: 3 }, (_, i) => ({ version: 50 + i, userId: 'x', action: { type: 'step' }, at: file.exportedAt })),
+    await expect(s.importGame({ channelId: 'dst' }, bob, JSON.stringify(edited))).rejects.toThrow(
+      /does not pass the check of npm run verify: .*(the log shows dice|the replayed position differs)/,
     );
-    delete illegal.game.state;
-    await expect(s.importGame({ channelId: 'dst' }, bob, JSON.stringify(illegal))).rejects.toThrow(/does not replay: order #\d+ .* 2\.2/);
+    const swapped = structuredClone(file);
+    swapped.game.seed = 'f'.repeat(64);
+    await expect(s.importGame({ channelId: 'dst' }, bob, JSON.stringify(swapped))).rejects.toThrow(
+      /seed f{64} with nonce [0-9a-f]{32} does not match the published fingerprint/,
+    );
+    const illegal = structuredClone(file);
+    const last = file.game.version;
+    illegal.game.actions.push(
+      ...Array.from({ length: 3 }, (_, i) => ({ version: last + 1 + i, userId: 'x', action: { type: 'step' }, at: file.exportedAt })),
+    );
+    illegal.game.version = last + 3;
+    await expect(s.importGame({ channelId: 'dst' }, bob, JSON.stringify(illegal))).rejects.toThrow(
+      /the replay stops: order #\d+ \(version \d+\) is refused: .*2\.2/,
+    );
     await expect(s.current('dst')).resolves.toBeUndefined();
   });
 

@@ -139,7 +139,7 @@ describe('seeds', () => {
     await s.end('c1', alice);
     const after = await s.exportGame(where);
     const seed = after.file.game.seed!;
-    expect(hashSeed(seed)).toBe(created.doc.seedHash);
+    expect(hashSeed(seed, after.file.game.seedNonce)).toBe(created.doc.seedHash);
     expect(replay(after.def, after.file.game.options, seed, after.file.game.actions)).toEqual(after.file.game.state);
   });
 

@@ -124,15 +124,27 @@ describe('stored game documents', () => {
     expect(unreadable).toEqual([]);
   });
 
-  it('lists a server’s games newest first, and only that server’s', async () => {
+  it('lists a channel’s games newest first, and counts but never names the server’s games in other channels', async () => {
     const s = openSessions(tempDataFile());
     stores.push(s.store);
-    const a = await s.newGame({ channelId: 'a', guildId: 'g1' }, alice, { game: 'dice-race' });
-    const b = await s.newGame({ channelId: 'b', guildId: 'g1' }, alice, { game: 'dice-race' });
+    const a1 = await s.newGame({ channelId: 'a', guildId: 'g1' }, alice, { game: 'dice-race' });
+    await s.end('a', alice);
+    const a2 = await s.newGame({ channelId: 'a', guildId: 'g1' }, alice, { game: 'dice-race' });
+    const hidden = await s.newGame({ channelId: 'private', guildId: 'g1' }, alice, { game: 'dice-race' });
     await s.newGame({ channelId: 'c', guildId: 'g2' }, alice, { game: 'dice-race' });
     const dm = await s.newGame({ channelId: 'dm' }, alice, { game: 'dice-race' });
-    expect((await s.list({ channelId: 'a', guildId: 'g1' })).games.map((g) => g.id)).toEqual([b.doc.id, a.doc.id]);
+    const listed = await s.list({ channelId: 'a', guildId: 'g1' });
+    expect(listed.games.map((g) => g.id)).toEqual([a2.doc.id, a1.doc.id]);
+    expect(listed.elsewhere).toBe(1);
     expect((await s.list({ channelId: 'dm' })).games.map((g) => g.id)).toEqual([dm.doc.id]);
+    // A game in another (maybe private) channel of the server cannot be exported from here, and is not confirmed to exist.
+    await expect(s.exportGame({ channelId: 'a', guildId: 'g1' }, hidden.doc.id)).rejects.toThrow(
+      new RegExp(`^There is no game ${hidden.doc.id} in this channel\\.`),
+    );
+    await expect(s.exportGame({ channelId: 'a', guildId: 'g1' }, 'zzzzzzzz')).rejects.toThrow(
+      /^There is no game zzzzzzzz in this channel\./,
+    );
+    expect((await s.exportGame({ channelId: 'a', guildId: 'g1' }, a1.doc.id)).doc.id).toBe(a1.doc.id);
   });
 });
 

@@ -66,7 +66,8 @@ describe('Operation Typhoon in the console', () => {
     await c.run('/game new game:operation-typhoon seed:12');
     await c.run('/setup done');
     const before = JSON.stringify(await c.state());
-    expect(await c.run('/move force:9999 to:1620')).toMatch(/no German unit in 9999|9\.0/);
+    expect(await c.run('/move force:9999 to:1620')).toMatch(/2\.2: there is no hex 9999 on the map/);
+    expect(await c.run('/move force:1520 to:9999')).toMatch(/2\.2: there is no hex 9999 on the map/);
     expect(await c.run('/move force:1520 to:4410')).toMatch(/cannot be reached/);
     expect(await c.run('/move force:1520')).toMatch(/say where to/);
     expect(await c.run('/move force:1520 path:1820')).toMatch(/not next to|9\.2/);

@@ -410,9 +410,11 @@ describe('Victory checks (4.x) and the turn (5.x, 10.10, 12.x)', () => {
     expect(r.state.result?.winner).toBe('soviet');
   });
 
-  it('refuses everything once the game is over', () => {
+  it('refuses everything once the game is over, citing the rule that ended it (5.4)', () => {
     const s = act(started(), { type: 'concede' }).state;
-    expect(refusal(s, { type: 'end-phase' }).rule).toBe('4.0');
+    const err = refusal(s, { type: 'end-phase' });
+    expect(err.rule).toBe('5.4');
+    expect(err.message).toMatch(/the game is over \(Soviet victory: the German commander concedes\)/);
   });
 });
 

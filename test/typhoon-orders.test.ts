@@ -142,7 +142,9 @@ describe('Operation Typhoon orders: /setup', () => {
     const suggestions = order('setup', 'place').suggest!(s, { name: 'unit', value: '' }, {});
     expect(suggestions.length).toBe(Math.min(25, Object.keys(s.units).length));
     expect(suggestions[0]).toEqual({ name: `${label} (${engine.index.unit(id).formation}) in ${u.hex}`, value: id });
-    expect(refusal(() => run('setup', 'place', s, { unit: 'no such unit', hex: '1112' })).message).toMatch(/^9\.5: no unit/);
+    expect(refusal(() => run('setup', 'place', s, { unit: 'no such unit', hex: '1112' })).message).toMatch(
+      /^3\.2: there is no German unit "no such unit"/,
+    );
     expect(acted('setup', 'reset', s)).toEqual({ type: 'setup-reset' });
     const done = acted('setup', 'done', s);
     expect(done).toEqual({ type: 'setup-done' });

@@ -3,6 +3,8 @@ import { type Ballot, decide, majority } from '../src/votes/ballot.js';
 import { ManualClock } from '../src/votes/clock.js';
 import { voteSettings } from '../src/votes/vote-settings.js';
 
+const SECRET = 'ab'.repeat(32);
+
 function ballot(votes: Record<string, number>, proposals = 3): Ballot {
   return {
     gameId: 'abcd2345',
@@ -31,28 +33,28 @@ describe('ballot counting', () => {
   });
 
   it('takes the most votes, and refuses a result below the quorum', () => {
-    expect(decide(ballot({ a: 2, b: 2, c: 1 }), 1, 'earliest', 'a')).toMatchObject({ winner: 2, tiedWith: [] });
-    expect(decide(ballot({ a: 2 }), 2, 'earliest', 'a')).toEqual({
+    expect(decide(ballot({ a: 2, b: 2, c: 1 }), 1, 'earliest', 'a', SECRET)).toMatchObject({ winner: 2, tiedWith: [] });
+    expect(decide(ballot({ a: 2 }), 2, 'earliest', 'a', SECRET)).toEqual({
       winner: undefined,
       why: 'only 1 of the 2 votes needed (quorum) were cast',
     });
-    expect(decide(ballot({}, 0), 1, 'earliest', 'a')).toEqual({ winner: undefined, why: 'nobody proposed an order' });
+    expect(decide(ballot({}, 0), 1, 'earliest', 'a', SECRET)).toEqual({ winner: undefined, why: 'nobody proposed an order' });
   });
 
   it('breaks a tie by each policy', () => {
     const tied = ballot({ a: 3, b: 2, c: 3, d: 2 });
-    expect(decide(tied, 1, 'earliest', 'a')).toMatchObject({ winner: 2, tiedWith: [2, 3] });
+    expect(decide(tied, 1, 'earliest', 'a', SECRET)).toMatchObject({ winner: 2, tiedWith: [2, 3] });
     // The creator's casting vote: a voted #3.
-    expect(decide(tied, 1, 'creator', 'a')).toMatchObject({ winner: 3, how: "tie broken by the creator's casting vote" });
+    expect(decide(tied, 1, 'creator', 'a', SECRET)).toMatchObject({ winner: 3, how: "tie broken by the creator's casting vote" });
     // The creator voted for none of the tied: the earliest.
-    expect(decide(ballot({ a: 1, b: 2, c: 3 }), 1, 'creator', 'z')).toMatchObject({ winner: 1 });
+    expect(decide(ballot({ a: 1, b: 2, c: 3 }), 1, 'creator', 'z', SECRET)).toMatchObject({ winner: 1 });
     // Seeded random: the same ballot always gives the same pick, and it is one of the tied.
-    const r1 = decide(tied, 1, 'random', 'a');
-    const r2 = decide(tied, 1, 'random', 'a');
+    const r1 = decide(tied, 1, 'random', 'a', SECRET);
+    const r2 = decide(tied, 1, 'random', 'a', SECRET);
     expect(r1).toEqual(r2);
     expect([2, 3]).toContain(r1.winner);
     // Across versions the pick varies (it is not always the earliest).
-    const picks = new Set(Array.from({ length: 20 }, (_, v) => decide({ ...tied, version: v }, 1, 'random', 'a').winner));
+    const picks = new Set(Array.from({ length: 20 }, (_, v) => decide({ ...tied, version: v }, 1, 'random', 'a', SECRET).winner));
     expect(picks).toEqual(new Set([2, 3]));
   });
 });

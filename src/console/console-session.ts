@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { UserError } from '../contracts/errors.js';
 import type { Reply, ReplyButton } from '../contracts/reply.js';
 import { Dispatcher } from '../dispatch/dispatch.js';
+import type { Limits } from '../dispatch/limits.js';
 import { closeServices, createServices, type Services } from '../dispatch/services.js';
 import { INSTALLED_GAMES } from '../games/installed.js';
 import { GameRegistry } from '../games/registry.js';
@@ -27,6 +28,10 @@ export interface ConsoleOptions {
   voteClock?: VoteClock;
   /** The games it plays; default: the installed games, configured from the environment. */
   games?: GameRegistry;
+  /** Rate limits and caps, as in Discord; default none (the console is one person's). */
+  limits?: Limits;
+  /** The rate limits' clock in ms (tests drive it by hand). */
+  limitClock?: () => number;
 }
 
 /**
@@ -53,6 +58,8 @@ export class ConsoleSession {
       post: async (_channel, reply) => this.show(reply),
       ...(opts.voteClock ? { clock: opts.voteClock } : {}),
       sessionOptions: { allowLocalImport: true },
+      ...(opts.limits ? { limits: opts.limits } : {}),
+      ...(opts.limitClock ? { limitClock: opts.limitClock } : {}),
     });
     this.dispatcher = new Dispatcher(this.services);
     this.ready = this.services.votes.resume();

@@ -96,6 +96,23 @@ export interface ArrowView {
   colour?: number;
 }
 
+/**
+ * A battle announced and not yet over: drawn as a numbered arrow across the hexside from each
+ * attacking hex to the defender's, and a tag with the odds at the defender's hex.
+ */
+export interface BattleView {
+  /** The defender's hex. */
+  defender: HexId;
+  /** The hexes the attack comes from (each next to the defender). */
+  attackers: HexId[];
+  /** Its place in the order the battles are resolved, from 1; shown on each arrow. */
+  number: number;
+  /** The odds column as the table is read, e.g. "3:1", or "<1:1" for an attack without effect. */
+  odds: string;
+  /** The battle being resolved now. */
+  current?: boolean;
+}
+
 export interface Scene {
   /** Names and colours of the sides; the renderer's neutral defaults when absent. */
   sides?: Record<SideId, SideLook>;
@@ -107,6 +124,13 @@ export interface Scene {
   /** Legend lines for the arrows and their marked hexes, e.g. "Proposed move (#N)". */
   arrowLegend?: { arrow: string; marked?: string };
   panel?: PanelView;
+  /** Battles announced and not yet over, each numbered in the order they are resolved. */
+  battles?: BattleView[];
+  /**
+   * Hexes a close-up must hold besides those of the action just taken, e.g. every battle
+   * announced in the phase, so that none is cut off.
+   */
+  focus?: HexId[];
 }
 
 export type View =

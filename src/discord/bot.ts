@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { Dispatcher } from '../dispatch/dispatch.js';
+import type { Limits } from '../dispatch/limits.js';
 import { closeServices, createServices, type Services } from '../dispatch/services.js';
 import { INSTALLED_GAMES } from '../games/installed.js';
 import { GameRegistry } from '../games/registry.js';
@@ -24,6 +25,12 @@ export interface DiscordBotOptions {
   games?: GameRegistry;
   /** Where log lines go (stderr by default); the token is redacted from them. */
   write?: (line: string) => void;
+  /** Rate limits and caps (the entry point passes the environment's); absent: none. */
+  limits?: Limits;
+  /** The rate limits' clock in ms (tests drive it by hand); default the system clock. */
+  limitClock?: () => number;
+  /** Where `/game import` may fetch attachments from; default Discord's CDN (tests: the fake's). */
+  attachmentOrigins?: readonly string[];
 }
 
 export interface DiscordBot {
@@ -48,6 +55,9 @@ export async function startDiscordBot(options: DiscordBotOptions): Promise<Disco
     games: options.games ?? new GameRegistry(INSTALLED_GAMES, process.env),
     post: restPoster(client.rest),
     ...(options.voteClock ? { clock: options.voteClock } : {}),
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.limitClock ? { limitClock: options.limitClock } : {}),
+    ...(options.attachmentOrigins ? { attachmentOrigins: options.attachmentOrigins } : {}),
   });
   const handlerOptions = { dispatcher: new Dispatcher(services), deferAfterMs: options.deferAfterMs ?? 1500, log };
   client.on(Events.InteractionCreate, (interaction) => void handleInteraction(interaction, handlerOptions));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LIMITS, type Limits } from '../dispatch/limits.js';
 
 /**
  * The environment the Discord bot reads, checked at start-up so a typo fails with a clear
@@ -6,6 +7,18 @@ import { z } from 'zod';
  */
 const blankIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const snowflake = z.string().regex(/^\d{17,20}$/, 'a Discord id (17 to 20 digits)');
+/** A count limit: a whole number from 0 (no limit) to 100,000. */
+const count = (fallback: number) => z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(100_000).default(fallback));
+/** A window: whole seconds from 1 to a day. */
+const seconds = (fallback: number) => z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(86_400).default(fallback));
+const flag = (fallback: boolean) =>
+  z.preprocess(
+    blankIsUnset,
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'true or false' })
+      .default(fallback ? 'true' : 'false')
+      .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+  );
 
 export const discordEnvSchema = z.object({
   DISCORD_TOKEN: z.string().min(20, 'DISCORD_TOKEN looks too short to be a bot token'),
@@ -19,6 +32,20 @@ export const discordEnvSchema = z.object({
   SHARD_COUNT: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(1000).optional()),
   DATA_FILE: z.preprocess(blankIsUnset, z.string().optional()),
   KEYV_URL: z.preprocess(blankIsUnset, z.string().optional()),
+  /** Slash commands and button presses per member per LIMIT_COMMANDS_SECONDS (0: no limit). */
+  LIMIT_COMMANDS: count(DEFAULT_LIMITS.commands.count),
+  LIMIT_COMMANDS_SECONDS: seconds(DEFAULT_LIMITS.commands.seconds),
+  /** Games a member starts or imports per LIMIT_NEW_GAMES_SECONDS (0: no limit). */
+  LIMIT_NEW_GAMES: count(DEFAULT_LIMITS.newGames.count),
+  LIMIT_NEW_GAMES_SECONDS: seconds(DEFAULT_LIMITS.newGames.seconds),
+  /** Active games a member may have started on one server (0: no cap). */
+  LIMIT_GAMES_PER_MEMBER: count(DEFAULT_LIMITS.gamesPerMember),
+  /** Active games one server may have (0: no cap). */
+  LIMIT_GAMES_PER_SERVER: count(DEFAULT_LIMITS.gamesPerServer),
+  /** Members with Manage Channels are not held to LIMIT_GAMES_PER_MEMBER. */
+  LIMIT_MANAGERS_EXEMPT: flag(DEFAULT_LIMITS.managersExempt),
+  /** Orders of one kind (and take-backs) a game may have since its last die roll (0: no cap). */
+  LIMIT_FREE_ORDERS: count(DEFAULT_LIMITS.freeOrders),
 });
 export type DiscordEnv = z.infer<typeof discordEnvSchema>;
 
@@ -28,4 +55,16 @@ export function readDiscordEnv(env: NodeJS.ProcessEnv = process.env): DiscordEnv
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
   throw new Error(`Bad Discord settings in the environment:\n${lines.join('\n')}`);
+}
+
+/** The limits the checked environment sets, as the dispatcher takes them (a 0 count leaves that limit out). */
+export function limitsOf(env: DiscordEnv): Limits {
+  return {
+    ...(env.LIMIT_COMMANDS ? { commands: { count: env.LIMIT_COMMANDS, seconds: env.LIMIT_COMMANDS_SECONDS } } : {}),
+    ...(env.LIMIT_NEW_GAMES ? { newGames: { count: env.LIMIT_NEW_GAMES, seconds: env.LIMIT_NEW_GAMES_SECONDS } } : {}),
+    ...(env.LIMIT_GAMES_PER_MEMBER ? { gamesPerMember: env.LIMIT_GAMES_PER_MEMBER } : {}),
+    ...(env.LIMIT_GAMES_PER_SERVER ? { gamesPerServer: env.LIMIT_GAMES_PER_SERVER } : {}),
+    managersExempt: env.LIMIT_MANAGERS_EXEMPT,
+    ...(env.LIMIT_FREE_ORDERS ? { freeOrders: env.LIMIT_FREE_ORDERS } : {}),
+  };
 }

@@ -6,6 +6,7 @@ import {
   type REST,
   Routes,
 } from 'discord.js';
+import { UserError } from '../contracts/errors.js';
 import { clip, LIMITS } from '../contracts/limits.js';
 import type { Reply } from '../contracts/reply.js';
 import type { Invocation } from '../dispatch/command.js';
@@ -45,14 +46,17 @@ async function answerAutocomplete(interaction: AutocompleteInteraction, options:
 
 async function runCommand(interaction: ChatInputCommandInteraction, options: HandlerOptions): Promise<void> {
   const responder = new InteractionResponder(interaction, options.deferAfterMs);
+  const thread = new GameThread(interaction.client.rest, interaction.channelId, responder);
   try {
     const invocation = withGuild(invocationOf(interaction), interaction.guildId);
-    if (invocation.command === 'game' && invocation.subcommand === 'new' && invocation.options.thread === true) {
-      await startInThread(interaction, invocation, responder, options.dispatcher);
-      return;
-    }
-    await options.dispatcher.command({ invocation, reply: (r) => responder.reply(r), defer: (e) => responder.defer(e) });
+    await options.dispatcher.command({
+      invocation,
+      reply: (r) => thread.reply(r),
+      defer: (e) => responder.defer(e),
+      openThread: (name) => thread.open(name),
+    });
   } finally {
+    await thread.finish();
     await responder.finish();
   }
 }
@@ -68,37 +72,45 @@ async function pressButton(interaction: ButtonInteraction, options: HandlerOptio
 }
 
 /**
- * `/game new thread:true`: open a thread, start the game there and post its messages in it;
- * the command itself is answered with a link. A refused start removes the empty thread.
+ * `/game new thread:true`: the command opens the thread only once every check has passed
+ * (options, game, caps); from then on its public messages go into the thread and the
+ * command itself is answered with a link. A thread whose game was refused after all (a race)
+ * is removed again, so no empty thread stays behind.
  */
-async function startInThread(
-  interaction: ChatInputCommandInteraction,
-  invocation: Invocation,
-  responder: InteractionResponder,
-  dispatcher: Dispatcher,
-): Promise<void> {
-  const rest: REST = interaction.client.rest;
-  await responder.defer();
-  let threadId: string;
-  try {
-    threadId = await openGameThread(rest, invocation.channelId, `${String(invocation.options.game ?? 'game')} by ${invocation.user.name}`);
-  } catch {
-    await responder.reply({
-      content:
+class GameThread {
+  private id?: string;
+  private posted = false;
+
+  constructor(
+    private readonly rest: REST,
+    private readonly channelId: string,
+    private readonly responder: InteractionResponder,
+  ) {}
+
+  async open(name: string): Promise<string> {
+    if (this.id) return this.id;
+    // Opening a thread and drawing the first map may take longer than Discord's 3 s.
+    await this.responder.defer();
+    try {
+      this.id = await openGameThread(this.rest, this.channelId, name);
+    } catch {
+      throw new UserError(
         'I could not open a thread here (the bot needs Create Public Threads, and a thread cannot hold another). Nothing was started.',
-      ephemeral: true,
-    });
-    return;
+      );
+    }
+    return this.id;
   }
-  let posted = false;
-  const reply = async (r: Reply) => {
-    if (r.ephemeral) return responder.reply(r);
-    await rest.post(Routes.channelMessages(threadId), messageRequest(r));
-    if (!posted) await responder.reply({ content: `The game is in <#${threadId}>: give your orders there.` });
-    posted = true;
-  };
-  await dispatcher.command({ invocation: { ...invocation, channelId: threadId }, reply });
-  if (!posted) await rest.delete(Routes.channel(threadId)).catch(() => undefined);
+
+  async reply(r: Reply): Promise<void> {
+    if (!this.id || r.ephemeral) return this.responder.reply(r);
+    await this.rest.post(Routes.channelMessages(this.id), messageRequest(r));
+    if (!this.posted) await this.responder.reply({ content: `The game is in <#${this.id}>: give your orders there.` });
+    this.posted = true;
+  }
+
+  async finish(): Promise<void> {
+    if (this.id && !this.posted) await this.rest.delete(Routes.channel(this.id)).catch(() => undefined);
+  }
 }
 
 /** The server id travels with the invocation so games can be listed per server. */

@@ -26,7 +26,8 @@ export function actorOf(interaction: Asker): Invocation['user'] {
 
 /**
  * A slash command (or the command being autocompleted) as the front-end-neutral
- * Invocation: subcommand and flat options, untyped; each command checks them with zod.
+ * Invocation: subcommand and flat options, untyped; each command checks them with zod. An
+ * attached file arrives as its URL (Discord's CDN), which is what `/game import` reads.
  */
 export function invocationOf(
   interaction: ChatInputCommandInteraction | AutocompleteInteraction,
@@ -43,7 +44,12 @@ export function invocationOf(
     options = first.options ?? [];
   }
   const values: Record<string, OptionValue> = {};
-  for (const o of options) if (o.value !== undefined) values[o.name] = o.value;
+  for (const o of options) {
+    // An attachment option's value is the attachment's id; the command wants the file, so its URL.
+    if (o.type === ApplicationCommandOptionType.Attachment) {
+      if (o.attachment?.url) values[o.name] = o.attachment.url;
+    } else if (o.value !== undefined) values[o.name] = o.value;
+  }
   return {
     command: interaction.commandName,
     ...(subcommand ? { subcommand } : {}),

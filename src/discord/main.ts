@@ -1,7 +1,7 @@
 import { createGameStore } from '../store/game-store.js';
 import { describeStore, storeConfigFromEnv } from '../store/keyv-factory.js';
 import { startDiscordBot } from './bot.js';
-import { readDiscordEnv } from './config.js';
+import { limitsOf, readDiscordEnv } from './config.js';
 
 /**
  * `npm start` with DISCORD_TOKEN set: check the environment, open the store, connect, and
@@ -16,6 +16,7 @@ export async function runDiscordBot(env: NodeJS.ProcessEnv = process.env): Promi
     store: createGameStore(storeConfig),
     apiUrl: settings.DISCORD_API_URL,
     deferAfterMs: settings.DISCORD_DEFER_AFTER_MS,
+    limits: limitsOf(settings),
     write: (line) => console.log(line),
   });
   const shutdown = async (signal: string) => {

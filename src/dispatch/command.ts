@@ -34,6 +34,13 @@ export interface CommandContext {
   reply(reply: Reply): Promise<void>;
   /** Front ends that must answer quickly (Discord: 3 s) acknowledge here before slow work. */
   defer?(ephemeral?: boolean): Promise<void>;
+  /**
+   * Front ends with threads (Discord): open a public thread of this channel named `name` and
+   * send the command's public replies there from then on; resolves with the thread's id, or
+   * refuses with a UserError. Called only once every check has passed, so a refused command
+   * leaves no thread behind.
+   */
+  openThread?(name: string): Promise<string>;
 }
 
 export interface ButtonContext {

@@ -1,7 +1,11 @@
 import { buildCommands } from '../../commands/index.js';
 import { UserError } from '../contracts/errors.js';
 import type { Choice, Reply } from '../contracts/reply.js';
-import type { AutocompleteRequest, ButtonContext, CommandContext, CommandModule } from './command.js';
+import { parseChoiceButton } from '../session/replies.js';
+import { whereOf } from '../session/where.js';
+import type { AutocompleteRequest, ButtonContext, ButtonPress, CommandContext, CommandModule, Invocation } from './command.js';
+import { orderKind, TAKE_BACK } from './free-orders.js';
+import { createsGame, takesBack } from './limits.js';
 import type { Services } from './services.js';
 
 const FAILURE = 'Something went wrong on our side; nothing was changed. The error has been logged.';
@@ -12,6 +16,12 @@ type Without<T, K extends keyof T> = Omit<T, K>;
  * Runs every invocation, button press and autocomplete request through its command, with
  * the services in its context. Refusals become ephemeral replies that change nothing; an
  * unexpected error is reported briefly and rethrown for the log.
+ *
+ * Before a command runs, the limits in `services.limiter` are checked, cheapest first: the
+ * member's pace (token buckets), then for a command that creates a game the caps on active
+ * games (a place is held until the command is done, so concurrent ones cannot overshoot),
+ * and for a take-back the free-order cap. Order commands meet the free-order cap in
+ * `actAndReply`, choice buttons here. A refused command changes nothing and takes no token.
  */
 export class Dispatcher {
   readonly commands: ReadonlyMap<string, CommandModule>;
@@ -27,9 +37,23 @@ export class Dispatcher {
       await ctx.reply({ content: `Unknown command /${ctx.invocation.command}. Try ${known}.`, ephemeral: true });
       return;
     }
+    const creates = createsGame(ctx.invocation);
+    const tooFast = this.services.limiter.pace(ctx.invocation.user, creates);
+    if (tooFast) {
+      await ctx.reply({ content: tooFast, ephemeral: true });
+      return;
+    }
     await guarded(
       (r) => ctx.reply(r),
-      () => command.execute({ ...ctx, services: this.services }),
+      async () => {
+        const release = creates ? await this.services.limiter.reserveGame(whereOf(ctx.invocation), ctx.invocation.user) : undefined;
+        try {
+          if (takesBack(ctx.invocation)) await this.checkTakeBack(ctx.invocation);
+          await command.execute({ ...ctx, services: this.services });
+        } finally {
+          release?.();
+        }
+      },
     );
   }
 
@@ -41,9 +65,17 @@ export class Dispatcher {
       await ctx.reply({ content: 'That button no longer does anything; nothing was changed.', ephemeral: true });
       return;
     }
+    const tooFast = this.services.limiter.pace(ctx.press.user, false);
+    if (tooFast) {
+      await ctx.reply({ content: tooFast, ephemeral: true });
+      return;
+    }
     await guarded(
       (r) => ctx.reply(r),
-      () => command.onButton!({ ...ctx, services: this.services }),
+      async () => {
+        await this.checkChoice(ctx.press);
+        await command.onButton!({ ...ctx, services: this.services });
+      },
     );
   }
 
@@ -56,6 +88,28 @@ export class Dispatcher {
     } catch {
       return [];
     }
+  }
+
+  /** The free-order cap on take-backs (/game undo). */
+  private async checkTakeBack(invocation: Invocation): Promise<void> {
+    if (!this.services.limiter.limits.freeOrders) return;
+    const view = await this.services.sessions.current(invocation.channelId);
+    const refusal = view && this.services.limiter.freeOrder(view.doc, TAKE_BACK, '/game undo');
+    if (refusal) throw new UserError(refusal);
+  }
+
+  /** The free-order cap on a choice button (a reset offered as a button is as free as the command). */
+  private async checkChoice(press: ButtonPress): Promise<void> {
+    if (!this.services.limiter.limits.freeOrders) return;
+    const parsed = parseChoiceButton(press.customId);
+    if (!parsed) return;
+    const view = await this.services.sessions.current(press.channelId);
+    // Anything stale or foreign is the command's to answer; a vote game's choice becomes a proposal.
+    if (!view || view.doc.id !== parsed.gameId || view.doc.version !== parsed.version || this.services.votes.isVoted(view)) return;
+    const choice = view.prompt.choices[parsed.index];
+    if (!choice) return;
+    const refusal = this.services.limiter.freeOrder(view.doc, orderKind(choice.action), `“${choice.label}”`);
+    if (refusal) throw new UserError(refusal);
   }
 }
 

@@ -5,15 +5,23 @@ import type { GameStore } from '../store/game-store.js';
 import { BallotStore } from '../votes/ballot-store.js';
 import { realClock, type VoteClock } from '../votes/clock.js';
 import { VoteService } from '../votes/vote-service.js';
+import { Limiter, type Limits } from './limits.js';
 
 /**
  * What every command works with, handed to it in its context (never looked up globally):
- * the installed games, the channels' games and the ballots of vote play.
+ * the installed games, the channels' games, the ballots of vote play and the limits in force.
  */
 export interface Services {
   games: GameRegistry;
   sessions: GameSessions;
   votes: VoteService;
+  /** Rate limits, caps on active games and on free orders (none unless given). */
+  limiter: Limiter;
+  /**
+   * Where `/game import` may fetch an attachment from (origins such as
+   * `https://cdn.discordapp.com`); absent: Discord's CDN. Tests point it at the fake Discord.
+   */
+  attachmentOrigins?: readonly string[];
 }
 
 export interface ServiceOptions {
@@ -24,6 +32,12 @@ export interface ServiceOptions {
   /** Ballot deadlines' clock (tests drive it by hand). */
   clock?: VoteClock;
   sessionOptions?: SessionOptions;
+  /** Rate limits and caps; absent: none (the Discord entry point passes the environment's). */
+  limits?: Limits;
+  /** The rate limits' clock in ms (tests drive it by hand); default the system clock. */
+  limitClock?: () => number;
+  /** Origins `/game import` fetches attachments from; default Discord's CDN. */
+  attachmentOrigins?: readonly string[];
 }
 
 export function createServices(options: ServiceOptions): Services {
@@ -34,7 +48,14 @@ export function createServices(options: ServiceOptions): Services {
     options.clock ?? realClock,
     options.post ?? (async () => false),
   );
-  return { games: options.games, sessions, votes };
+  const limiter = new Limiter(options.limits ?? {}, options.store, options.limitClock);
+  return {
+    games: options.games,
+    sessions,
+    votes,
+    limiter,
+    ...(options.attachmentOrigins ? { attachmentOrigins: options.attachmentOrigins } : {}),
+  };
 }
 
 /** Stop the ballot timers and release the store. */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Scene } from '../contracts/scene.js';
+import type { DiceSeed } from '../kernel/dice.js';
 import type { HexId } from '../kernel/hex.js';
 import type { GameEngine, GameEvent } from './engine.js';
 import type { Order, OrderOption } from './orders.js';
@@ -47,7 +48,13 @@ export interface GameDef<S = any, A = any, O = any> {
   /** Scenario ids for /game new scenario:..., when the game has several. */
   scenarios?: { id: string; name: string }[];
   /** Engine options from checked /game new options and the session's seed; default `{ ...options, seed }`. */
-  setupOptions?(options: Record<string, unknown>, seed: number): O;
+  setupOptions?(options: Record<string, unknown>, seed: DiceSeed): O;
+  /**
+   * The state with new dice from `seed` (`newDice(seed)` in place of the old), all else kept.
+   * An imported game's seed is public, so the session draws it new dice from a fresh secret
+   * this way; a game without it can be imported only once it is over.
+   */
+  reseed?(state: S, seed: DiceSeed): S;
   /** What to draw; `events` are the ones just applied, for highlights. */
   scene(state: S, events?: GameEvent[]): Scene;
   /** A few lines that fit a phone screen: turn, phase, score, whose move. */

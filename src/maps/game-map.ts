@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { assetPath } from '../contracts/assets.js';
 import { columnOf, HexGrid, type HexId, rowOf } from '../kernel/hex.js';
 import { type HexsideKey, hexsideKey } from '../kernel/hexside.js';
 import { type GameMap, gameMapSchema, type MapHex } from './schema.js';
@@ -98,7 +98,7 @@ const cache = new Map<string, LoadedMap>();
 export type MapName = string;
 
 export function mapPath(name: MapName): string {
-  return isAbsolute(name) ? name : fileURLToPath(new URL(`../../assets/maps/${name}.json`, import.meta.url));
+  return isAbsolute(name) ? name : assetPath('maps', `${name}.json`);
 }
 
 /** Parse and validate map JSON; a bad file fails loudly with zod's list of problems. */

@@ -5,7 +5,24 @@ import type { LoadedMap } from '../maps/game-map.js';
 import { drawCounter } from './counters.js';
 import { font } from './fonts.js';
 import type { HexLayout, Point } from './layout.js';
-import { hexPath, star } from './static-layer.js';
+import {
+  type Box,
+  badgeCentre,
+  badgeRadius,
+  COUNTER_SIDE,
+  controlFlagBox,
+  counterCorner,
+  counterSide,
+  hexIdBox,
+  type Obstacle,
+  overlaps,
+  Placer,
+  placeFont,
+  placeLabels,
+  stackBoxes,
+  WEIGHT,
+} from './placement.js';
+import { drawHexId, HEX_ID_MIN_SIZE, hexPath, star } from './static-layer.js';
 import { sideLooks, theme } from './theme.js';
 
 /** Layers that change with the game: control, front line, counters, highlights. */
@@ -67,10 +84,8 @@ export function drawControl(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMa
   if (!control) return;
   const entries = Object.entries(control.hexes).filter(([id]) => map.has(id) && visible(id));
   const looks = sideLooks(scene);
-  if (control.style === 'marker') {
-    for (const [id, side] of entries) drawControlFlag(ctx, layout, id, looks[side]);
-    return;
-  }
+  // Marker control is drawn by drawControlFlags, over the battle and selection rings.
+  if (control.style === 'marker') return;
   // Each side's wash, plus hatching for a side that has one, so the sides can differ by
   // texture as well as hue (colour-blind safe).
   // One path per side, filled once: a full map has thousands of hexes, and one fill per hex
@@ -112,15 +127,30 @@ export function drawControl(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMa
     ctx.stroke();
   }
   ctx.lineCap = 'butt';
+  // A front along a hex's top side runs through its id: write the id again over the line.
+  if (layout.size >= HEX_ID_MIN_SIZE)
+    for (const [a, b, dir] of sides) {
+      const below = dir === 'N' ? a : dir === 'S' ? b : undefined;
+      if (below !== undefined && visible(below)) drawHexId(ctx, layout, below);
+    }
+}
+
+/** Marker control (Battle for Moscow's cities): a flag with the side's letter at each key hex's left corner. */
+export function drawControlFlags(
+  ctx: SKRSContext2D,
+  layout: HexLayout,
+  map: LoadedMap,
+  scene: Scene,
+  visible: (id: HexId) => boolean,
+): void {
+  const control = scene.control;
+  if (control?.style !== 'marker') return;
+  const looks = sideLooks(scene);
+  for (const [id, side] of Object.entries(control.hexes)) if (map.has(id) && visible(id)) drawControlFlag(ctx, layout, id, looks[side]);
 }
 
 function drawControlFlag(ctx: SKRSContext2D, layout: HexLayout, id: HexId, look: SideLook): void {
-  const c = layout.center(id);
-  const s = layout.size;
-  const w = s * 0.42;
-  const h = s * 0.3;
-  const x = c.x - s * 0.8;
-  const y = c.y - s * 0.55;
+  const { x, y, w, h } = controlFlagBox(layout, id);
   ctx.fillStyle = look.fill;
   ctx.strokeStyle = '#1d1a14';
   ctx.lineWidth = 1;
@@ -154,23 +184,19 @@ function drawCounterSprite(ctx: SKRSContext2D, counter: CounterView, x: number, 
 }
 
 export function drawStacks(ctx: SKRSContext2D, layout: HexLayout, stacks: StackView[], visible: (id: HexId) => boolean): void {
-  const side = layout.size * 1.2;
+  const side = counterSide(layout);
   for (const stack of stacks) {
     if (stack.counters.length === 0 || !visible(stack.hex)) continue;
-    const center = layout.center(stack.hex);
-    // Sit a little low in the hex so the printed hex id above stays readable.
-    const c = { x: center.x, y: center.y + layout.size * 0.1 };
+    // Below the hex id and above the place name; counters under the top one peek out to the
+    // right, as in a real stack, so neither the id above nor the name below is covered.
     const depth = Math.min(stack.counters.length, 3);
-    const step = Math.max(2, side * 0.06);
-    // Counters under the top one peek out up and to the right, as a real stack does.
     for (let i = depth - 1; i >= 0; i--) {
-      const counter = stack.counters[i]!;
-      drawCounterSprite(ctx, counter, c.x - side / 2 + i * step, c.y - side / 2 - i * step, side, i === 0);
+      const corner = counterCorner(layout, stack.hex, i);
+      drawCounterSprite(ctx, stack.counters[i]!, corner.x, corner.y, side, i === 0);
     }
     if (stack.counters.length > 1) {
-      const bx = c.x + side / 2 + (depth - 1) * step;
-      const by = c.y - side / 2 - (depth - 1) * step;
-      const r = Math.max(7, side * 0.17);
+      const { x: bx, y: by } = badgeCentre(layout, stack.hex, depth);
+      const r = badgeRadius(layout);
       ctx.beginPath();
       ctx.arc(bx, by, r, 0, Math.PI * 2);
       ctx.fillStyle = '#ffffff';
@@ -187,7 +213,14 @@ export function drawStacks(ctx: SKRSContext2D, layout: HexLayout, stacks: StackV
   }
 }
 
-export function drawHighlights(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMap, h: Highlights | undefined): void {
+/** `tagged`: battle hexes that carry an odds tag instead of the battle star. */
+export function drawHighlights(
+  ctx: SKRSContext2D,
+  layout: HexLayout,
+  map: LoadedMap,
+  h: Highlights | undefined,
+  tagged: ReadonlySet<HexId> = new Set(),
+): void {
   if (!h) return;
   const s = layout.size;
   for (const id of h.selected ?? []) {
@@ -205,6 +238,7 @@ export function drawHighlights(ctx: SKRSContext2D, layout: HexLayout, map: Loade
     ctx.lineWidth = Math.max(2.5, s * 0.13);
     ctx.strokeStyle = theme.combat;
     ctx.stroke();
+    if (tagged.has(id)) continue;
     const c = layout.center(id);
     star(ctx, c.x - s * 0.62, c.y + s * 0.5, s * 0.22, s * 0.1);
     ctx.fillStyle = theme.combat;
@@ -267,17 +301,6 @@ export function drawArrows(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMap
   });
 }
 
-interface Box {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-function overlaps(a: Box, b: Box): boolean {
-  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-}
-
 function drawArrow(
   ctx: SKRSContext2D,
   layout: HexLayout,
@@ -335,33 +358,211 @@ function drawArrow(
 }
 
 /**
- * A counter hides the printed town name under it; repeat the name on a tag at the foot of
- * the hex so both stay legible.
+ * Labels the dynamic layers drew over, written again on top. Place names sit under the
+ * counters, but a long name, or a small map where names are larger than the band under the
+ * counter, can run under a neighbour's counter: such a name is written again on a plate. A
+ * battle or selection ring crosses its hex's id along the top and its name along the foot:
+ * both are written again over it.
  */
-export function drawOccupiedPlaceNames(
+export function drawCoveredLabels(
   ctx: SKRSContext2D,
   layout: HexLayout,
   map: LoadedMap,
   stacks: StackView[],
+  ringed: ReadonlySet<HexId>,
   visible: (id: HexId) => boolean,
 ): void {
-  const s = layout.size;
-  for (const stack of stacks) {
-    const place = map.hex(stack.hex)?.place;
-    if (!place || stack.counters.length === 0 || !visible(stack.hex)) continue;
-    const c = layout.center(stack.hex);
-    ctx.font = font(Math.max(9, s * 0.27), { bold: place.kind !== 'town', condensed: true });
-    const w = ctx.measureText(place.name).width + s * 0.2;
-    const h = Math.max(11, s * 0.34);
-    const y = c.y + s * 0.72;
+  if (layout.size >= HEX_ID_MIN_SIZE) for (const id of ringed) if (map.has(id) && visible(id)) drawHexId(ctx, layout, id);
+  const boxes = stacks
+    .filter((st) => st.counters.length > 0 && visible(st.hex))
+    .flatMap((st) => stackBoxes(layout, st.hex, st.counters.length));
+  if (boxes.length === 0 && ringed.size === 0) return;
+  for (const label of placeLabels(ctx, layout, map)) {
+    if (!label.hexes.some(visible)) continue;
+    if (!label.hexes.some((h) => ringed.has(h)) && !boxes.some((b) => overlaps(b, label.box))) continue;
+    const pad = Math.max(2, layout.size * 0.06);
+    const plate = { x: label.box.x - pad, y: label.box.y - pad * 0.6, w: label.box.w + 2 * pad, h: label.box.h + pad * 1.2 };
     ctx.fillStyle = theme.placeHalo;
-    ctx.strokeStyle = place.kind === 'town' ? theme.town : theme.city;
+    ctx.strokeStyle = label.kind === 'town' ? theme.town : theme.city;
     ctx.lineWidth = 1;
-    ctx.fillRect(c.x - w / 2, y, w, h);
-    ctx.strokeRect(c.x - w / 2, y, w, h);
+    ctx.fillRect(plate.x, plate.y, plate.w, plate.h);
+    ctx.strokeRect(plate.x, plate.y, plate.w, plate.h);
+    ctx.font = placeFont(layout.size, label.kind);
     ctx.fillStyle = theme.placeText;
     ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    ctx.fillText(label.name, label.anchor.x, label.anchor.y);
+  }
+}
+
+/** One attack mark: a short arrow across the hexside into the defender's hex, the battle's number in a disc on it. */
+export interface AttackMark {
+  number: number;
+  /** Centre of the disc. */
+  at: Point;
+  /** Unit vector from the attacker to the defender. */
+  dir: Point;
+  box: Box;
+  current: boolean;
+}
+
+/** The odds at the defender's hex. */
+export interface OddsTag {
+  text: string;
+  box: Box;
+  current: boolean;
+}
+
+/**
+ * The part of an attack mark that must stay clear: its numbered disc. The head points into the
+ * defender's hex and may touch the defender's counter; that is what it shows.
+ */
+function attackMarkBox(layout: HexLayout, at: Point): Box {
+  const r = discRadius(layout);
+  return { x: at.x - r, y: at.y - r, w: 2 * r, h: 2 * r };
+}
+
+function discRadius(layout: HexLayout): number {
+  return Math.max(8, layout.size * 0.2);
+}
+
+function tagFont(layout: HexLayout): string {
+  return font(Math.max(11, layout.size * 0.27), { bold: true, condensed: true });
+}
+
+/**
+ * Where the marks of the announced battles go: each attack's numbered arrow on its hexside
+ * (slid along it when the middle is taken) and each defender's odds tag at a free corner of
+ * its hex, both clear of counters, hex ids, place names and control flags where there is room.
+ */
+export function layoutBattles(
+  ctx: SKRSContext2D,
+  layout: HexLayout,
+  map: LoadedMap,
+  scene: Scene,
+  visible: (id: HexId) => boolean,
+): { marks: AttackMark[]; tags: OddsTag[] } {
+  const battles = (scene.battles ?? []).filter((b) => map.has(b.defender) && visible(b.defender));
+  if (battles.length === 0) return { marks: [], tags: [] };
+  const s = layout.size;
+  // What is already drawn near the battles.
+  const near = new Set<HexId>();
+  for (const b of battles)
+    for (const h of [b.defender, ...b.attackers]) {
+      near.add(h);
+      for (const n of map.neighbours(h)) near.add(n);
+    }
+  const obstacles: Obstacle[] = [];
+  for (const st of scene.stacks ?? [])
+    if (st.counters.length && near.has(st.hex))
+      for (const box of stackBoxes(layout, st.hex, st.counters.length)) obstacles.push({ box, weight: WEIGHT.counter });
+  for (const id of near) obstacles.push({ box: hexIdBox(ctx, layout, id), weight: WEIGHT.text });
+  for (const label of placeLabels(ctx, layout, map))
+    if (label.hexes.some((h) => near.has(h))) obstacles.push({ box: label.box, weight: WEIGHT.text });
+  if (scene.control?.style === 'marker')
+    for (const id of Object.keys(scene.control.hexes))
+      if (near.has(id)) obstacles.push({ box: controlFlagBox(layout, id), weight: WEIGHT.flag });
+  const placer = new Placer(obstacles);
+
+  const marks: AttackMark[] = [];
+  for (const b of [...battles].sort((x, y) => x.number - y.number)) {
+    const d = layout.center(b.defender);
+    for (const from of b.attackers) {
+      if (!map.has(from)) continue;
+      const a = layout.center(from);
+      const len = Math.hypot(d.x - a.x, d.y - a.y) || 1;
+      const dir = { x: (d.x - a.x) / len, y: (d.y - a.y) / len };
+      const side = { x: -dir.y, y: dir.x };
+      const mid = { x: (a.x + d.x) / 2, y: (a.y + d.y) / 2 };
+      // Along the hexside: the middle, then a little to either end.
+      const spots = [0, 0.28, -0.28, 0.45, -0.45, 0.56, -0.56].map((t) => ({ x: mid.x + side.x * t * s, y: mid.y + side.y * t * s }));
+      const boxes = spots.map((p) => attackMarkBox(layout, p));
+      const i = placer.place(boxes);
+      marks.push({ number: b.number, at: spots[i]!, dir, box: boxes[i]!, current: !!b.current });
+    }
+  }
+  const tags: OddsTag[] = [];
+  ctx.font = tagFont(layout);
+  for (const b of [...battles].sort((x, y) => x.number - y.number)) {
+    const d = layout.center(b.defender);
+    const w = ctx.measureText(b.odds).width + s * 0.14;
+    const h = Math.max(14, s * 0.34);
+    // Beside the counter at the hex's right and left corners, then at its upper and lower corners.
+    const right = d.x + s * (COUNTER_SIDE / 2 + 0.04);
+    const left = d.x - s * (COUNTER_SIDE / 2 + 0.04) - w;
+    const boxes: Box[] = [
+      { x: right, y: d.y - h / 2, w, h },
+      { x: left, y: d.y - h / 2, w, h },
+      { x: d.x + s * 0.72 - w / 2, y: d.y - s * 0.66 - h / 2, w, h },
+      { x: d.x - s * 0.72 - w / 2, y: d.y - s * 0.66 - h / 2, w, h },
+      { x: right, y: d.y + s * 0.45 - h / 2, w, h },
+      { x: left, y: d.y + s * 0.45 - h / 2, w, h },
+    ];
+    const i = placer.place(boxes);
+    tags.push({ text: b.odds, box: boxes[i]!, current: !!b.current });
+  }
+  return { marks, tags };
+}
+
+/** The announced battles: a numbered arrow from each attacker into its defender's hex, the odds at the defender. */
+export function drawBattles(ctx: SKRSContext2D, layout: HexLayout, placed: { marks: AttackMark[]; tags: OddsTag[] }): void {
+  const s = layout.size;
+  const r = discRadius(layout);
+  for (const m of placed.marks) {
+    const fill = m.current ? theme.selected : theme.combat;
+    const ink = m.current ? '#1d1a14' : '#ffffff';
+    const { at, dir } = m;
+    const tail = { x: at.x - dir.x * (r + s * 0.08), y: at.y - dir.y * (r + s * 0.08) };
+    const tip = { x: at.x + dir.x * (r + s * 0.26), y: at.y + dir.y * (r + s * 0.26) };
+    const base = { x: at.x + dir.x * (r - s * 0.02), y: at.y + dir.y * (r - s * 0.02) };
+    const half = s * 0.17;
+    ctx.lineCap = 'round';
+    for (const [width, stroke] of [
+      [0.22, theme.pathOutline],
+      [0.12, fill],
+    ] as const) {
+      ctx.strokeStyle = stroke;
+      ctx.lineWidth = Math.max(2, s * width);
+      ctx.beginPath();
+      ctx.moveTo(tail.x, tail.y);
+      ctx.lineTo(at.x, at.y);
+      ctx.stroke();
+    }
+    ctx.lineCap = 'butt';
+    ctx.beginPath();
+    ctx.moveTo(tip.x, tip.y);
+    ctx.lineTo(base.x - dir.y * half, base.y + dir.x * half);
+    ctx.lineTo(base.x + dir.y * half, base.y - dir.x * half);
+    ctx.closePath();
+    ctx.fillStyle = fill;
+    ctx.fill();
+    ctx.lineWidth = Math.max(1, s * 0.04);
+    ctx.strokeStyle = theme.pathOutline;
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.arc(at.x, at.y, r, 0, Math.PI * 2);
+    ctx.fillStyle = fill;
+    ctx.fill();
+    ctx.lineWidth = Math.max(1.2, s * 0.045);
+    ctx.strokeStyle = theme.pathOutline;
+    ctx.stroke();
+    ctx.fillStyle = ink;
+    ctx.font = font(r * (m.number > 9 ? 1.05 : 1.3), { bold: true, condensed: true });
+    ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    ctx.fillText(place.name, c.x, y + h / 2 + 0.5);
+    ctx.fillText(String(m.number), at.x, at.y + 0.5);
+  }
+  ctx.font = tagFont(layout);
+  for (const t of placed.tags) {
+    const { x, y, w, h } = t.box;
+    ctx.fillStyle = t.current ? theme.selected : '#ffffff';
+    ctx.strokeStyle = theme.combat;
+    ctx.lineWidth = Math.max(1.5, s * 0.05);
+    ctx.fillRect(x, y, w, h);
+    ctx.strokeRect(x, y, w, h);
+    ctx.fillStyle = '#1d1a14';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(t.text, x + w / 2, y + h / 2 + 0.5);
   }
 }

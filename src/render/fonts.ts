@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { GlobalFonts } from '@napi-rs/canvas';
+import { assetPath } from '../contracts/assets.js';
 
 /** The bundled DejaVu faces, registered once, so text never depends on system fonts. */
 export const FONT = 'MapSans';
@@ -9,7 +9,7 @@ let registered = false;
 
 export function registerFonts(): void {
   if (registered) return;
-  const dir = (file: string) => fileURLToPath(new URL(`../../assets/fonts/${file}`, import.meta.url));
+  const dir = (file: string) => assetPath('fonts', file);
   const faces: [string, string][] = [
     ['DejaVuSans.ttf', FONT],
     ['DejaVuSans-Bold.ttf', FONT],

@@ -1,10 +1,10 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import type { PanelView, Scene, SideLook } from '../contracts/scene.js';
+import type { PanelView, Scene, SideId, SideLook } from '../contracts/scene.js';
 import type { LoadedMap } from '../maps/game-map.js';
 import type { Terrain } from '../maps/schema.js';
 import { drawCounter } from './counters.js';
 import { font } from './fonts.js';
-import { star } from './static-layer.js';
+import { germanSetupMark, sovietSetupMark, star } from './static-layer.js';
 import { sideLooks, theme } from './theme.js';
 
 interface PanelText {
@@ -92,22 +92,25 @@ function wrap(ctx: SKRSContext2D, text: string, width: number): string[] {
 
 const ROW = 21;
 
-interface LegendEntry {
+export interface LegendEntry {
   label: string;
   draw: (ctx: SKRSContext2D, x: number, y: number) => void;
 }
 
-function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
+/** The legend's lines for this map and scene, in order: what each mark on the picture means. */
+export function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
   const present = new Set<Terrain>();
   let water = false;
   const kinds = new Set<string>();
   let capital = 'Capital';
+  const setup = new Set<SideId>();
   for (const id of map.ids) {
     const h = map.hex(id)!;
     present.add(h.terrain);
     if (h.water) water = true;
     if (h.place) kinds.add(h.place.kind);
     if (h.place?.kind === 'capital') capital = h.place.name;
+    if (h.setup) setup.add(h.setup);
   }
   const swatch =
     (fill: string, mark?: (ctx: SKRSContext2D, x: number, y: number) => void) => (ctx: SKRSContext2D, x: number, y: number) => {
@@ -213,6 +216,11 @@ function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
     });
   }
   const looks = sideLooks(scene);
+  // Set-up hexes: each side's own mark, neither of them the capital's star.
+  if (setup.has('german'))
+    entries.push({ label: `${looks.german.name} set-up hex`, draw: (ctx, x, y) => germanSetupMark(ctx, x + 13, y + 9, 6) });
+  if (setup.has('soviet'))
+    entries.push({ label: `${looks.soviet.name} set-up hex`, draw: (ctx, x, y) => sovietSetupMark(ctx, x + 13, y + 9, 6) });
   if (scene.control?.style === 'area') {
     for (const side of ['german', 'soviet'] as const) entries.push(heldEntry(looks[side]));
     entries.push({ label: 'Front line', draw: line(theme.front, 4, theme.frontOutline) });
@@ -262,6 +270,65 @@ function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
         },
       });
     }
+  }
+  if (scene.battles?.length) {
+    entries.push({
+      label: 'Attack (1 = resolved first)',
+      draw: (ctx, x, y) => {
+        ctx.lineWidth = 4;
+        ctx.strokeStyle = theme.pathOutline;
+        ctx.beginPath();
+        ctx.moveTo(x + 1, y + 9);
+        ctx.lineTo(x + 12, y + 9);
+        ctx.stroke();
+        ctx.beginPath();
+        ctx.moveTo(x + 27, y + 9);
+        ctx.lineTo(x + 18, y + 3);
+        ctx.lineTo(x + 18, y + 15);
+        ctx.closePath();
+        ctx.fillStyle = theme.combat;
+        ctx.fill();
+        ctx.lineWidth = 1;
+        ctx.stroke();
+        ctx.beginPath();
+        ctx.arc(x + 12, y + 9, 8, 0, Math.PI * 2);
+        ctx.fill();
+        ctx.stroke();
+        ctx.fillStyle = '#ffffff';
+        ctx.font = font(11, { bold: true, condensed: true });
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText('1', x + 12, y + 9.5);
+      },
+    });
+    if (scene.battles.some((b) => b.current))
+      entries.push({
+        label: 'Battle being resolved',
+        draw: (ctx, x, y) => {
+          ctx.beginPath();
+          ctx.arc(x + 12, y + 9, 8, 0, Math.PI * 2);
+          ctx.fillStyle = theme.selected;
+          ctx.fill();
+          ctx.lineWidth = 1;
+          ctx.strokeStyle = theme.pathOutline;
+          ctx.stroke();
+        },
+      });
+    entries.push({
+      label: 'Odds column',
+      draw: (ctx, x, y) => {
+        ctx.fillStyle = '#ffffff';
+        ctx.fillRect(x, y + 2, 27, 15);
+        ctx.strokeStyle = theme.combat;
+        ctx.lineWidth = 1.5;
+        ctx.strokeRect(x, y + 2, 27, 15);
+        ctx.fillStyle = '#1d1a14';
+        ctx.font = font(11, { bold: true, condensed: true });
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText('3:1', x + 13.5, y + 10);
+      },
+    });
   }
   if (scene.highlights?.combat?.length) {
     entries.push({

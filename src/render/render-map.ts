@@ -2,10 +2,20 @@ import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Scene, View } from '../contracts/scene.js';
 import { type HexId, parseHexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
-import { drawArrows, drawControl, drawHighlights, drawOccupiedPlaceNames, drawStacks } from './dynamic-layers.js';
+import {
+  drawArrows,
+  drawBattles,
+  drawControl,
+  drawControlFlags,
+  drawCoveredLabels,
+  drawHighlights,
+  drawStacks,
+  layoutBattles,
+} from './dynamic-layers.js';
 import { registerFonts } from './fonts.js';
+import type { HexLayout } from './layout.js';
 import { drawPanel, panelMinHeight } from './panel.js';
-import { staticLayer } from './static-layer.js';
+import { mapLayout, staticLayer } from './static-layer.js';
 import { PANEL_WIDTH } from './theme.js';
 
 /** Hex size of zoomed views: counters and hex ids stay legible in Discord's inline preview. */
@@ -53,9 +63,14 @@ export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'fu
     return p.x > win.x - margin && p.x < win.x + win.width + margin && p.y > win.y - margin && p.y < win.y + win.height + margin;
   };
   drawControl(ctx, layout, map, scene, visible);
-  drawHighlights(ctx, layout, map, { selected: scene.highlights?.selected, combat: scene.highlights?.combat });
+  const battles = layoutBattles(ctx, layout, map, scene, visible);
+  const tagged = new Set((scene.battles ?? []).map((b) => b.defender));
+  drawHighlights(ctx, layout, map, { selected: scene.highlights?.selected, combat: scene.highlights?.combat }, tagged);
+  drawControlFlags(ctx, layout, map, scene, visible);
   drawStacks(ctx, layout, scene.stacks ?? [], visible);
-  drawOccupiedPlaceNames(ctx, layout, map, scene.stacks ?? [], visible);
+  const ringed = new Set([...(scene.highlights?.combat ?? []), ...(scene.highlights?.selected ?? [])]);
+  drawCoveredLabels(ctx, layout, map, scene.stacks ?? [], ringed, visible);
+  drawBattles(ctx, layout, battles);
   drawHighlights(ctx, layout, map, { path: scene.highlights?.path, pathLabel: scene.highlights?.pathLabel });
   drawArrows(ctx, layout, map, scene.arrows);
   ctx.restore();
@@ -67,7 +82,8 @@ export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'fu
 /** A window of the zoom-size static layer centred on a hex, clamped to the map. */
 export function zoomWindow(map: LoadedMap, center: HexId, radius = DEFAULT_ZOOM_RADIUS): Window {
   if (!map.has(center) || !parseHexId(center)) throw new RangeError(`hex ${center} is not on the ${map.data.title} map`);
-  const layout = staticLayer(map, ZOOM_HEX_SIZE).layout;
+  // Geometry only: deciding a window (the session does, to frame an action) never draws the map.
+  const layout = zoomLayout(map);
   const s = ZOOM_HEX_SIZE;
   const c = layout.center(center);
   const width = Math.min(layout.width, Math.round(s * (1.5 * (2 * radius) + 2)));
@@ -75,6 +91,26 @@ export function zoomWindow(map: LoadedMap, center: HexId, radius = DEFAULT_ZOOM_
   const x = Math.round(Math.min(Math.max(c.x - width / 2, 0), layout.width - width));
   const y = Math.round(Math.min(Math.max(c.y - height / 2, 0), layout.height - height));
   return { x, y, width, height };
+}
+
+const zoomLayouts = new WeakMap<LoadedMap, HexLayout>();
+function zoomLayout(map: LoadedMap): HexLayout {
+  let layout = zoomLayouts.get(map);
+  if (!layout) zoomLayouts.set(map, (layout = mapLayout(map, ZOOM_HEX_SIZE)));
+  return layout;
+}
+
+/** Whether the zoom window around `center` shows every one of `hexes` whole. */
+export function zoomHolds(map: LoadedMap, center: HexId, radius: number, hexes: readonly HexId[]): boolean {
+  const win = zoomWindow(map, center, radius);
+  const layout = zoomLayout(map);
+  const s = ZOOM_HEX_SIZE;
+  const h = (s * Math.sqrt(3)) / 2;
+  return hexes.every((id) => {
+    if (!map.has(id)) return true;
+    const c = layout.center(id);
+    return c.x - s >= win.x - 0.5 && c.x + s <= win.x + win.width + 0.5 && c.y - h >= win.y - 0.5 && c.y + h <= win.y + win.height + 0.5;
+  });
 }
 
 let measuring: SKRSContext2D | undefined;

@@ -52,7 +52,9 @@ export class RenderPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(new URL('./render-worker-boot.mjs', import.meta.url));
+    // From source (tsx) the worker needs tsx's loader registered first; built, it is plain JavaScript.
+    const built = import.meta.url.endsWith('.js');
+    const worker = new Worker(new URL(built ? './render-worker.js' : './render-worker-boot.mjs', import.meta.url));
     worker.unref();
     const slot: Slot = { worker };
     worker.on('message', (m: { id?: number; data?: Uint8Array; error?: string }) => {

@@ -3,8 +3,9 @@ import { type DIRECTIONS, type HexId, parseHexId } from '../kernel/hex.js';
 import { hexsideHexes } from '../kernel/hexside.js';
 import type { LoadedMap } from '../maps/game-map.js';
 import type { MapHex } from '../maps/schema.js';
-import { font, registerFonts } from './fonts.js';
+import { registerFonts } from './fonts.js';
 import { HexLayout, type Point } from './layout.js';
+import { hexIdAnchor, hexIdFont, placeFont, placeNameAnchor, setupMarkCentre } from './placement.js';
 import { theme } from './theme.js';
 
 /**
@@ -17,6 +18,9 @@ export interface StaticLayer {
 }
 
 const cache = new Map<string, StaticLayer>();
+
+/** Hex ids are written on maps whose hexes are at least this large (in pixels, centre to corner). */
+export const HEX_ID_MIN_SIZE = 18;
 
 export function staticLayer(map: LoadedMap, hexSize: number): StaticLayer {
   const key = `${map.id}@${hexSize}`;
@@ -44,7 +48,7 @@ function drawStaticLayer(map: LoadedMap, hexSize: number): StaticLayer {
   drawRivers(ctx, layout, map);
   drawRails(ctx, layout, map);
   for (const id of map.ids) drawSetupMark(ctx, layout, id, map.hex(id)!);
-  if (hexSize >= 18) for (const id of map.ids) drawHexId(ctx, layout, id);
+  if (hexSize >= HEX_ID_MIN_SIZE) for (const id of map.ids) drawHexId(ctx, layout, id);
   for (const id of map.ids) drawPlace(ctx, layout, id, map.hex(id)!, map);
   return { layout, canvas };
 }
@@ -234,23 +238,35 @@ function drawRails(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMap): void 
 
 function drawSetupMark(ctx: SKRSContext2D, layout: HexLayout, id: HexId, hex: MapHex): void {
   if (!hex.setup) return;
-  const c = layout.center(id);
-  const s = layout.size;
-  const x = c.x + s * 0.55;
-  const y = c.y - s * 0.45;
-  const r = s * 0.14;
+  const { x, y } = setupMarkCentre(layout, id);
   ctx.save();
-  if (hex.setup === 'german') {
-    // Balkenkreuz outline, as printed on the set-up hexes.
-    ctx.fillStyle = '#1d1a14';
-    ctx.fillRect(x - r, y - r * 0.35, 2 * r, r * 0.7);
-    ctx.fillRect(x - r * 0.35, y - r, r * 0.7, 2 * r);
-  } else {
-    ctx.fillStyle = theme.city;
-    star(ctx, x, y, r * 1.1, r * 0.45);
-    ctx.fill();
-  }
+  if (hex.setup === 'german') germanSetupMark(ctx, x, y, layout.size * 0.15);
+  else sovietSetupMark(ctx, x, y, layout.size * 0.15);
   ctx.restore();
+}
+
+/** A German set-up hex: a black cross, as printed on the set-up hexes. */
+export function germanSetupMark(ctx: SKRSContext2D, x: number, y: number, r: number): void {
+  ctx.fillStyle = '#1d1a14';
+  ctx.fillRect(x - r, y - r * 0.35, 2 * r, r * 0.7);
+  ctx.fillRect(x - r * 0.35, y - r, r * 0.7, 2 * r);
+}
+
+/**
+ * A Soviet set-up hex: a small red star in a white ring, so it never reads as Moscow's large
+ * filled star (the capital) or a city's square.
+ */
+export function sovietSetupMark(ctx: SKRSContext2D, x: number, y: number, r: number): void {
+  ctx.beginPath();
+  ctx.arc(x, y, r * 1.25, 0, Math.PI * 2);
+  ctx.fillStyle = '#fffbe9';
+  ctx.fill();
+  ctx.lineWidth = Math.max(1, r * 0.28);
+  ctx.strokeStyle = theme.city;
+  ctx.stroke();
+  star(ctx, x, y + r * 0.06, r * 0.85, r * 0.36);
+  ctx.fillStyle = theme.city;
+  ctx.fill();
 }
 
 export function star(ctx: SKRSContext2D, x: number, y: number, outer: number, inner: number): void {
@@ -266,14 +282,18 @@ export function star(ctx: SKRSContext2D, x: number, y: number, outer: number, in
   ctx.closePath();
 }
 
-function drawHexId(ctx: SKRSContext2D, layout: HexLayout, id: HexId): void {
-  const c = layout.center(id);
-  const s = layout.size;
-  ctx.font = font(Math.max(8, s * 0.26), { condensed: true });
-  ctx.fillStyle = theme.hexId;
+/** The hex id along the top of the hex, on a light halo so rails and fortification lines never cross it out. */
+export function drawHexId(ctx: SKRSContext2D, layout: HexLayout, id: HexId): void {
+  const a = hexIdAnchor(layout, id);
+  ctx.font = hexIdFont(layout.size);
   ctx.textAlign = 'center';
   ctx.textBaseline = 'top';
-  ctx.fillText(id, c.x, c.y - s * 0.8);
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = Math.max(2, layout.size * 0.11);
+  ctx.strokeStyle = theme.hexIdHalo;
+  ctx.strokeText(id, a.x, a.y);
+  ctx.fillStyle = theme.hexId;
+  ctx.fillText(id, a.x, a.y);
 }
 
 function drawPlace(ctx: SKRSContext2D, layout: HexLayout, id: HexId, hex: MapHex, map: LoadedMap): void {
@@ -297,29 +317,24 @@ function drawPlace(ctx: SKRSContext2D, layout: HexLayout, id: HexId, hex: MapHex
     ctx.fillRect(c.x - r, c.y - r, 2 * r, 2 * r);
     ctx.strokeRect(c.x - r, c.y - r, 2 * r, 2 * r);
   }
-  // A name is drawn once per group of adjacent same-named hexes (Moscow spans two).
-  const twin = map.neighbours(id).find((n) => map.hex(n)?.place?.name === place.name);
-  if (twin !== undefined && twin < id) {
-    ctx.restore();
-    return;
-  }
-  let anchor = c;
-  if (twin !== undefined) {
-    const t = layout.center(twin);
-    anchor = { x: (c.x + t.x) / 2, y: Math.max(c.y, t.y) };
-  }
-  const size = Math.max(9, s * (place.kind === 'town' ? 0.3 : 0.36));
-  ctx.font = font(size, { bold: place.kind !== 'town', condensed: true });
+  ctx.restore();
+  // The name goes in the band under the counter, so a unit standing in the place never hides it.
+  const anchor = placeNameAnchor(layout, map, id, hex);
+  if (anchor) drawPlaceName(ctx, layout, anchor, place.name, place.kind);
+}
+
+/** A place name with its light halo, text top at `anchor`. */
+export function drawPlaceName(ctx: SKRSContext2D, layout: HexLayout, anchor: Point, name: string, kind: 'town' | 'city' | 'capital'): void {
+  ctx.save();
+  ctx.font = placeFont(layout.size, kind);
   ctx.textAlign = 'center';
-  const below = place.label !== 'above';
-  ctx.textBaseline = below ? 'top' : 'bottom';
-  const y = below ? anchor.y + s * 0.3 : anchor.y - s * 0.3;
-  ctx.lineWidth = Math.max(2, size * 0.28);
+  ctx.textBaseline = 'top';
+  ctx.lineWidth = Math.max(2, layout.size * 0.08);
   ctx.strokeStyle = theme.placeHalo;
   ctx.lineJoin = 'round';
-  ctx.strokeText(place.name, anchor.x, y);
+  ctx.strokeText(name, anchor.x, anchor.y);
   ctx.fillStyle = theme.placeText;
-  ctx.fillText(place.name, anchor.x, y);
+  ctx.fillText(name, anchor.x, anchor.y);
   ctx.restore();
 }
 

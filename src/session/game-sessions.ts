@@ -1,23 +1,29 @@
-import { isDeepStrictEqual } from 'node:util';
+import { z } from 'zod';
 import { UserError } from '../contracts/errors.js';
 import { issuesText } from '../contracts/text.js';
 import type { GameEvent, GameResult, Prompt } from '../games/engine.js';
 import type { GameDef, GameRegistry } from '../games/registry.js';
-import { type ActionRecord, type GameDocument, type GameMode, type LogLine, SCHEMA_VERSION } from '../store/game-document.js';
+import type { DiceSeed } from '../kernel/dice.js';
+import { type ActionRecord, type GameDocument, type GameMode, type LogLine, type Reseed, SCHEMA_VERSION } from '../store/game-document.js';
 import { type GameStore, UnreadableGameError } from '../store/game-store.js';
 import { KeyedLock } from '../store/keyed-lock.js';
 import { StaleChoiceError } from './errors.js';
 import { exportDocument, type GameExport, parseExport } from './export-format.js';
-import { type Actor, actRefusal, endRefusal, formationRefusal, playerName, undoRefusal } from './permissions.js';
-import { replay, setupState, toJson } from './replay.js';
-import { hashSeed, newGameId, newSeed } from './secrets.js';
+import { type Actor, actRefusal, endRefusal, formationRefusal, playerName, seatRefusal, undoRefusal } from './permissions.js';
+import { replay, reseedState, setupState, toJson } from './replay.js';
+import { hashSeed, newCommittedSecret, newDiceSecret, newGameId, newNonce } from './secrets.js';
+import { verifyGame } from './verify-export.js';
 
 /** Where a command came from. `guildId` is absent in direct messages and the console. */
 /** What differs between a game started here and one imported: everything else a new document holds is the same. */
 interface DocumentStart {
   mode: GameMode;
   settings: GameDocument['settings'];
-  seed: number;
+  seed: DiceSeed;
+  /** The nonce of the seed's commitment; absent for a fixed numeric seed (its commitment is sha256 of its digits). */
+  seedNonce?: string;
+  /** New dice drawn during the game (an import's). */
+  reseeds?: Reseed[];
   options: Record<string, unknown>;
   version: number;
   actions: ActionRecord[];
@@ -78,6 +84,10 @@ export interface SessionOptions {
   now?: () => Date;
 }
 
+/** /game list shows this many of a channel's games, found among the server's newest LIST_SCAN. */
+const LIST_SHOWN = 25;
+const LIST_SCAN = 200;
+
 /**
  * One game per channel: every change runs under the channel's lock as load, check, apply,
  * save; the reply is built only after the save, so an acknowledged action is never lost.
@@ -117,8 +127,11 @@ export class GameSessions {
 
   private async docById(where: Where, id: string): Promise<GameDocument> {
     const doc = await this.unwrap(async () => this.checkState(await this.store.load(id.trim().toLowerCase())));
-    const visible = doc && (doc.channelId === where.channelId || (where.guildId !== undefined && doc.guildId === where.guildId));
-    if (!doc || !visible) throw new UserError(`There is no game ${id} on this server. /game list shows its games.`);
+    // Only in its own channel: a member here may not be able to see another channel (a private one).
+    if (!doc || doc.channelId !== where.channelId)
+      throw new UserError(
+        `There is no game ${id} in this channel. /game list shows this channel’s games; export a game from its own channel.`,
+      );
     return doc;
   }
 
@@ -128,7 +141,9 @@ export class GameSessions {
       const def = this.games.require(request.game);
       const checked = def.newOptionsSchema.safeParse(request.options ?? {});
       if (!checked.success) throw new UserError(`${def.name} does not take those options: ${issuesText(checked.error)}`);
-      const seed = request.seed ?? newSeed();
+      // A fresh 256-bit secret and nonce for every game, unless a fixed (public) numeric seed was asked for.
+      const seed: DiceSeed = request.seed ?? newDiceSecret();
+      const seedNonce = request.seed === undefined ? newNonce() : undefined;
       const at = this.now().toISOString();
       // When the bot's side moves first, it plays before anyone is asked.
       const bot = botPlay(def, toJson(setupState(def, checked.data, seed)), 0, at);
@@ -136,6 +151,7 @@ export class GameSessions {
         mode: request.mode ?? 'solo',
         settings: { ...request.settings, ...(request.seed !== undefined ? { seedChosen: true } : {}) },
         seed,
+        ...(seedNonce ? { seedNonce } : {}),
         options: toJson(checked.data) as Record<string, unknown>,
         version: bot.version,
         actions: bot.records,
@@ -210,7 +226,7 @@ export class GameSessions {
       const check = def.undo(doc.state);
       if (!check.allowed) throw new UserError(`That order cannot be taken back: ${check.reason}`);
       const kept = doc.actions.slice(0, from);
-      const state = replay(def, doc.options, doc.seed, kept);
+      const state = replay(def, doc.options, doc.seed, kept, { reseeds: doc.reseeds });
       // The version still goes up, so buttons posted before the undo are refused as stale.
       const version = doc.version + 1;
       const next: GameDocument = {
@@ -243,7 +259,9 @@ export class GameSessions {
           `This is ${playerName(doc, doc.createdBy)}'s solo game; it takes no other players. Everyone can follow it with /game status.`,
         );
       const already = doc.players.find((p) => p.id === actor.id);
-      if (already && !armies?.length) throw new UserError('You are already playing in this game.');
+      if (already && !armies?.length && (!seat || seat === already.seat)) throw new UserError('You are already playing in this game.');
+      const refusal = seatRefusal(doc, actor, seat);
+      if (refusal) throw new UserError(refusal);
       const formations = armies?.length ? pickFormations(doc, def, actor, armies) : undefined;
       const player = {
         ...(already ?? { id: actor.id, name: actor.name }),
@@ -298,6 +316,30 @@ export class GameSessions {
     });
   }
 
+  /**
+   * The creator (or a member who can manage the channel) takes a player out of the game: their
+   * seat and formations are free again. Their open votes are the vote service's to drop.
+   */
+  async remove(channelId: string, actor: Actor, playerId: string): Promise<GameDocument> {
+    return this.lock.run(channelId, async () => {
+      const doc = await this.requireDoc(channelId);
+      if (doc.status !== 'active') throw new UserError(`This game is over (${doc.status}).`);
+      if (actor.id !== doc.createdBy && !actor.canManage)
+        throw new UserError(
+          `Only ${playerName(doc, doc.createdBy)}, who started this game, or a member who can manage the channel may remove a player.`,
+        );
+      if (playerId === doc.createdBy) throw new UserError('The creator cannot be removed from their game; /game end ends it.');
+      const player = doc.players.find((p) => p.id === playerId);
+      if (!player) throw new UserError('That member is not playing in this game. /game status lists the players.');
+      return this.saveWithLine(
+        doc,
+        { players: doc.players.filter((p) => p.id !== playerId) },
+        'removed',
+        `${actor.name} removed ${player.name ?? playerId}${player.seat ? ` (${player.seat})` : ''} from the game.`,
+      );
+    });
+  }
+
   async leave(channelId: string, actor: Actor): Promise<GameDocument> {
     return this.lock.run(channelId, async () => {
       const { doc } = await this.require(channelId);
@@ -335,8 +377,11 @@ export class GameSessions {
   }
 
   /**
-   * Load an exported game into this channel as a new game: the log is replayed from the
-   * revealed seed and must reach the exported state, so an edited file is refused.
+   * Load an exported game into this channel as a new game, after the same check as `npm run
+   * verify` (the seed against its commitment, a consistent log, every die and the final
+   * position replayed), so an edited file is refused and nothing changes. The version comes
+   * from the log, the settings are read through a whitelist, and since the file reveals the
+   * seed, a game that goes on gets new dice from a fresh secret, committed like a new game's.
    */
   async importGame(where: Where, actor: Actor, text: string): Promise<ActOutcome> {
     const exported = parseExport(text);
@@ -347,46 +392,63 @@ export class GameSessions {
         `That export is of a game in progress, so its seed is secret and it cannot be replayed. Export it again after the game is over (or ended).`,
       );
     }
-    if (hashSeed(source.seed) !== source.seedHash)
-      throw new UserError('That export was altered: its seed does not match the seed hash published when the game started.');
-    const actions: ActionRecord[] = [];
-    for (const [i, record] of source.actions.entries()) {
-      const parsed = def.actionSchema.safeParse(record.action);
-      if (!parsed.success) throw new UserError(`That export's action #${i + 1} is not a valid ${def.name} order.`);
-      actions.push({ ...record, action: toJson(parsed.data) });
+    const checked = verifyGame(source, def);
+    if (!checked.ok || !checked.checkedActions || checked.version === undefined) {
+      const more = checked.problems.length > 3 ? ` (and ${checked.problems.length - 3} more)` : '';
+      throw new UserError(`That export does not pass the check of npm run verify: ${checked.problems.slice(0, 3).join('; ')}${more}.`);
     }
-    let state: unknown;
-    try {
-      state = replay(def, source.options, source.seed, actions);
-    } catch (err) {
-      if (err instanceof UserError) throw new UserError(`That export does not replay: ${err.message}`);
-      throw err;
-    }
-    if (source.state !== undefined && !isDeepStrictEqual(toJson(state), source.state)) {
-      throw new UserError('That export does not replay to the position it contains; it was altered or made by an incompatible version.');
-    }
+    const version = checked.version;
+    const over = def.engine.result(checked.state) !== undefined;
+    if (!over && !def.reseed)
+      throw new UserError(
+        `${def.name} cannot give an imported game new dice, and the file reveals its seed: only a finished ${def.name} game can be imported.`,
+      );
+    // The file revealed the seed: the dice from here on come from a fresh secret (replay puts it in after `version`).
+    const fresh: Reseed | undefined = over ? undefined : { atVersion: version, ...newCommittedSecret() };
+    const state = fresh ? reseedState(def, checked.state, fresh.seed) : checked.state;
+    const reseeds: Reseed[] = [
+      ...(source.reseeds ?? []).map((r) => ({ ...r, seed: r.seed!, seedNonce: r.seedNonce! })),
+      ...(fresh ? [fresh] : []),
+    ];
+    const { settings, dropped } = importedSettings(source.settings);
+    const notice = [
+      fresh
+        ? `Its seed is public now, so its dice from here on come from a new secret seed: fingerprint (sha256) \`${fresh.seedHash}\`, revealed when the game ends.`
+        : 'It is over, so it rolls no more dice.',
+      dropped.length ? `Settings left out: ${dropped.join(', ')}.` : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    const line = `${actor.name} imported game ${source.id} (version ${version}). ${notice}`;
     return this.lock.run(where.channelId, async () => {
       await this.requireFreeChannel(where.channelId);
       const at = this.now().toISOString();
       const doc = await this.newDocument(where, actor, def, {
         mode: source.mode,
-        settings: { ...source.settings, importedFrom: source.id, seedRevealed: true },
+        settings: { ...settings, importedFrom: source.id, seedRevealed: true },
         seed: source.seed!,
+        ...(source.seedNonce ? { seedNonce: source.seedNonce } : {}),
+        reseeds,
         options: source.options,
-        version: source.version,
-        actions,
-        events: [...source.events, { version: source.version, kind: 'imported', text: `${actor.name} imported game ${source.id}.` }],
-        state: toJson(state),
+        version,
+        actions: checked.checkedActions!,
+        events: [...source.events, { version, kind: 'imported', text: line }],
+        state,
         at,
       });
       await this.store.create(doc);
-      return { ...this.viewOf(doc), events: [] };
+      return { ...this.viewOf(doc), events: [{ kind: 'imported', text: notice }] };
     });
   }
 
-  /** This server's games, newest first. */
-  async list(where: Where): Promise<{ games: GameDocument[]; unreadable: string[] }> {
-    return this.store.listGuild(where.guildId, where.channelId);
+  /**
+   * This channel's games, newest first, and how many the server has in other channels: those
+   * are not named, since the member asking may not be able to see their (private) channels.
+   */
+  async list(where: Where): Promise<{ games: GameDocument[]; elsewhere: number; unreadable: string[] }> {
+    const all = await this.store.listGuild(where.guildId, where.channelId, LIST_SCAN);
+    const games = all.games.filter((d) => d.channelId === where.channelId).slice(0, LIST_SHOWN);
+    return { games, elsewhere: all.games.filter((d) => d.channelId !== where.channelId).length, unreadable: all.unreadable };
   }
 
   private async applyAndSave(view: GameView, actor: Actor, action: unknown): Promise<ActOutcome> {
@@ -503,8 +565,10 @@ export class GameSessions {
       mode: start.mode,
       players: [{ id: actor.id, name: actor.name }],
       settings: start.settings,
-      seedHash: hashSeed(start.seed),
+      seedHash: hashSeed(start.seed, start.seedNonce),
       seed: start.seed,
+      ...(start.seedNonce ? { seedNonce: start.seedNonce } : {}),
+      ...(start.reseeds?.length ? { reseeds: start.reseeds } : {}),
       options: start.options,
       version: start.version,
       actions: start.actions,
@@ -565,6 +629,49 @@ function botPlay(def: GameDef, state: unknown, version: number, at: string): Bot
     out.events.push(...applied.events);
   }
   return out;
+}
+
+/**
+ * The session settings an imported file may carry, each checked: anything else is left out,
+ * and `importedFrom`, `seedRevealed` (and `seedChosen`, since the dice are drawn afresh) are
+ * the importer's to set. Vote settings are checked for their type here and for their range
+ * where the votes read them (src/votes/vote-settings.ts), like settings given by /vote.
+ */
+const importedSettingsSchema = z
+  .object({
+    thread: z.boolean(),
+    sharedSeats: z.boolean(),
+    'vote.window': z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 3600),
+    'vote.quickWindow': z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 3600),
+    'vote.quorum': z.number().int().min(1).max(1000),
+    'vote.tiebreak': z.enum(['earliest', 'random', 'creator']),
+    'vote.quickDefault': z.enum(['retreat', 'another-round']),
+    'vote.role': z.string().regex(/^\d{5,20}$/),
+    'vote.paused': z.boolean(),
+    'vote.perMember': z.number().int().min(1).max(100),
+  })
+  .partial();
+const SET_BY_IMPORT = new Set(['importedFrom', 'seedRevealed', 'seedChosen']);
+
+function importedSettings(raw: Record<string, unknown>): { settings: GameDocument['settings']; dropped: string[] } {
+  const shape = importedSettingsSchema.shape as Record<string, z.ZodType>;
+  const settings: GameDocument['settings'] = {};
+  const dropped: string[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    if (SET_BY_IMPORT.has(key)) continue;
+    const schema = Object.hasOwn(shape, key) ? shape[key] : undefined;
+    if (schema?.safeParse(value).success) settings[key] = value as GameDocument['settings'][string];
+    else dropped.push(key.length > 40 ? `${key.slice(0, 40)}…` : key);
+  }
+  return { settings, dropped: dropped.slice(0, 10) };
 }
 
 function lastIndexWhere<T>(items: readonly T[], test: (item: T) => boolean): number {

@@ -14,4 +14,4 @@ export {
 } from './game-sessions.js';
 export { type Actor, actRefusal, endRefusal, undoRefusal } from './permissions.js';
 export { replay, setupState } from './replay.js';
-export { hashSeed, newGameId, newSeed } from './secrets.js';
+export { currentSecret, hashSeed, newCommittedSecret, newDiceSecret, newGameId, newNonce } from './secrets.js';

@@ -32,6 +32,23 @@ export function actRefusal(doc: GameDocument, actor: Actor, prompt: Prompt<unkno
   return undefined;
 }
 
+/** The seats of the two-sided games here. */
+export const SEATS = ['german', 'soviet'] as const;
+
+/**
+ * Taking a seat: it must be a side of the game, and in team play one member holds a seat
+ * unless the creator allowed shared seats (`/game mode` setting sharedSeats). In vote play a
+ * seat is the side a member votes for, so any number share it.
+ */
+export function seatRefusal(doc: GameDocument, actor: Actor, seat: string | undefined): string | undefined {
+  if (seat === undefined) return undefined;
+  if (!(SEATS as readonly string[]).includes(seat)) return `There is no seat "${seat}": the seats are ${SEATS.join(' and ')}.`;
+  if (doc.mode !== 'team' || doc.settings.sharedSeats === true) return undefined;
+  const holder = doc.players.find((p) => p.id !== actor.id && p.seat === seat);
+  if (!holder) return undefined;
+  return `${holder.name ?? 'Another player'} holds the ${seat} seat. ${creatorName(doc)}, who started the game, may remove them (/game remove) or allow shared seats (/game mode mode:team shared-seats:true).`;
+}
+
 /** The creator and anyone with Manage Channels may end a game. */
 export function endRefusal(doc: GameDocument, actor: Actor): string | undefined {
   if (doc.status !== 'active') return `This game is already over (${doc.status}).`;
@@ -50,6 +67,9 @@ export function undoRefusal(
   if (!last) return 'There is nothing to undo yet.';
   if (actor.id !== last.userId && actor.id !== doc.createdBy)
     return `Only the player who gave the last order, or ${creatorName(doc)}, may take it back.`;
+  // A player who left (or was removed) no longer takes anything back.
+  if (doc.mode !== 'solo' && actor.id !== doc.createdBy && !doc.players.some((p) => p.id === actor.id))
+    return 'You are no longer playing in this game, so you cannot take its orders back.';
   // Vote play: a German order was the ballot's decision, given in its proposer's name; the proposer may not take it back alone.
   const seat = doc.players.find((p) => p.id === actor.id)?.seat;
   if (doc.mode === 'vote' && actor.id !== doc.createdBy && seat !== 'soviet')

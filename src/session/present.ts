@@ -92,6 +92,14 @@ export function newGameText(view: GameView): string {
   ].join('\n');
 }
 
+/** The seed (and nonce) revealed at the end, with the commitment published at the start, and any later dice secrets. */
 export function seedReveal(doc: GameDocument): string {
-  return `Seed: ${doc.seed} (its sha256 is \`${doc.seedHash}\`, as published at the start).`;
+  const first =
+    doc.seedNonce === undefined
+      ? `Seed: ${doc.seed} (its sha256 is \`${doc.seedHash}\`, as published at the start).`
+      : `Seed: ${doc.seed}, nonce ${doc.seedNonce} (the sha256 of \`moscow-dice-v2:<nonce>:<seed>\` is \`${doc.seedHash}\`, as published at the start).`;
+  const later = (doc.reseeds ?? []).map(
+    (r) => `New dice from version ${r.atVersion}: seed ${r.seed}, nonce ${r.seedNonce} (sha256 \`${r.seedHash}\`).`,
+  );
+  return [first, ...later].join('\n');
 }

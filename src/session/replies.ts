@@ -6,11 +6,11 @@ import type { GameEvent, Prompt } from '../games/engine.js';
 import type { HexId } from '../kernel/hex.js';
 import { columnOf, formatHexId, rowOf } from '../kernel/hex.js';
 import { type LoadedMap, loadMap } from '../maps/game-map.js';
-import { DEFAULT_ZOOM_RADIUS } from '../render/render-map.js';
+import { DEFAULT_ZOOM_RADIUS, zoomHolds } from '../render/render-map.js';
 import type { GameDocument } from '../store/game-document.js';
 import type { ActOutcome, GameView } from './game-sessions.js';
 import { mapImage } from './map-image.js';
-import { botTurnText, eventsText, statusText } from './present.js';
+import { botTurnText, eventsText, seedReveal, statusText } from './present.js';
 
 /**
  * Replies built from a game: text within Discord's limits, a map picture zoomed to the
@@ -53,7 +53,7 @@ export async function actingReply(outcome: ActOutcome, heading?: string): Promis
   const { doc, prompt, events, bot } = outcome;
   const parts = [heading, eventsText(events), bot ? botTurnText(bot) : undefined];
   if (doc.status === 'active') parts.push(`**Next:** ${prompt.text}`);
-  else parts.push(`**Game over.** ${doc.outcome ?? ''}`.trim(), `Seed: ${doc.seed} (sha256 \`${doc.seedHash}\`).`);
+  else parts.push(`**Game over.** ${doc.outcome ?? ''}`.trim(), seedReveal(doc));
   if (prompt.choices.length > LIMITS.choices && doc.status === 'active')
     parts.push(`(${prompt.choices.length - LIMITS.choices} more choices: use the game's commands.)`);
   const content = fitText(parts.filter((p): p is string => !!p && p.length > 0).join('\n'));
@@ -96,7 +96,8 @@ export async function sceneImage(
   const map = loadMap(def.mapFile);
   const name = `${def.id}-${doc.id}-v${doc.version}${suffix}`;
   const views: View[] = [];
-  const onMap = hexes.filter((h) => map.has(h));
+  // The action's hexes, and whatever else the scene asks a close-up to hold (every announced battle).
+  const onMap = [...new Set([...hexes, ...(kind === 'zoom' ? (scene.focus ?? []) : [])])].filter((h) => map.has(h));
   if (kind === 'zoom' && onMap.length > 0) {
     const { center, radius } = frame(map, onMap);
     views.push(
@@ -118,11 +119,16 @@ export async function sceneImage(
 /** The widest zoom window `frame` makes; hexes spread wider than this need the full map. */
 export const MAX_ZOOM_RADIUS = 10;
 
-/** A window holding every hex of the action, centred on it, at least the default size. */
+/**
+ * A window holding every hex of the action whole, centred on it: the smallest radius from
+ * the default up whose picture (clamped to the map's edges, as drawn) shows them all, or the
+ * widest there is.
+ */
 export function frame(map: LoadedMap, hexes: readonly HexId[]): { center: HexId; radius: number } {
   const center = middleHex(map, hexes);
-  const spread = Math.max(0, ...hexes.map((h) => map.grid.distance(center, h)));
-  return { center, radius: Math.min(MAX_ZOOM_RADIUS, Math.max(DEFAULT_ZOOM_RADIUS, spread + 1)) };
+  for (let radius = DEFAULT_ZOOM_RADIUS; radius < MAX_ZOOM_RADIUS; radius++)
+    if (zoomHolds(map, center, radius, hexes)) return { center, radius };
+  return { center, radius: MAX_ZOOM_RADIUS };
 }
 
 /** The map hex nearest the middle of the given hexes. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { diceSecretSchema, diceSeedSchema } from '../kernel/dice.js';
 
 /**
  * The stored game: everything needed to show, continue, replay or audit a game. Checked by
@@ -47,6 +48,25 @@ export const logLineSchema = z.object({
 });
 export type LogLine = z.infer<typeof logLineSchema>;
 
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 hex digest');
+/** The random nonce of a commitment to a dice secret: 128 bits as 32 hex digits. */
+export const seedNonceSchema = z.string().regex(/^[0-9a-f]{32}$/, 'a nonce is 32 hex digits');
+
+/**
+ * New dice from a fresh secret, from `atVersion` on: an imported game's seed is public, so
+ * its dice are drawn afresh and the commitment published at the import, like a new game's.
+ * Replay puts them in before the first order after `atVersion` (or at the end, when none
+ * follows). The secret and nonce are secret while the game runs, like the seed.
+ */
+export const reseedSchema = z.object({
+  atVersion: z.number().int().nonnegative(),
+  /** sha256 of `moscow-dice-v2:<seedNonce>:<seed>`, published at the import. */
+  seedHash: sha256Hex,
+  seedNonce: seedNonceSchema,
+  seed: diceSecretSchema,
+});
+export type Reseed = z.infer<typeof reseedSchema>;
+
 export const gameDocumentSchema = z.object({
   schemaVersion: z.literal(SCHEMA_VERSION),
   id: gameIdSchema,
@@ -59,9 +79,20 @@ export const gameDocumentSchema = z.object({
   mode: z.enum(gameModes),
   players: z.array(playerSchema),
   settings: z.record(z.string(), json),
-  seedHash: z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 hex digest'),
-  /** Secret while the game runs: it would let a player foresee every die. */
-  seed: z.number().int().min(0).max(0xffffffff),
+  /**
+   * The commitment to the seed published at /game new: sha256 of `moscow-dice-v2:<seedNonce>:<seed>`,
+   * or of the seed's digits when there is no nonce (a fixed numeric seed, games stored before).
+   */
+  seedHash: sha256Hex,
+  /**
+   * Secret while the game runs: it would let a player foresee every die. A 256-bit secret
+   * (64 hex digits, keyed dice), or a 32-bit number (a fixed seed, games stored before).
+   */
+  seed: diceSeedSchema,
+  /** The commitment's nonce (32 hex digits); absent for numeric seeds without one. Secret while the game runs. */
+  seedNonce: seedNonceSchema.optional(),
+  /** Dice drawn afresh during the game (an import), in order; absent when there were none. */
+  reseeds: z.array(reseedSchema).optional(),
   /** The options the game was created with (without the seed). */
   options: z.record(z.string(), json),
   version: z.number().int().nonnegative(),

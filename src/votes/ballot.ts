@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { plural } from '../contracts/text.js';
+import { type DiceSeed, keyedIndex } from '../kernel/dice.js';
 
 /**
  * A ballot on one pending German decision of a vote game: the proposals filed, one vote per
@@ -56,10 +56,14 @@ export type Decision = { winner: number; tiedWith: number[]; how: string } | { w
 
 /**
  * The winner: most votes; a tie is broken by the game's rule: the earliest proposal, a
- * random pick seeded by the game and version (so anyone can recompute it), or the
- * creator's vote when it is among the tied (else the earliest).
+ * random pick, or the creator's vote when it is among the tied (else the earliest).
+ *
+ * The random pick is HMAC-SHA256(`secret`, "tie:<version>:<tied proposals>") read without
+ * bias (the kernel's `keyedIndex`), where `secret` is the game's current dice secret (its
+ * seed, or the newest reseed's): nobody can foresee it while the game runs, and anyone can
+ * recompute it once the secret is revealed at the end.
  */
-export function decide(ballot: Ballot, quorum: number, tieBreak: TieBreak, creatorId: string): Decision {
+export function decide(ballot: Ballot, quorum: number, tieBreak: TieBreak, creatorId: string, secret: DiceSeed): Decision {
   const { counts, cast } = tally(ballot);
   if (ballot.proposals.length === 0) return { winner: undefined, why: 'nobody proposed an order' };
   if (cast < quorum) return { winner: undefined, why: `only ${cast} of the ${quorum} votes needed (quorum) were cast` };
@@ -67,14 +71,11 @@ export function decide(ballot: Ballot, quorum: number, tieBreak: TieBreak, creat
   const tied = ballot.proposals.filter((p) => counts.get(p.n) === best).map((p) => p.n);
   if (tied.length === 1) return { winner: tied[0]!, tiedWith: [], how: plural(best, 'vote') };
   if (tieBreak === 'random') {
-    const digest = createHash('sha256')
-      .update(`${ballot.gameId}:${ballot.version}:${tied.join(',')}`)
-      .digest();
-    const pick = tied[digest.readUInt32BE(0) % tied.length]!;
+    const pick = tied[keyedIndex(secret, tieLabel(ballot.version, tied), tied.length)]!;
     return {
       winner: pick,
       tiedWith: tied,
-      how: `tie of ${tied.map((n) => `#${n}`).join(', ')} broken at random (sha256 of game, version and tied proposals)`,
+      how: `tie of ${tied.map((n) => `#${n}`).join(', ')} broken at random (HMAC-SHA256 of "${tieLabel(ballot.version, tied)}" keyed by the game's secret seed, checkable once it is revealed)`,
     };
   }
   if (tieBreak === 'creator') {
@@ -87,4 +88,9 @@ export function decide(ballot: Ballot, quorum: number, tieBreak: TieBreak, creat
     tiedWith: tied,
     how: `tie broken in favour of the earliest proposal${tieBreak === 'creator' ? ' (the creator voted for none of them)' : ''}`,
   };
+}
+
+/** What the random tie-break's HMAC is taken over: the ballot's version and the tied proposals. */
+export function tieLabel(version: number, tied: readonly number[]): string {
+  return `tie:${version}:${tied.join(',')}`;
 }

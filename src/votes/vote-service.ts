@@ -6,6 +6,7 @@ import { issuesText, plural } from '../contracts/text.js';
 import { RuleError } from '../games/engine.js';
 import type { ActOutcome, GameSessions, GameView } from '../session/game-sessions.js';
 import { actingReply } from '../session/replies.js';
+import { currentSecret } from '../session/secrets.js';
 import type { GameDocument } from '../store/game-document.js';
 import { KeyedLock } from '../store/keyed-lock.js';
 import { type Ballot, decide, majority, type Proposal, tally } from './ballot.js';
@@ -213,6 +214,20 @@ export class VoteService {
     };
   }
 
+  /**
+   * A member left or was removed: their vote and their proposals leave the open ballot (votes
+   * cast for those proposals are freed, so those members may vote again).
+   */
+  async dropMember(doc: GameDocument, userId: string): Promise<{ votes: number; proposals: number }> {
+    return this.lock.run(doc.id, async () => {
+      const ballot = await this.ballots.load(doc.id);
+      if (!ballot) return { votes: 0, proposals: 0 };
+      const { ballot: next, votes, proposals } = withoutMember(ballot, userId);
+      if (votes || proposals) await this.ballots.save(next);
+      return { votes, proposals };
+    });
+  }
+
   /** The creator cancels a game's open ballot (leaving vote mode, ending the game); true when there was one. */
   async cancel(gameId: string): Promise<boolean> {
     return this.lock.run(gameId, async () => {
@@ -236,6 +251,10 @@ export class VoteService {
       return { content: 'The ballot closed without effect: the game had moved on.' };
     }
     const settings = voteSettings(view.doc);
+    // Only members still in the game count: anyone who left since is dropped here too.
+    const voters = new Set(eligibleVoters(view.doc));
+    for (const id of new Set([...Object.keys(taken.votes), ...taken.proposals.map((p) => p.by)]))
+      if (!voters.has(id)) taken = withoutMember(taken, id).ballot;
     const counts = tally(taken);
     const summary = taken.proposals.map((p) => `#${p.n} ${clip(p.text, 80)}: ${counts.counts.get(p.n) ?? 0}`).join('\n');
     let winner: Proposal | undefined;
@@ -256,7 +275,7 @@ export class VoteService {
           ? `nobody voted: the default (${settings.quickDefault}) applies`
           : `only ${counts.cast} of the ${settings.quorum} votes needed: the default (${settings.quickDefault}) applies`;
     } else {
-      const decision = decide(taken, settings.quorum, settings.tiebreak, view.doc.createdBy);
+      const decision = decide(taken, settings.quorum, settings.tiebreak, view.doc.createdBy, currentSecret(view.doc));
       if (decision.winner === undefined) {
         return {
           content: fitText(
@@ -413,6 +432,17 @@ export class VoteService {
 }
 
 /** The members who vote: joined players of the German side (or of no side). */
+/** The ballot without one member's vote and proposals (and the votes cast for those proposals). */
+export function withoutMember(ballot: Ballot, userId: string): { ballot: Ballot; votes: number; proposals: number } {
+  const gone = new Set(ballot.proposals.filter((p) => p.by === userId).map((p) => p.n));
+  const votes = Object.fromEntries(Object.entries(ballot.votes).filter(([voter, n]) => voter !== userId && !gone.has(n)));
+  return {
+    ballot: { ...ballot, proposals: ballot.proposals.filter((p) => !gone.has(p.n)), votes },
+    votes: userId in ballot.votes ? 1 : 0,
+    proposals: gone.size,
+  };
+}
+
 export function eligibleVoters(doc: GameDocument): string[] {
   return doc.players.filter((p) => !p.seat || p.seat === VOTED_SIDE).map((p) => p.id);
 }

@@ -8,7 +8,7 @@ import { type GameEngine, RuleError, type SideId } from '../../src/games/engine.
 import type { GameDef } from '../../src/games/game-def.js';
 import { INSTALLED_GAMES } from '../../src/games/installed.js';
 import { GameRegistry } from '../../src/games/registry.js';
-import { type DiceState, newDice, roll } from '../../src/kernel/dice.js';
+import { type DiceSeed, type DiceState, diceStateSchema, newDice, roll } from '../../src/kernel/dice.js';
 import type { HexId } from '../../src/kernel/hex.js';
 import { mapPath } from '../../src/maps/game-map.js';
 import { GameSessions, type SessionOptions } from '../../src/session/game-sessions.js';
@@ -41,7 +41,7 @@ export type RaceAction = z.infer<typeof raceActionSchema>;
 
 const side = z.enum(['german', 'soviet']);
 export const raceStateSchema = z.object({
-  dice: z.object({ seed: z.number().int(), state: z.number().int(), rolls: z.number().int().nonnegative() }),
+  dice: diceStateSchema,
   goal: z.number().int(),
   at: z.object({ german: z.number().int().nonnegative(), soviet: z.number().int().nonnegative() }),
   turn: side,
@@ -60,7 +60,7 @@ export function hexOf(side: SideId, at: number): HexId {
   return `${String(5 + Math.min(at, 40)).padStart(2, '0')}${side === 'german' ? '10' : '12'}`;
 }
 
-export const raceEngine: GameEngine<RaceState, RaceAction, { goal?: number; seed: number }> = {
+export const raceEngine: GameEngine<RaceState, RaceAction, { goal?: number; seed: DiceSeed }> = {
   id: 'dice-race',
   setup: ({ goal, seed }) => ({
     dice: newDice(seed),
@@ -114,7 +114,7 @@ export const raceEngine: GameEngine<RaceState, RaceAction, { goal?: number; seed
   result: (s) => (s.winner ? { winner: s.winner, reason: '1.2: first to the goal' } : undefined),
 };
 
-export const raceGame: GameDef<RaceState, RaceAction, { goal?: number; seed: number }> = {
+export const raceGame: GameDef<RaceState, RaceAction, { goal?: number; seed: DiceSeed }> = {
   id: 'dice-race',
   name: 'Dice Race',
   summary: 'A test race: roll, step or end the turn.',
@@ -124,6 +124,7 @@ export const raceGame: GameDef<RaceState, RaceAction, { goal?: number; seed: num
   actionSchema: raceActionSchema,
   stateSchema: raceStateSchema,
   newOptionsSchema: raceOptionsSchema,
+  reseed: (s, seed) => ({ ...s, dice: newDice(seed) }),
   scene: (s) => ({
     stacks: (['german', 'soviet'] as const).map((side) => ({
       hex: hexOf(side, s.at[side]),

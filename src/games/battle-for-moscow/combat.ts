@@ -9,6 +9,7 @@ import type { Board } from './board.js';
 import { crtResult } from './data/crt.js';
 import { UNITS } from './data/units.js';
 import { battleOdds, describeOdds } from './odds.js';
+import { thePhase } from './phase-words.js';
 import { RULE } from './rules.js';
 import { type Battle, type CurrentBattle, otherSide, phaseSide } from './state.js';
 
@@ -27,7 +28,7 @@ export function committed(b: Board): Set<string> {
 export function declareProblem(b: Board, defender: string, attackers: readonly string[]): RuleError | undefined {
   const combat = b.s.combat;
   if (!isCombatPhase(b.s.phase) || !combat)
-    return new RuleError(RULE.sequence, `battles are announced in combat phases; this is the ${b.s.phase} phase`);
+    return new RuleError(RULE.sequence, `battles are announced in combat phases; this is ${thePhase(b.s.phase)}`);
   if (combat.current) return new RuleError(RULE.combat, 'finish the battle being resolved first');
   if (!combat.declaring)
     return new RuleError(
@@ -60,11 +61,13 @@ export function declare(b: Board, defender: string, attackers: readonly string[]
   const problem = declareProblem(b, defender, attackers);
   if (problem) throw problem;
   const sorted = sortUnits(attackers);
-  b.s.combat!.battles.push({ defender, attackers: sorted, resolved: false });
+  const battles = b.s.combat!.battles;
+  battles.push({ defender, attackers: sorted, resolved: false });
   const odds = battleOdds(b, defender, sorted);
+  // Battles are numbered in the order announced: the order they are offered for resolution.
   b.event(
     'declared',
-    `${sorted.map((a) => b.name(a)).join(', ')} will attack ${b.name(defender)} in ${b.hexOf(defender)} (${describeOdds(odds)}).`,
+    `Battle ${battles.length}: ${sorted.map((a) => b.name(a)).join(', ')} will attack ${b.name(defender)} in ${b.hexOf(defender)} (${describeOdds(odds)}).`,
     {
       rule: RULE.declare,
       hexes: [b.hexOf(defender)!, ...sorted.map((a) => b.hexOf(a)!)],
@@ -82,7 +85,7 @@ const ORDER = new Map(UNITS.map((u, i) => [u.id, i]));
 export function resolveProblem(b: Board, defender: string): RuleError | undefined {
   const combat = b.s.combat;
   if (!isCombatPhase(b.s.phase) || !combat)
-    return new RuleError(RULE.sequence, `battles are resolved in combat phases; this is the ${b.s.phase} phase`);
+    return new RuleError(RULE.sequence, `battles are resolved in combat phases; this is ${thePhase(b.s.phase)}`);
   if (combat.current) return new RuleError(RULE.combat, 'finish the battle being resolved first');
   const battle = combat.battles.find((x) => x.defender === defender);
   if (!battle)
@@ -103,7 +106,7 @@ export function resolve(b: Board, defender: string): void {
   const odds = battleOdds(b, defender, battle.attackers);
   if (odds.column === null) {
     battle.resolved = true;
-    b.event('battle', `${b.name(defender)} in ${hex}: ${describeOdds(odds)}; the attack has no effect.`, {
+    b.event('battle', `Battle ${index + 1}: ${b.name(defender)} in ${hex}: ${describeOdds(odds)}; the attack has no effect.`, {
       rule: RULE.minMax,
       hexes: [hex],
     });
@@ -111,7 +114,7 @@ export function resolve(b: Board, defender: string): void {
   }
   const die = b.die();
   const result = crtResult(odds.column, die);
-  b.event('battle', `${b.name(defender)} in ${hex}: ${describeOdds(odds)}, die ${die}: ${result}.`, {
+  b.event('battle', `Battle ${index + 1}: ${b.name(defender)} in ${hex}: ${describeOdds(odds)}, die ${die}: ${result}.`, {
     rule: RULE.crt,
     hexes: [hex],
     dice: [{ purpose: `attack on ${b.name(defender)} at ${odds.column}:1`, roll: die, result }],

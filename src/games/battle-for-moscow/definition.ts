@@ -3,6 +3,7 @@
  * picture, the phone-sized status and the bot side. Installed in src/games/installed.ts.
  */
 import { z } from 'zod';
+import { type DiceSeed, diceStateSchema, newDice } from '../../kernel/dice.js';
 import { type HexId, hexIdSchema } from '../../kernel/hex.js';
 import { mapPath } from '../../maps/game-map.js';
 import type { ActionChoice, GameEvent, Prompt, SideId } from '../engine.js';
@@ -37,7 +38,7 @@ export const bfmStateSchema = z
     schema: z.literal(1),
     turn: z.number().int().min(1).max(LAST_TURN),
     phase: z.enum(['setup', ...PHASES, 'over']),
-    dice: z.object({ seed: z.number().int(), state: z.number().int(), rolls: z.number().int().nonnegative() }),
+    dice: diceStateSchema,
     units: z.record(z.string(), z.object({ hex: hex.nullable(), full: z.boolean() })),
     cities: z.record(hex, side),
     moved: z.array(z.string()),
@@ -118,7 +119,7 @@ const BFM_NEW_GAME_OPTIONS: OrderOption[] = [
   },
 ];
 
-export function bfmSetupOptions(options: Record<string, unknown>, seed: number): BfmOptions {
+export function bfmSetupOptions(options: Record<string, unknown>, seed: DiceSeed): BfmOptions {
   const o = bfmNewOptionsSchema.parse(options);
   return {
     seed,
@@ -204,6 +205,8 @@ export const bfmGame: GameDef<BfmState, BfmAction, BfmOptions> = {
   newOptionsSchema: bfmNewOptionsSchema as unknown as z.ZodType<Record<string, unknown>>,
   newGameOptions: BFM_NEW_GAME_OPTIONS,
   setupOptions: bfmSetupOptions,
+  // An imported game's seed is public: the session gives it dice from a fresh secret.
+  reseed: (s, seed) => ({ ...s, dice: newDice(seed) }),
   orders: bfmOrders,
   scene: (s, events) => sceneOf(s, events),
   status: bfmStatus,

@@ -150,8 +150,11 @@ export function label(b: Board, a: BfmAction): string {
       return 'Reset the set-up';
     case 'replace':
       return a.hex ? `${b.name(a.unit)} returns in ${a.hex}` : `Restore ${b.name(a.unit)}`;
-    case 'resolve':
-      return `Resolve the attack on ${b.name(a.defender)}`;
+    case 'resolve': {
+      // The number the map shows on the battle's arrows.
+      const n = (b.s.combat?.battles.findIndex((x) => x.defender === a.defender) ?? -1) + 1;
+      return n > 0 ? `Resolve battle ${n}: ${b.name(a.defender)}` : `Resolve the attack on ${b.name(a.defender)}`;
+    }
     case 'take-loss':
       return `${b.name(a.unit)} takes the loss`;
     case 'retreat':

@@ -10,6 +10,7 @@ import { RuleError } from '../engine.js';
 import type { Board } from './board.js';
 import { TERRAIN } from './data/terrain.js';
 import { MUD_MOVEMENT, turnSpec } from './data/turns.js';
+import { sideName, thePhase } from './phase-words.js';
 import { Refusal, RULE } from './rules.js';
 import { otherSide, phaseSide } from './state.js';
 
@@ -30,9 +31,10 @@ export function isMovementPhase(phase: string): boolean {
 /** Why this unit may not move now, or undefined when it may. */
 export function moveProblem(b: Board, unit: string): Refusal | undefined {
   const { phase } = b.s;
-  if (!isMovementPhase(phase)) return new Refusal(RULE.sequence, `units move only in movement phases; this is the ${phase} phase`);
+  if (!isMovementPhase(phase)) return new Refusal(RULE.sequence, `units move only in movement phases; this is ${thePhase(phase)}`);
   const side = phaseSide(phase)!;
-  if (b.sideOf(unit) !== side) return new Refusal(RULE.sequence, `${b.name(unit)} is not yours to move in the ${side} player's turn`);
+  if (b.sideOf(unit) !== side)
+    return new Refusal(RULE.sequence, `${b.name(unit)} is not yours to move in the ${sideName(side)} player's turn`);
   const hex = b.hexOf(unit);
   if (hex === null) return new Refusal(RULE.movement, `${b.name(unit)} is not on the map`);
   if (b.s.displaced !== null && b.s.displaced !== unit) {

@@ -33,7 +33,7 @@ export function enterPhase(b: Board, phase: TurnPhase): void {
 
 export function endPhaseProblem(b: Board): RuleError | undefined {
   const s = b.s;
-  if (s.phase === 'setup') return new RuleError(RULE.setup, 'finish the set-up with setup-done');
+  if (s.phase === 'setup') return new RuleError(RULE.setup, 'finish the set-up first (/setup done)');
   if (s.phase === 'over') return new RuleError(RULE.victory, 'the game is over');
   if (s.displaced !== null) {
     return new RuleError(

@@ -5,7 +5,7 @@
  */
 
 import { z } from 'zod';
-import { newDice } from '../../kernel/dice.js';
+import { diceSeedSchema, newDice } from '../../kernel/dice.js';
 import { hexIdSchema } from '../../kernel/hex.js';
 import type { BfmMap } from './board.js';
 import { LAST_TURN } from './data/turns.js';
@@ -22,7 +22,7 @@ export const positionSchema = z.object({
   ),
   /** City owners that differ from the start of the game. */
   cities: z.record(hexIdSchema, z.enum(['german', 'soviet'])).default({}),
-  seed: z.number().int().min(0).max(0xffffffff).default(1),
+  seed: diceSeedSchema.default(1),
   replacements: z.number().int().min(0).max(5).default(0),
   options: bfmOptionsSchema
     .omit({ seed: true, bots: true })

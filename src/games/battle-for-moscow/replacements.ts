@@ -9,6 +9,7 @@ import { RuleError, type SideId } from '../engine.js';
 import type { Board } from './board.js';
 import { turnSpec } from './data/turns.js';
 import { UNITS } from './data/units.js';
+import { thePhase } from './phase-words.js';
 import { Refusal, RULE } from './rules.js';
 import { type BfmState, phaseSide } from './state.js';
 
@@ -28,7 +29,7 @@ export function replacementsFor(s: BfmState, side: SideId): number {
 export function replaceProblem(b: Board, unit: string, hex: HexId | undefined): Refusal | undefined {
   const { phase } = b.s;
   if (!isReplacementPhase(phase))
-    return new Refusal(RULE.replacements, `replacements are taken in replacement phases; this is the ${phase} phase`);
+    return new Refusal(RULE.replacements, `replacements are taken in replacement phases; this is ${thePhase(phase)}`);
   const side = phaseSide(phase)!;
   if (b.s.replacements <= 0) return new Refusal(RULE.replacements, 'no replacement is left this phase');
   if (!b.s.units[unit]) return new Refusal(RULE.replacements, `there is no unit "${unit}"`);

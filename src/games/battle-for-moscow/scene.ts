@@ -4,13 +4,14 @@
  * phase, the last move's arrow, and a panel with turn, phase, mud and replacements.
  */
 
-import type { CounterView, Scene, StackView } from '../../contracts/scene.js';
+import type { BattleView, CounterView, Scene, StackView } from '../../contracts/scene.js';
 import type { HexId } from '../../kernel/hex.js';
 import type { GameEvent } from '../engine.js';
 import { GERMAN_SOVIET } from '../sides.js';
-import type { BfmMap } from './board.js';
+import { type BfmMap, Board } from './board.js';
 import { LAST_TURN, turnSpec } from './data/turns.js';
 import { UNITS } from './data/units.js';
+import { battleOdds } from './odds.js';
 import { type BfmState, PHASE_NAMES, phaseSide } from './state.js';
 
 /** Game Components: "Soviet units are orange/red and German units are green". */
@@ -44,6 +45,9 @@ export function bfmScene(bm: BfmMap, s: BfmState, events: GameEvent[] = []): Sce
   }
   if (s.combat?.current) combat.add(s.combat.current.hex);
   for (const e of events) if (e.kind === 'battle' && e.hexes?.[0]) combat.add(e.hexes[0]);
+  const battles = battleViews(bm, s);
+  // A close-up holds every battle still to fight (and where the defender may retreat), so none is cut off.
+  const focus = [...new Set([...battles.flatMap((b) => [b.defender, ...b.attackers]), ...(s.combat?.current?.retreatOptions ?? [])])];
   const lastMove = [...events].reverse().find((e) => e.kind === 'moved' || e.kind === 'retreat' || e.kind === 'advance');
 
   const spec = turnSpec(s.turn);
@@ -59,6 +63,7 @@ export function bfmScene(bm: BfmMap, s: BfmState, events: GameEvent[] = []): Sce
   const held = (side: 'german' | 'soviet') => Object.values(s.cities).filter((c) => c === side).length;
   const eliminated = (side: 'german' | 'soviet') => UNITS.filter((u) => u.side === side && s.units[u.id]?.hex === null).length;
   return {
+    ...(battles.length ? { battles, focus } : {}),
     sides: GERMAN_SOVIET,
     control: { style: 'marker', hexes: { ...s.cities } },
     stacks: stackViews,
@@ -76,4 +81,36 @@ export function bfmScene(bm: BfmMap, s: BfmState, events: GameEvent[] = []): Sce
       ],
     },
   };
+}
+
+/**
+ * The battles of the combat phase not yet over, numbered in the order they are announced:
+ * the order the engine offers them to be resolved (its buttons and autocomplete list them so,
+ * and the bots resolve them so). Odds as they stand now; a battle being resolved shows the
+ * odds it was rolled at, with its surviving attackers.
+ */
+export function battleViews(bm: BfmMap, s: BfmState): BattleView[] {
+  const c = s.combat;
+  if (!c) return [];
+  const b = new Board(bm, s);
+  const out: BattleView[] = [];
+  c.battles.forEach((battle, i) => {
+    const current = c.current?.index === i ? c.current : undefined;
+    if (battle.resolved && !current) return;
+    const defender = current ? current.hex : s.units[battle.defender]?.hex;
+    if (!defender) return;
+    const attackers = battle.attackers.map((a) => s.units[a]?.hex).filter((h): h is HexId => !!h && h !== defender);
+    let odds: string;
+    if (current) odds = `${current.odds}:1`;
+    else {
+      const column = battleOdds(
+        b,
+        battle.defender,
+        battle.attackers.filter((a) => s.units[a]?.hex),
+      ).column;
+      odds = column === null ? '<1:1' : `${column}:1`;
+    }
+    out.push({ defender, attackers, number: i + 1, odds, ...(current ? { current: true } : {}) });
+  });
+  return out;
 }

@@ -10,7 +10,7 @@
  * for a phase is remembered for that phase of that game (keyed by seed, turn, phase and
  * the opponent's position).
  */
-import { newDice } from '../../kernel/dice.js';
+import { diceId, forkDice } from '../../kernel/dice.js';
 import type { SideId } from '../engine.js';
 import { type BfmMap, Board } from './board.js';
 import { type BotStyle, botActionOn, DEFAULT_STYLE } from './bot.js';
@@ -48,7 +48,7 @@ export function searchActionOn(bm: BfmMap, b: Board, budget: SearchBudget = DEFA
     .onMap(enemy)
     .map((u) => `${u}@${b.hexOf(u)}${b.s.units[u]!.full ? '+' : ''}`)
     .join(',');
-  const key = `${b.s.dice.seed}|${b.s.turn}|${b.s.phase}|${opponent}|${JSON.stringify(b.s.cities)}`;
+  const key = `${diceId(b.s.dice)}|${b.s.turn}|${b.s.phase}|${opponent}|${JSON.stringify(b.s.cities)}`;
   let style = chosen.get(key);
   if (!style) {
     style = bestStyle(bm, b.s, side, budget);
@@ -77,7 +77,7 @@ function bestStyle(bm: BfmMap, start: BfmState, side: SideId, budget: SearchBudg
  * dice drawn from `salt`; the score of the position reached for `side`.
  */
 function playout(bm: BfmMap, start: BfmState, side: SideId, style: BotStyle, salt: number, maxActions: number): number {
-  let s: BfmState = { ...structuredClone(start), dice: newDice((start.dice.seed ^ Math.imul(salt, 2654435761)) >>> 0) };
+  let s: BfmState = { ...structuredClone(start), dice: forkDice(start.dice, salt) };
   const phase = s.phase;
   let leftPhase = false;
   for (let n = 0; n < maxActions && s.phase !== 'over'; n++) {

@@ -5,7 +5,7 @@
  */
 
 import { z } from 'zod';
-import type { DiceState } from '../../kernel/dice.js';
+import { type DiceState, diceSeedSchema } from '../../kernel/dice.js';
 import type { HexId } from '../../kernel/hex.js';
 import { hexIdSchema } from '../../kernel/hex.js';
 import type { SideId } from '../engine.js';
@@ -147,7 +147,8 @@ export const botLevels = ['heuristic', 'search'] as const;
 export type BotLevel = (typeof botLevels)[number];
 
 export const bfmOptionsSchema = z.object({
-  seed: z.number().int().min(0).max(0xffffffff),
+  /** A 256-bit secret (64 hex digits) or a fixed 32-bit number (see src/kernel/dice.ts). */
+  seed: diceSeedSchema,
   /** Sides the bot plays (none, one or both). */
   bots: z.array(sideSchema).max(2).default([]),
   /** Replacements: Game Balance lets the Soviets get four or three instead of five. */

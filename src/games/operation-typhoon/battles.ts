@@ -9,7 +9,7 @@ import { breakoutUnits } from './charts/index.js';
 import { CombatRound, returnSoviets } from './combat.js';
 import type { Play } from './context.js';
 import { pocketsAfterCapture } from './control.js';
-import { describeForce, generateDefenders, generationModifier } from './force-generation.js';
+import { breakoutModifier, describeForce, generateDefenders, generationModifier } from './force-generation.js';
 import type { Battle } from './state.js';
 
 /** Units of the active force still fighting. */
@@ -108,31 +108,94 @@ export function finishForce(play: Play): void {
   play.s.active = null;
 }
 
+/**
+ * The German force that cut off a pocket, followed from breakout to breakout (11.2): where it
+ * stands now, the hexes it moved through (the last is `at`), and its Luftwaffe unit (9.1).
+ */
+interface CuttingForce {
+  units: string[];
+  at: HexId;
+  trail: HexId[];
+  air: boolean;
+}
+
 /** 3.4, 3.5: the hex turns German; any Soviet hexes cut off form pockets (11.1). */
 export function captureHex(play: Play, hex: HexId): void {
   play.takeHexes([hex]);
-  for (const pocket of pocketsAfterCapture(play, hex)) {
-    if (play.s.result) return;
-    resolvePocket(play, hex, pocket);
-  }
+  const pockets = pocketsAfterCapture(play, hex);
+  if (pockets.length === 0) return;
+  // 11.2 designer's note: "The Soviets never break out of a pocket containing Moscow. If you
+  // succeed in closing a pocket containing Moscow, play stops, and you have won the game (4.5)."
+  // Play stops at once, so no other pocket of the same capture breaks out either.
+  const moscowPocket = pockets.find((p) => p.some((h) => play.index.moscow.includes(h)));
+  if (moscowPocket) return moscowEncircled(play, hex, moscowPocket);
+  const active = play.s.active;
+  // Captures happen only under the moving force: it entered the hex (8.2 "--") or won there (10.7).
+  if (!active || active.hex !== hex) throw new Error(`11.2: the capture of ${hex} has no German force in it`);
+  const force: CuttingForce = { units: [...active.units], at: hex, trail: [...active.trail], air: active.air };
+  // 11.2: "As soon as a pocket is formed ... resolve the situation by executing a Soviet pocket
+  // breakout attack": one capture that cuts off several pockets gets one breakout each, one
+  // after another, largest first (the order pocketsAfterCapture gives).
+  for (const pocket of pockets) resolvePocket(play, hex, pocket, force);
 }
 
-/** 11.2-11.4: one pocket's breakout battle in the hex whose capture cut it off. */
-function resolvePocket(play: Play, hex: HexId, pocket: HexId[]): void {
+/**
+ * 11.2 designer's note, 4.5: a pocket holding a Moscow hex is closed without a breakout roll,
+ * its hexes fall (11.4: "all pocket hexes are now German controlled") and the Germans have
+ * won. Both Moscow hexes are next to each other, so a pocket holding only one of them means
+ * the other is German already: Moscow is taken or surrounded either way (4.5).
+ */
+function moscowEncircled(play: Play, hex: HexId, pocket: HexId[]): void {
   const size = pocket.length;
-  play.event('pocket', `A pocket of ${size} Soviet hex${size === 1 ? '' : 'es'} is cut off by the capture of ${hex}.`, {
-    rule: '11.1',
-    hexes: [hex, ...pocket],
+  const both = play.index.moscow.every((m) => pocket.includes(m));
+  play.event(
+    'pocket',
+    `A pocket of ${size} Soviet hex${size === 1 ? '' : 'es'} holding Moscow is cut off by the capture of ${hex}: the Soviets never break out of it (11.2).`,
+    { rule: '11.2', hexes: [hex, ...pocket] },
+  );
+  play.takeHexes(pocket);
+  finishForce(play); // play stops: the force moves no further
+  const reason = both
+    ? '4.5: German forces have formed a pocket that contains both Moscow hexes'
+    : '4.5: German forces control a Moscow hex and have cut off the other';
+  endPlay(play, 'german', reason);
+  play.event('victory', `${both ? 'Moscow is encircled' : 'Moscow is taken and cut off'}: play stops and the Germans win.`, {
+    rule: '4.5',
+    hexes: play.index.moscow,
   });
-  if (play.index.moscow.every((m) => pocket.includes(m))) {
-    // 11.2 designer's note, 4.5: no breakout from a pocket holding Moscow; the Germans win.
-    play.takeHexes(pocket);
-    play.s.result = { winner: 'german', reason: '4.5: both Moscow hexes are encircled' };
-    play.event('victory', 'Moscow is encircled: the Germans win.', { rule: '4.5', hexes: play.index.moscow });
-    return;
-  }
+}
+
+/** 4.0, 5.4: play stops with this result, recorded in the state for `result()`. */
+export function endPlay(play: Play, winner: 'german' | 'soviet', reason: string): void {
+  play.s.result = { winner, reason };
+  play.s.phase = 'over';
+}
+
+/**
+ * 11.2-11.4: one pocket's breakout battle.
+ *
+ * Where: 11.2 "The breakout attempt is conducted within the hex in which the German force that
+ * cut off the pocket is located." For the first (or only) pocket that is the captured hex. When
+ * one capture cuts off several pockets and an earlier breakout succeeded, 11.3 has placed the
+ * force "in the hex from which they entered the current hex", and that is where it is located
+ * when the next breakout is made: the later breakout is fought there, against the German units
+ * in that hex (11.3, 11.4 decide by "German units in the breakout hex"), and succeeds or fails
+ * by the same rules. So every breakout meets the force that cut its pocket off, and the tally
+ * changes once per pocket: -5 x its hexes for a success (11.3), + its hexes for a failure
+ * (11.4), never for a breakout that met no German unit.
+ */
+function resolvePocket(play: Play, captured: HexId, pocket: HexId[], force: CuttingForce): void {
+  const size = pocket.length;
+  const hex = force.at;
+  const moved = hex !== captured;
+  play.event(
+    'pocket',
+    `A pocket of ${size} Soviet hex${size === 1 ? '' : 'es'} is cut off by the capture of ${captured}${moved ? `; the force that cut it off now stands in ${hex}, where the breakout is fought (11.2)` : ''}.`,
+    { rule: '11.1', hexes: [captured, ...(moved ? [hex] : []), ...pocket] },
+  );
   const die = play.die();
-  const count = breakoutUnits(play.charts, size, die); // 11.2 step 3
+  const mod = breakoutModifier(play); // 13.5
+  const count = breakoutUnits(play.charts, size, die + mod.total); // 11.2 step 3 (a 7 reads the 6 column)
   const eligible = play.s.pool.filter((id) =>
     ['rifle', 'brigade', 'heavy-howitzer', 'heavy-mortar'].includes(play.index.sovietUnit(id).kind),
   );
@@ -144,13 +207,22 @@ function resolvePocket(play: Play, hex: HexId, pocket: HexId[]): void {
     `Breakout force: ${plural(drawn.length, 'unit')} (${drawn.map((id) => play.index.sovietUnit(id).label).join(', ') || 'none'}).`,
     {
       rule: '11.2',
-      dice: [{ purpose: `breakout force, pocket of ${size}`, roll: die, result: `${count} units` }],
+      dice: [
+        {
+          purpose: `breakout force, pocket of ${size}`,
+          roll: die,
+          modifier: mod.total,
+          modified: die + mod.total,
+          result: `${count} units${mod.parts.length ? ` (${mod.parts.join(', ')})` : ''}`,
+        },
+      ],
       hexes: [hex],
     },
   );
   const defenders = play.unitsIn(hex);
-  const active = play.s.active;
-  const from = active && active.hex === hex ? (active.trail[active.trail.length - 2] ?? hex) : hex;
+  // 11.3: eliminated units go back to the hex from which the force entered the breakout hex.
+  // A force that began its move there entered it from nowhere: its units stay in the hex.
+  const from = force.trail.length >= 2 ? force.trail[force.trail.length - 2]! : hex;
   // 10.3 reading for breakouts: the Soviets cross a river when every hexside from the pocket into the hex is one.
   const pocketSides = play.map.neighbours(hex).filter((n) => pocket.includes(n));
   const battle: Battle = {
@@ -163,26 +235,28 @@ function resolvePocket(play: Play, hex: HexId, pocket: HexId[]): void {
     germanOut: [],
   };
   play.s.battle = battle;
-  if (drawn.length > 0 && defenders.length > 0) {
+  if (drawn.length > 0) {
     const round = new CombatRound(play, battle, () => defenders.filter((u) => !battle.germanOut.includes(u)));
-    round.breakoutRound(!!active && active.hex === hex && active.air);
+    round.breakoutRound(force.air); // 9.1: the Luftwaffe unit stays with its force throughout Phase I
   }
   returnSoviets(play, battle); // 11.3, 11.4: all Soviet units return to the pool
   play.s.battle = null;
   const survivors = defenders.filter((u) => !battle.germanOut.includes(u));
   const early = play.s.turn <= 2;
   if (survivors.length === 0) {
-    // 11.3: the breakout succeeds.
+    // 11.3: the breakout succeeds; the force has completed its movement for this turn.
     for (const id of defenders) play.s.units[id]!.hex = from;
-    if (active && active.hex === hex) {
-      active.hex = from;
+    if (play.s.active && force.units.some((u) => play.s.active!.units.includes(u))) {
+      play.s.active.hex = from;
       finishForce(play);
     }
+    force.at = from;
+    if (force.trail.length >= 2) force.trail.pop();
     if (early) play.s.pocketTally = Math.max(0, play.s.pocketTally - 5 * size);
     play.event(
       'breakout-succeeded',
-      `The Soviets break out of the pocket${defenders.length ? `; the German units in ${hex} fall back to ${from} with one step` : ''}.${early ? ` Pocket tally -${5 * size}: ${play.s.pocketTally}.` : ''}`,
-      { rule: '11.3', hexes: [hex] },
+      `The Soviets break out of the pocket; the German units in ${hex} ${from === hex ? 'stay there' : `fall back to ${from}`} with one step.${early ? ` Pocket tally -${5 * size}: ${play.s.pocketTally}.` : ''}`,
+      { rule: '11.3', hexes: [hex, ...(from === hex ? [] : [from])] },
     );
   } else {
     if (early) play.s.pocketTally += size;

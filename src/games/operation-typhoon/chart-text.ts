@@ -104,6 +104,7 @@ export function chartText(charts: TyphoonCharts, id: ChartId): string {
         ['Pocket hexes', '1', '2', '3', '4', '5', '6'],
         ...charts.breakout.bands.map((b) => [`${b.minHexes}${b.maxHexes ? `-${b.maxHexes}` : '+'}`, ...b.units.map(String)]),
       ]);
+      body += `\nModifier: +${charts.forceGeneration.clenchedFistModifier} Clenched Fist (13.5); a roll above 6 reads the 6 column.`;
       break;
     case 'oob': {
       const rows = charts.formations.map((f) => {

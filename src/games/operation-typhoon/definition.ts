@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { diceStateSchema, newDice } from '../../kernel/dice.js';
 import { hexIdSchema } from '../../kernel/hex.js';
 import { mapPath } from '../../maps/game-map.js';
 import type { GameDef } from '../game-def.js';
@@ -28,7 +29,7 @@ export const typhoonStateSchema = z
     scenario: z.enum(['historical', 'clenched-fist']),
     turn: z.number().int().min(1).max(8),
     phase: z.enum(['setup', 'movement', 'over']),
-    dice: z.object({ seed: z.number().int(), state: z.number().int(), rolls: z.number().int().nonnegative() }),
+    dice: diceStateSchema,
     taken: z.array(hex),
     units: z.record(z.string(), z.object({ hex, steps: z.union([z.literal(1), z.literal(2)]) })),
     done: z.array(z.string()),
@@ -95,6 +96,8 @@ export function createTyphoonGame(
     actionSchema: typhoonActionSchema as z.ZodType<TyphoonAction>,
     stateSchema: typhoonStateSchema,
     newOptionsSchema: typhoonOptionsSchema.omit({ seed: true }),
+    // An imported game's seed is public: the session gives it dice from a fresh secret.
+    reseed: (s, seed) => ({ ...s, dice: newDice(seed) }),
     scenarios: [
       { id: 'historical', name: 'Historical (1 Oct 1941)' },
       { id: 'clenched-fist', name: 'Clenched Fist (13.0)' },

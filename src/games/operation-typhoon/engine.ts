@@ -6,7 +6,7 @@
 import { issuesText, plural } from '../../contracts/text.js';
 import type { HexId } from '../../kernel/hex.js';
 import { type Applied, type GameEngine, type GameResult, type Prompt, RuleError } from '../engine.js';
-import { captureHex, enterSovietHex, fightRegularRound, finishForce, sovietWin } from './battles.js';
+import { captureHex, endPlay, enterSovietHex, fightRegularRound, finishForce, sovietWin } from './battles.js';
 import { turnSpec } from './charts/index.js';
 import { Play, RulesIndex, type TyphoonRules } from './context.js';
 import { allowance, mobilityOf, stackingProblem, startsMudBound, stepCost } from './movement.js';
@@ -34,6 +34,8 @@ export function createTyphoonEngine(rules: TyphoonRules): TyphoonEngine {
     },
     prompt: (state) => prompt(index, state),
     apply: (state, action) => apply(index, state, action),
+    // 4.0, 5.4: the engine's own verdict; every way play stops (victory checks, Moscow encircled
+    // during movement, the last turn, conceding) records it in the state.
     result: (state) => state.result as GameResult | undefined,
   };
 }
@@ -43,7 +45,8 @@ export function apply(index: RulesIndex, state: TyphoonState, input: TyphoonActi
   const parsed = typhoonActionSchema.safeParse(input);
   if (!parsed.success) throw new RuleError('5.0', `not an Operation Typhoon order: ${issuesText(parsed.error, 'order', 2)}`);
   const action = parsed.data;
-  if (state.phase === 'over') throw new RuleError('4.0', 'the game is over');
+  const over = gameOver(state);
+  if (over) throw over;
   const play = new Play(index, structuredClone(state));
   const rollsBefore = state.dice.rolls;
   const takenBefore = state.taken.length;
@@ -80,6 +83,7 @@ const HANDLERS: { [T in TyphoonAction['type']]: Handler<T> } = {
     if (play.s.done.length > 0 || play.s.active)
       throw new RuleError('9.1', 'air support is assigned at the start of Phase I, before any force moves');
     if (play.s.airAvailable <= 0) throw new RuleError('9.1', `no Luftwaffe unit left to assign on turn ${play.s.turn}`);
+    requireOnMap(play.index, a.hex);
     const units = play.unitsIn(a.hex);
     if (units.length === 0) throw new RuleError('9.1', `there is no German force in ${a.hex}`);
     if (play.s.airWith.some((g) => g.some((u) => units.includes(u))))
@@ -100,8 +104,9 @@ const HANDLERS: { [T in TyphoonAction['type']]: Handler<T> } = {
     const active = play.s.active;
     if (!active) throw new RuleError('9.5', 'no force is moving');
     const unknown = a.units.filter((u) => !active.units.includes(u));
-    if (unknown.length) throw new RuleError('9.5', `${unknown.join(', ')} is not in the moving force`);
-    if (a.units.length >= active.units.length) throw new RuleError('9.5', 'dropping every unit ends the force: use end-force');
+    if (unknown.length)
+      throw new RuleError('9.5', `${unitNames(play, unknown)} ${unknown.length === 1 ? 'is' : 'are'} not in the moving force`);
+    if (a.units.length >= active.units.length) throw new RuleError('9.5', 'dropping every unit ends the force: use /force end');
     active.units = active.units.filter((u) => !a.units.includes(u));
     for (const u of a.units) play.s.done.push(u); // 9.5: dropped units end their activities
     play.s.done.sort();
@@ -139,18 +144,60 @@ const HANDLERS: { [T in TyphoonAction['type']]: Handler<T> } = {
     endPhase(play);
   },
   concede: (play) => {
-    play.s.result = { winner: 'soviet', reason: '5.4: the German commander concedes' };
-    play.s.phase = 'over';
+    endPlay(play, 'soviet', '5.4: the German commander concedes');
     play.event('defeat', 'The German commander concedes.', { rule: '5.4' });
   },
 };
+
+/**
+ * 4.0, 5.4: once play has stopped every order is refused, citing the rule that stopped it
+ * (4.5 when Moscow was encircled in the middle of a move, 11.2). A state with a result is over
+ * even if its phase was left open.
+ */
+export function gameOver(state: TyphoonState): RuleError | undefined {
+  if (state.phase !== 'over' && !state.result) return undefined;
+  const reason = state.result?.reason;
+  const rule = (reason && /^(\d+\.\d+):/.exec(reason)?.[1]) || '4.0';
+  const winner = state.result ? `${state.result.winner === 'german' ? 'German' : 'Soviet'} victory` : 'play has stopped';
+  const why = reason ? reason.replace(/^\d+\.\d+:\s*/, '') : '';
+  return new RuleError(rule, `the game is over (${winner}${why ? `: ${why}` : ''}); no further orders are taken`);
+}
+
+/** 2.2: every hex has its four-digit number on the map; an order naming another is refused as such. */
+export function requireOnMap(index: RulesIndex, hex: HexId): void {
+  if (!index.map.has(hex)) throw new RuleError('2.2', `there is no hex ${hex} on the map`);
+}
+
+/**
+ * 9.11, 9.5: a force moves once a phase, and dropped-off units "end their activities for that
+ * phase". Said the same by the orders and the engine.
+ */
+export function alreadyMoved(units: string[], hex?: HexId): RuleError {
+  if (hex)
+    return new RuleError('9.11', `every unit in ${hex} has already moved this phase (or was dropped off, 9.5); they move again next turn`);
+  const were = units.length === 1 ? 'was' : 'were';
+  return new RuleError(
+    '9.11',
+    `${units.join(', ')} already moved this phase (or ${were} dropped off, 9.5) and may not move again until next turn`,
+  );
+}
 
 function requirePhase(play: Play, phase: TyphoonState['phase'], rule: string, message: string): void {
   if (play.s.phase !== phase) throw new RuleError(rule, message);
 }
 
 function noBattle(play: Play): void {
-  if (play.s.battle) throw new RuleError('10.5', `a battle in ${play.s.battle.hex} is waiting: fight another round or retreat`);
+  const refusal = battleWaiting(play.s);
+  if (refusal) throw refusal;
+}
+
+/** 10.5, 9.0: while a battle waits for the commander's decision no other order is taken. */
+export function battleWaiting(s: TyphoonState): RuleError | undefined {
+  if (!s.battle) return undefined;
+  return new RuleError(
+    '10.5',
+    `a battle in ${s.battle.hex} is waiting: fight another round (/battle round, 1 MP) or retreat to ${s.battle.from} (/battle retreat) first`,
+  );
 }
 
 /** 9.0, 9.5, 7.4: continue the moving force, or start a new one from a stack that has not moved. */
@@ -158,19 +205,25 @@ function takeForce(play: Play, from: HexId, units: string[] | undefined): Active
   const s = play.s;
   const active = s.active;
   if (active && active.hex === from && (!units || sameSet(units, active.units))) return active;
+  requireOnMap(play.index, from);
   const here = play.unitsIn(from);
   if (here.length === 0) throw new RuleError('9.0', `there is no German unit in ${from}`);
   const ready = here.filter((u) => !s.done.includes(u) && !active?.units.includes(u));
   let chosen: string[];
   if (units) {
     const missing = units.filter((u) => !here.includes(u));
-    if (missing.length) throw new RuleError('9.5', `${missing.join(', ')} is not in ${from}`);
+    if (missing.length) throw new RuleError('9.5', `${unitNames(play, missing)} ${missing.length === 1 ? 'is' : 'are'} not in ${from}`);
+    const moving = units.filter((u) => active?.units.includes(u));
+    if (moving.length)
+      throw new RuleError(
+        '9.5',
+        `${moving.map((u) => play.index.unit(u).label).join(', ')} ${moving.length === 1 ? 'is' : 'are'} in the force moving now: name the whole force to move on, or leave units behind with /force drop`,
+      );
     const spent = units.filter((u) => !ready.includes(u));
-    if (spent.length)
-      throw new RuleError('9.5', `${spent.map((u) => play.index.unit(u).label).join(', ')} already moved or stayed behind this phase`);
+    if (spent.length) throw alreadyMoved(spent.map((u) => play.index.unit(u).label));
     chosen = [...new Set(units)];
   } else {
-    if (ready.length === 0) throw new RuleError('9.11', `every unit in ${from} has already moved this phase`);
+    if (ready.length === 0) throw alreadyMoved([], from);
     const classes = new Set(ready.map((u) => play.index.unit(u).mobility));
     if (classes.size > 1)
       throw new RuleError('7.4', `mechanized and non-mechanized units in ${from} cannot move together: name the units to move`);
@@ -209,7 +262,7 @@ function walk(play: Play, force: ActiveForce, path: HexId[]): void {
   let at = force.hex;
   let mp = force.mp;
   path.forEach((hex, i) => {
-    if (!index.map.has(hex)) throw new RuleError('9.2', `there is no hex ${hex} on the map`);
+    requireOnMap(index, hex);
     if (index.map.grid.directionTo(at, hex) === undefined)
       throw new RuleError('9.2', `${hex} is not next to ${at}: hexes cannot be skipped`);
     const soviet = play.isSoviet(hex);
@@ -242,7 +295,7 @@ function walk(play: Play, force: ActiveForce, path: HexId[]): void {
 
 /** What the game waits for. Movement is free-form (/move); the choices are the small decisions. */
 export function prompt(index: RulesIndex, s: TyphoonState): Prompt<TyphoonAction> {
-  if (s.phase === 'over') return { text: `Game over: ${s.result?.reason ?? ''}`, choices: [] };
+  if (s.phase === 'over' || s.result) return { text: `Game over: ${s.result?.reason ?? ''}`, choices: [] };
   if (s.phase === 'setup') {
     return {
       side: 'german',
@@ -291,3 +344,16 @@ export function movableStacks(index: RulesIndex, s: TyphoonState): { hex: HexId;
 }
 
 export { captureHex };
+
+/** Units as players know them ("7 Pz"), an unknown id as given. */
+function unitNames(play: Play, ids: readonly string[]): string {
+  return ids
+    .map((id) => {
+      try {
+        return play.index.unit(id).label;
+      } catch {
+        return id;
+      }
+    })
+    .join(', ');
+}

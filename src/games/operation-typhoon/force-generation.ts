@@ -36,6 +36,19 @@ export function generationModifier(play: Play, hex: HexId): { total: number; par
   return { total, parts };
 }
 
+/**
+ * 11.2 step 3, 13.5: the modifier to the breakout die (the Soviet Breakout Force Generation
+ * Table's roll). 13.5: "whenever you roll to determine a Soviet force, whether for regular or
+ * pocket breakout combat, always add one to that result before consulting the appropriate
+ * table". The 8.1 modifiers belong to the defending force table only (8.5), so in the
+ * historical game the breakout die is read as rolled.
+ */
+export function breakoutModifier(play: Play): { total: number; parts: string[] } {
+  if (play.s.scenario !== 'clenched-fist') return { total: 0, parts: [] };
+  const m = play.charts.forceGeneration.clenchedFistModifier; // 13.5
+  return { total: m, parts: [`+${m} Clenched Fist`] };
+}
+
 function clampRoll(rows: { roll: number }[], value: number): number {
   const lo = Math.min(...rows.map((r) => r.roll));
   const hi = Math.max(...rows.map((r) => r.roll));

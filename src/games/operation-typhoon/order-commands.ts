@@ -10,8 +10,8 @@ import type { Choice } from '../../contracts/reply.js';
 import { RuleError } from '../engine.js';
 import { hexOption, type Order, type OrderOptions, orderOptions } from '../orders.js';
 import { CHART_IDS, CHART_NAMES, chartText } from './chart-text.js';
-import type { TyphoonEngine } from './engine.js';
-import { destinationChoices, forceChoices, moveAction, resolveUnits } from './orders.js';
+import { battleWaiting, gameOver, type TyphoonEngine } from './engine.js';
+import { destinationChoices, findUnit, forceChoices, moveAction, resolveUnits } from './orders.js';
 import type { TyphoonAction, TyphoonState } from './state.js';
 
 /** Descriptions of the commands only Operation Typhoon has (Discord: at most 100 characters). */
@@ -138,6 +138,8 @@ export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
       ],
       run(state, options) {
         const { units } = orderOptions(dropOptions, options);
+        const refusal = gameOver(state) ?? battleWaiting(state);
+        if (refusal) throw refusal;
         if (!state.active) throw new UserError('9.5: no force is moving.');
         return act({ type: 'drop', units: resolveUnits(index(), state.active.units, units)! });
       },
@@ -188,8 +190,12 @@ export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
       ],
       run(state, options) {
         const o = orderOptions(placeOptions, options);
-        const [unit] = resolveUnits(index(), Object.keys(state.units), o.unit)!;
-        if (unit === undefined) throw new RuleError('3.2', `there is no German unit "${o.unit}"`);
+        // The engine's refusals come first, in its order: play over (4.0), set-up finished (3.2).
+        const over = gameOver(state);
+        if (over) throw over;
+        if (state.phase !== 'setup') throw new RuleError('3.2', 'units are placed only during set-up');
+        const unit = findUnit(index(), Object.keys(state.units), o.unit);
+        if (unit === undefined) throw new RuleError('3.2', `there is no German unit "${o.unit}" (see /rules chart:oob)`);
         return act({ type: 'setup-place', unit, hex: o.hex });
       },
       suggest(state, focused) {

@@ -7,7 +7,7 @@ import type { HexId } from '../../kernel/hex.js';
 import { parseHexId } from '../../kernel/hex.js';
 import { RuleError } from '../engine.js';
 import { Play, type RulesIndex } from './context.js';
-import { movableStacks } from './engine.js';
+import { alreadyMoved, battleWaiting, gameOver, movableStacks } from './engine.js';
 import { allowance, destinations, mobilityOf, startsMudBound } from './movement.js';
 import type { TyphoonAction, TyphoonState } from './state.js';
 
@@ -29,8 +29,7 @@ export function resolveUnits(index: RulesIndex, candidates: string[], text: stri
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean)) {
-    const key = norm(part);
-    const found = candidates.find((u) => norm(u) === key) ?? candidates.find((u) => norm(index.unit(u).label) === key);
+    const found = findUnit(index, candidates, part);
     if (!found) {
       const here = candidates.map((u) => index.unit(u).label).join(', ') || 'none';
       throw new RuleError('9.5', `no unit "${part}" here (units: ${here})`);
@@ -40,6 +39,12 @@ export function resolveUnits(index: RulesIndex, candidates: string[], text: stri
   return out;
 }
 
+/** One unit named by id or counter label among `candidates`, or undefined. */
+export function findUnit(index: RulesIndex, candidates: string[], name: string): string | undefined {
+  const key = norm(name);
+  return candidates.find((u) => norm(u) === key) ?? candidates.find((u) => norm(index.unit(u).label) === key);
+}
+
 export interface MoveOrder {
   force: HexId;
   to?: HexId;
@@ -47,38 +52,83 @@ export interface MoveOrder {
   units?: string;
 }
 
-/** The force an order would move: the active force, or units of a stack that has not moved. */
+const blank = (text: string | undefined) => text === undefined || text.trim() === '';
+
+/**
+ * The refusals the engine gives before it looks at a path, in its order, so that a /move with
+ * `to:` (which the bot turns into a path first) is refused for the true reason too: play over
+ * (4.0), not Phase I (9.0), a battle waiting (10.5), a hex not on the map (2.2).
+ */
+function moveRefusal(index: RulesIndex, s: TyphoonState, order: MoveOrder): RuleError | undefined {
+  const over = gameOver(s);
+  if (over) return over;
+  if (s.phase === 'setup') return new RuleError('9.0', 'German units move in Phase I: finish set-up first with /setup done');
+  const battle = battleWaiting(s);
+  if (battle) return battle;
+  for (const hex of [order.force, ...(order.to ? [order.to] : [])]) {
+    if (!index.map.has(hex)) return new RuleError('2.2', `there is no hex ${hex} on the map`);
+  }
+  return undefined;
+}
+
+/**
+ * The force an order would move: the active force, or units of a stack that has not moved.
+ * Units are named among every German unit in the hex, so a unit that has moved is refused
+ * because it moved (9.11), not as unknown.
+ */
 function forceFor(
   index: RulesIndex,
   s: TyphoonState,
   hex: HexId,
   units: string | undefined,
-): { units: string[]; mp: number; mudBound: boolean } {
-  if (s.active && s.active.hex === hex && (units === undefined || units.trim() === '')) {
-    return { units: s.active.units, mp: s.active.mp, mudBound: s.active.mudBound };
+): { units: string[]; mp: number; mudBound: boolean; named?: string[] } {
+  const active = s.active;
+  const here = Object.keys(s.units).filter((id) => s.units[id]!.hex === hex);
+  if (active && active.hex === hex) {
+    const named = resolveUnits(index, here, units);
+    if (!named || (named.length === active.units.length && named.every((u) => active.units.includes(u)))) {
+      return { units: active.units, mp: active.mp, mudBound: active.mudBound, ...(named ? { named } : {}) };
+    }
   }
-  const stack = movableStacks(index, s).find((x) => x.hex === hex);
-  if (!stack) throw new RuleError('9.0', `no German unit in ${hex} can still move this phase`);
-  let chosen = resolveUnits(index, stack.units, units) ?? stack.units;
-  if (units === undefined && new Set(chosen.map((u) => index.unit(u).mobility)).size > 1) {
+  if (here.length === 0) throw new RuleError('9.0', `there is no German unit in ${hex}`);
+  const ready = here.filter((u) => !s.done.includes(u) && !active?.units.includes(u));
+  const named = resolveUnits(index, here, units);
+  if (named) {
+    const moving = named.filter((u) => active?.units.includes(u));
+    if (moving.length)
+      throw new RuleError(
+        '9.5',
+        `${labels(index, moving)} ${moving.length === 1 ? 'is' : 'are'} in the force moving now: name the whole force to move on, or leave units behind with /force drop`,
+      );
+    const spent = named.filter((u) => !ready.includes(u));
+    if (spent.length) throw alreadyMoved(spent.map((u) => index.unit(u).label));
+  } else if (ready.length === 0) {
+    throw alreadyMoved([], hex);
+  }
+  let chosen = named ?? ready;
+  if (!named && new Set(chosen.map((u) => index.unit(u).mobility)).size > 1) {
     chosen = chosen.filter((u) => index.unit(u).mobility === 'mechanized');
   }
   if (chosen.length === 0) throw new RuleError('9.0', `no such units can move from ${hex}`);
-  return { units: chosen, mp: allowance(index, s.turn, mobilityOf(index, chosen)), mudBound: startsMudBound(s, hex) };
+  return {
+    units: chosen,
+    mp: allowance(index, s.turn, mobilityOf(index, chosen)),
+    mudBound: startsMudBound(s, hex),
+    ...(named ? { named } : {}),
+  };
 }
 
 /** A /move order as an engine action: an explicit path, or the cheapest path to `to`. */
 export function moveAction(index: RulesIndex, s: TyphoonState, order: MoveOrder): TyphoonAction {
-  const units =
-    s.active && s.active.hex === order.force && !order.units
-      ? undefined
-      : resolveUnits(index, movableStacks(index, s).find((x) => x.hex === order.force)?.units ?? [], order.units);
+  const refusal = moveRefusal(index, s, order);
+  if (refusal) throw refusal;
+  if (!order.to && !order.path) throw new RuleError('9.2', 'say where to: to:XXYY, or path:XXYY,XXYY,...');
+  const force = forceFor(index, s, order.force, blank(order.units) ? undefined : order.units);
+  const units = force.named;
   if (order.path) {
     const path = order.path.split(/[\s,;>-]+/).filter(Boolean);
     return { type: 'move', from: order.force, ...(units ? { units } : {}), path };
   }
-  if (!order.to) throw new RuleError('9.2', 'say where to: to:XXYY, or path:XXYY,XXYY,...');
-  const force = forceFor(index, s, order.force, order.units);
   const play = new Play(index, s);
   const dest = destinations(play, force.units, order.force, force.mp, force.mudBound).find((d) => d.hex === order.to);
   if (!dest) {

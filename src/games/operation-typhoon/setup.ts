@@ -3,7 +3,7 @@
  * and playable at once, and the checks for moving a unit during set-up.
  */
 
-import { newDice } from '../../kernel/dice.js';
+import { type DiceSeed, newDice } from '../../kernel/dice.js';
 import type { HexId } from '../../kernel/hex.js';
 import { rowOf } from '../../kernel/hex.js';
 import { RuleError } from '../engine.js';
@@ -92,7 +92,7 @@ function spread(hexes: HexId[]): HexId[] {
   return out;
 }
 
-export function initialState(index: RulesIndex, scenario: Scenario, seed: number): TyphoonState {
+export function initialState(index: RulesIndex, scenario: Scenario, seed: DiceSeed): TyphoonState {
   const s: TyphoonState = {
     game: 'operation-typhoon',
     schema: 1,

@@ -5,7 +5,7 @@
  */
 
 import { z } from 'zod';
-import type { DiceState } from '../../kernel/dice.js';
+import { type DiceState, diceSeedSchema } from '../../kernel/dice.js';
 import type { HexId } from '../../kernel/hex.js';
 import { hexIdSchema } from '../../kernel/hex.js';
 
@@ -122,6 +122,7 @@ export type TyphoonAction = z.infer<typeof typhoonActionSchema>;
 
 export const typhoonOptionsSchema = z.object({
   scenario: z.enum(['historical', 'clenched-fist']).default('historical'),
-  seed: z.number().int().min(0).max(0xffffffff),
+  /** A 256-bit secret (64 hex digits) or a fixed 32-bit number (see src/kernel/dice.ts). */
+  seed: diceSeedSchema,
 });
 export type TyphoonOptions = z.input<typeof typhoonOptionsSchema>;

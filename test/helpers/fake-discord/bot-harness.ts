@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildCommands } from '../../../commands/index.js';
 import { type DiscordBot, startDiscordBot } from '../../../src/discord/bot.js';
+import type { Limits } from '../../../src/dispatch/limits.js';
 import { INSTALLED_GAMES } from '../../../src/games/installed.js';
 import { GameRegistry } from '../../../src/games/registry.js';
 import { createGameStore } from '../../../src/store/game-store.js';
@@ -21,9 +22,24 @@ export interface BotHarness {
   stop(): Promise<void>;
 }
 
-export async function startBotHarness(
-  options: { store?: StoreConfig; fake?: FakeDiscord; voteClock?: VoteClock; games?: GameRegistry } = {},
-): Promise<BotHarness> {
+export interface HarnessOptions {
+  store?: StoreConfig;
+  fake?: FakeDiscord;
+  voteClock?: VoteClock;
+  games?: GameRegistry;
+  /** Rate limits and caps (default none, as for any library caller; the entry point reads the environment's). */
+  limits?: Limits;
+  /** The rate limits' clock in ms. */
+  limitClock?: () => number;
+  /** Where /game import may fetch attachments; default the fake's CDN only. */
+  attachmentOrigins?: readonly string[];
+}
+
+/**
+ * The bot on a fake Discord. `stop()` stops the fake too, which fails when the bot sent a
+ * message that could ping someone (see FakeDiscord).
+ */
+export async function startBotHarness(options: HarnessOptions = {}): Promise<BotHarness> {
   const fake = options.fake ?? (await new FakeDiscord().start());
   const games = options.games ?? new GameRegistry(INSTALLED_GAMES);
   fake.useCommands([...buildCommands(games).values()].map((c) => c.data.toJSON() as never));
@@ -37,6 +53,9 @@ export async function startBotHarness(
       write: (l) => logs.push(l),
       voteClock: options.voteClock,
       games,
+      ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.limitClock ? { limitClock: options.limitClock } : {}),
+      attachmentOrigins: options.attachmentOrigins ?? [fake.cdnOrigin],
     });
   const harness: BotHarness = {
     fake,
@@ -48,8 +67,11 @@ export async function startBotHarness(
       harness.bot = await launch();
     },
     async stop() {
-      await harness.bot.stop();
-      await fake.stop();
+      try {
+        await harness.bot.stop();
+      } finally {
+        await fake.stop();
+      }
     },
   };
   return harness;

@@ -10,9 +10,17 @@ export interface BotProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/**
+ * The member rate limits are off unless the caller sets them: a scripted member (the crash
+ * loop) sends the next order the moment the last is answered, far faster than anyone types.
+ * The caps on games and free orders keep their defaults. test/rate-limits.test.ts runs the
+ * process with the limits set.
+ */
+const TEST_PACE = { LIMIT_COMMANDS: '0', LIMIT_NEW_GAMES: '0' };
+
 export function spawnBot(entry: string, env: Record<string, string>): BotProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...TEST_PACE, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

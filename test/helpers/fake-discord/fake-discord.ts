@@ -6,10 +6,16 @@ import { snowflake } from './snowflake.js';
 
 /**
  * A fake Discord on 127.0.0.1 for end-to-end tests: the REST API (under `apiUrl`, given to
- * discord.js as `rest.api`) and a JSON gateway whose URL `/gateway/bot` answers. It sends
- * interactions to the bot as INTERACTION_CREATE and records every answer: interaction
- * callbacks, follow-ups, edits, channel messages and their files. Like Discord, it refuses
- * a first answer later than 3 s after the interaction and a second acknowledgement.
+ * discord.js as `rest.api`), a JSON gateway whose URL `/gateway/bot` answers, and a CDN
+ * serving the files members attach (under `cdnOrigin`). It sends interactions to the bot as
+ * INTERACTION_CREATE and records every answer: interaction callbacks, follow-ups, edits,
+ * channel messages and their files. Like Discord, it refuses a first answer later than 3 s
+ * after the interaction and a second acknowledgement.
+ *
+ * Mentions: every message the bot sends or edits must ping nobody (`allowed_mentions` with
+ * nothing to parse and nobody listed). The fake records each message's `allowed_mentions`
+ * and every message that would ping; `stop()` fails when there was one, so every test that
+ * drives the bot through the fake asserts it without a line of its own.
  */
 
 export interface FakeUser {
@@ -32,10 +38,25 @@ export interface FakeButton {
   disabled: boolean;
 }
 
+/** A file a member attaches to a command (an ATTACHMENT option), served by the fake CDN. */
+export interface FakeUpload {
+  kind: 'upload';
+  id: string;
+  name: string;
+  data: Buffer;
+  contentType: string;
+  /** Where the fake CDN serves it (signed like Discord's: the query must match). */
+  url: string;
+}
+
+export type FakeOptionValue = string | number | boolean | FakeUpload;
+
 export interface FakeMessage {
   id: string;
   channelId: string;
   content: string;
+  /** The `allowed_mentions` of the request that created or last edited it (undefined: none sent). */
+  allowedMentions?: unknown;
   files: FakeFile[];
   buttons: FakeButton[];
   ephemeral: boolean;
@@ -86,6 +107,7 @@ const OPTION_STRING = 3;
 const OPTION_INTEGER = 4;
 const OPTION_BOOLEAN = 5;
 const OPTION_NUMBER = 10;
+const OPTION_ATTACHMENT = 11;
 const SUBCOMMAND = 1;
 const EPHEMERAL = 1 << 6;
 const ANSWER_WINDOW_MS = 3000;
@@ -98,12 +120,21 @@ export class FakeDiscord extends EventEmitter {
   readonly interactions: InteractionRecord[] = [];
   readonly channelMessages = new Map<string, FakeMessage[]>();
   readonly threads: { id: string; parentId: string; name: string }[] = [];
+  /** Every thread ever opened, deleted ones included. */
+  threadsOpened = 0;
   /** Commands deployed per scope ("global" or a guild id). */
   readonly deployed = new Map<string, CommandJson[]>();
   /** Requests to routes the fake does not know: a test can assert there were none. */
   readonly unknownRoutes: string[] = [];
   /** Every IDENTIFY received, with its shard. */
   readonly identifies: [number, number][] = [];
+  /** Messages the bot sent or edited that could ping someone: route, problem and text. */
+  readonly mentionProblems: string[] = [];
+  /** How many messages had their `allowed_mentions` checked. */
+  mentionChecks = 0;
+  /** Paths the fake CDN was asked for (and whether it served them). */
+  readonly cdnRequests: { path: string; status: number }[] = [];
+  private readonly uploads = new Map<string, FakeUpload>();
   private commandTypes = new Map<string, CommandJson>();
   /** Channels in guilds other than the default one (to reach other shards). */
   private readonly channelGuilds = new Map<string, string>();
@@ -130,6 +161,11 @@ export class FakeDiscord extends EventEmitter {
     return `ws://127.0.0.1:${this.port}/gateway`;
   }
 
+  /** The fake CDN's origin, as Discord's is https://cdn.discordapp.com. */
+  get cdnOrigin(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((err: unknown) => {
@@ -144,11 +180,38 @@ export class FakeDiscord extends EventEmitter {
     return this;
   }
 
+  /** Shut down; fails (after shutting down) when the bot sent a message that could ping someone. */
   async stop(): Promise<void> {
     for (const c of this.connections) c.ws.terminate();
     this.wss?.close();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     this.server?.closeAllConnections?.();
+    this.assertNoMentions();
+  }
+
+  /** Throws when any message the bot sent or edited so far could ping someone. */
+  assertNoMentions(): void {
+    if (this.mentionProblems.length === 0) return;
+    throw new Error(
+      `fake Discord: ${this.mentionProblems.length} message(s) from the bot could ping someone (allowed_mentions must be { parse: [] }):\n${this.mentionProblems.join('\n')}`,
+    );
+  }
+
+  /** A file a member attaches: pass it as an option value of `command`. */
+  upload(name: string, data: Buffer, contentType = 'application/json'): FakeUpload {
+    const id = snowflake();
+    const signature = `ex=${Math.floor(Date.now() / 1000 + 86_400).toString(16)}&is=${Math.floor(Date.now() / 1000).toString(16)}&hm=${snowflake()}`;
+    const upload: FakeUpload = {
+      kind: 'upload',
+      id,
+      name,
+      data,
+      contentType,
+      url: `${this.cdnOrigin}/attachments/${snowflake()}/${id}/${encodeURIComponent(name)}?${signature}`,
+    };
+    // The CDN keeps its own copy: a test that spoils the link it hands out gets Discord's 404.
+    this.uploads.set(id, { ...upload });
+    return upload;
   }
 
   /** A channel in another guild; returns the channel id. */
@@ -157,6 +220,13 @@ export class FakeDiscord extends EventEmitter {
     const channelId = snowflake();
     this.channelGuilds.set(channelId, guildId);
     return { guildId, channelId };
+  }
+
+  /** Another channel of a guild made by `channelInNewGuild`. */
+  channelInGuild(guildId: string): string {
+    const channelId = snowflake();
+    this.channelGuilds.set(channelId, guildId);
+    return channelId;
   }
 
   /** The shard a channel's interactions go to, as Discord routes them: (guild id >> 22) % shards. */
@@ -196,23 +266,40 @@ export class FakeDiscord extends EventEmitter {
     channelId: string,
     name: string,
     subcommand: string | undefined,
-    options: Record<string, string | number | boolean> = {},
+    options: Record<string, FakeOptionValue> = {},
     focused?: string,
   ): InteractionRecord {
     const def = this.commandTypes.get(name);
     const optionDefs = subcommand ? def?.options?.find((o) => o.name === subcommand)?.options : def?.options;
-    const typed = Object.entries(options).map(([optName, value]) => ({
-      name: optName,
-      type: optionDefs?.find((o) => o.name === optName)?.type ?? inferType(value),
-      value,
-      ...(focused === optName ? { focused: true } : {}),
-    }));
+    const attachments: Record<string, unknown> = {};
+    const typed = Object.entries(options).map(([optName, value]) => {
+      if (typeof value === 'object') {
+        // As Discord sends an attachment: its id as the value, the file itself under `resolved`.
+        attachments[value.id] = {
+          id: value.id,
+          filename: value.name,
+          size: value.data.length,
+          url: value.url,
+          proxy_url: value.url,
+          content_type: value.contentType,
+          ephemeral: true,
+        };
+        return { name: optName, type: OPTION_ATTACHMENT, value: value.id };
+      }
+      return {
+        name: optName,
+        type: optionDefs?.find((o) => o.name === optName)?.type ?? inferType(value),
+        value,
+        ...(focused === optName ? { focused: true } : {}),
+      };
+    });
     const data = {
       id: snowflake(),
       name,
       type: 1,
       guild_id: this.guildOf(channelId),
       options: subcommand ? [{ name: subcommand, type: SUBCOMMAND, options: typed }] : typed,
+      ...(Object.keys(attachments).length ? { resolved: { attachments } } : {}),
     };
     return this.dispatchInteraction(
       focused !== undefined ? 4 : 2,
@@ -244,7 +331,7 @@ export class FakeDiscord extends EventEmitter {
     channelId: string,
     name: string,
     subcommand: string | undefined,
-    options: Record<string, string | number | boolean>,
+    options: Record<string, FakeOptionValue>,
     focused: string,
   ): Promise<{ name: string; value: string | number }[]> {
     const record = this.command(user, channelId, name, subcommand, options, focused);
@@ -408,6 +495,7 @@ export class FakeDiscord extends EventEmitter {
       res.writeHead(204);
       res.end();
     };
+    if (method === 'GET' && url.pathname.startsWith('/attachments/')) return this.serveAttachment(url, res);
     const interactionRoute = /^\/(interactions|webhooks)\//.test(path);
     if (!interactionRoute && req.headers.authorization !== `Bot ${this.token}`) return json(401, { message: '401: Unauthorized', code: 0 });
 
@@ -450,6 +538,8 @@ export class FakeDiscord extends EventEmitter {
       record.answeredAfterMs = elapsed;
       const type = payload.type as number;
       const data = (payload.data ?? {}) as Record<string, unknown>;
+      // A message (4), or an update of the clicked one (7); a deferral (5, 6) or choices (8) carry no text.
+      if (type === 4 || type === 7) this.checkMentions(`interaction callback type ${type}`, data);
       let message: FakeMessage | undefined;
       if (type === 8) record.choices = (data.choices as { name: string; value: string }[]) ?? [];
       else if (type === 4 || type === 5) {
@@ -475,6 +565,7 @@ export class FakeDiscord extends EventEmitter {
       const target = m[3] === '@original' ? record.messages[0] : m[3] ? this.messages.get(m[3]) : undefined;
       if (method === 'POST' && !m[3]) {
         const { payload, files } = await parsePayload(req, body);
+        this.checkMentions('follow-up', payload);
         const message = this.addMessage(record.channelId, payload, files, record.id, false);
         record.messages.push(message);
         this.emit('event');
@@ -483,6 +574,7 @@ export class FakeDiscord extends EventEmitter {
       if (!target) return json(404, { message: 'Unknown Message', code: 10008 });
       if (method === 'PATCH') {
         const { payload, files } = await parsePayload(req, body);
+        this.checkMentions('edit of an interaction message', payload);
         this.updateMessage(target, payload, files);
         this.emit('event');
         return json(200, messageJson(target, this.botUser));
@@ -496,6 +588,7 @@ export class FakeDiscord extends EventEmitter {
     }
     if ((m = path.match(/^\/channels\/(\d+)\/messages$/)) && method === 'POST') {
       const { payload, files } = await parsePayload(req, body);
+      this.checkMentions('channel message', payload);
       const message = this.addMessage(m[1]!, payload, files, undefined, false);
       this.emit('event');
       return json(200, messageJson(message, this.botUser));
@@ -504,6 +597,7 @@ export class FakeDiscord extends EventEmitter {
       const target = this.messages.get(m[2]!);
       if (!target) return json(404, { message: 'Unknown Message', code: 10008 });
       const { payload, files } = await parsePayload(req, body);
+      this.checkMentions('edit of a channel message', payload);
       this.updateMessage(target, payload, files);
       this.emit('event');
       return json(200, messageJson(target, this.botUser));
@@ -512,6 +606,7 @@ export class FakeDiscord extends EventEmitter {
       const payload = JSON.parse(body.toString('utf8') || '{}') as { name?: string };
       const thread = { id: snowflake(), parentId: m[1]!, name: payload.name ?? 'thread' };
       this.threads.push(thread);
+      this.threadsOpened += 1;
       if (this.channelGuilds.has(thread.parentId)) this.channelGuilds.set(thread.id, this.guildOf(thread.parentId));
       this.emit('event');
       return json(201, {
@@ -536,6 +631,29 @@ export class FakeDiscord extends EventEmitter {
     return json(404, { message: '404: Not Found', code: 0 });
   }
 
+  /** Record a message body's `allowed_mentions`, and a problem when it could ping anyone. */
+  private checkMentions(route: string, data: Record<string, unknown>): void {
+    this.mentionChecks += 1;
+    const problem = mentionProblem(data.allowed_mentions);
+    if (problem) this.mentionProblems.push(`${route}: ${problem}: ${JSON.stringify(String(data.content ?? '').slice(0, 80))}`);
+  }
+
+  /** The CDN: a file a member attached, at its signed URL (a wrong or missing signature is a 404, as on Discord). */
+  private serveAttachment(url: URL, res: ServerResponse): void {
+    const id = url.pathname.split('/')[3] ?? '';
+    const upload = this.uploads.get(id);
+    const signed = upload && `${url.pathname}${url.search}` === new URL(upload.url).pathname + new URL(upload.url).search;
+    this.cdnRequests.push({ path: url.pathname, status: signed ? 200 : 404 });
+    this.emit('event');
+    if (!upload || !signed) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('This content is no longer available.');
+      return;
+    }
+    res.writeHead(200, { 'content-type': upload.contentType, 'content-length': String(upload.data.length) });
+    res.end(upload.data);
+  }
+
   private addMessage(
     channelId: string,
     data: Record<string, unknown>,
@@ -547,6 +665,7 @@ export class FakeDiscord extends EventEmitter {
       id: snowflake(),
       channelId,
       content: String(data.content ?? ''),
+      ...('allowed_mentions' in data ? { allowedMentions: data.allowed_mentions } : {}),
       files,
       buttons: buttonsOf(data.components),
       ephemeral: (Number(data.flags ?? 0) & EPHEMERAL) !== 0,
@@ -563,10 +682,29 @@ export class FakeDiscord extends EventEmitter {
 
   private updateMessage(target: FakeMessage, data: Record<string, unknown>, files: FakeFile[]): void {
     if (data.content !== undefined) target.content = String(data.content ?? '');
+    if ('allowed_mentions' in data) target.allowedMentions = data.allowed_mentions;
     if (data.components !== undefined) target.buttons = buttonsOf(data.components);
     if (files.length || data.attachments !== undefined) target.files = files.length ? files : [];
     target.pending = false;
   }
+}
+
+/**
+ * Why a message with these `allowed_mentions` could ping someone, or undefined when it pings
+ * nobody: Discord parses every mention in the text when the field is missing, so it must be
+ * there, parse nothing (`parse: []` or no `parse`), list no users or roles and not ping the
+ * replied-to author.
+ */
+export function mentionProblem(allowed: unknown): string | undefined {
+  if (allowed === undefined || allowed === null) return 'no allowed_mentions (Discord then pings every mention in the text)';
+  if (typeof allowed !== 'object') return `allowed_mentions is ${JSON.stringify(allowed)}`;
+  const a = allowed as { parse?: unknown; users?: unknown; roles?: unknown; replied_user?: unknown };
+  if (a.parse !== undefined && !(Array.isArray(a.parse) && a.parse.length === 0))
+    return `allowed_mentions.parse is ${JSON.stringify(a.parse)}`;
+  if (Array.isArray(a.users) && a.users.length) return `allowed_mentions.users lists ${a.users.length}`;
+  if (Array.isArray(a.roles) && a.roles.length) return `allowed_mentions.roles lists ${a.roles.length}`;
+  if (a.replied_user === true) return 'allowed_mentions.replied_user is true';
+  return undefined;
 }
 
 function visible(record: InteractionRecord): FakeMessage[] {
