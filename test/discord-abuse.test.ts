@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../src/dispatch/limits.js';
 import { type BotHarness, channel, member, startBotHarness } from './helpers/fake-discord/bot-harness.js';
 import { type BotProcess, spawnBot } from './helpers/fake-discord/bot-process.js';
-import { FakeDiscord, type FakeMessage, type FakeOptionValue, type FakeUser } from './helpers/fake-discord/fake-discord.js';
+import { FakeDiscord, type FakeMessage, type FakeOptionValue } from './helpers/fake-discord/fake-discord.js';
 
 /**
  * Floods and abuse through the fake Discord: thirty `/game new thread:true` at once from a
@@ -24,16 +24,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function run(
-  who: FakeUser,
-  ch: string,
-  name: string,
-  sub: string | undefined,
-  options: Record<string, FakeOptionValue> = {},
-): Promise<FakeMessage> {
-  const [first] = await h.fake.answers(h.fake.command(who, ch, name, sub, options));
-  return first!;
-}
+const run = (...args: Parameters<FakeDiscord['ask']>) => h.fake.ask(...args);
 
 /** Every answer to `records`, once all are in: within Discord's 3 s, one each. */
 async function answersTo(fake: FakeDiscord, records: ReturnType<FakeDiscord['command']>[]): Promise<FakeMessage[]> {

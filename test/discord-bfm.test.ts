@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BfmAction, type BfmState, bfmEngine, legalActions } from '../src/games/battle-for-moscow/index.js';
 import { type BotHarness, channel, member, startBotHarness } from './helpers/fake-discord/bot-harness.js';
-import type { FakeMessage, FakeUser } from './helpers/fake-discord/fake-discord.js';
+import type { FakeDiscord, FakeMessage } from './helpers/fake-discord/fake-discord.js';
 
 /** Battle for Moscow through the fake Discord: two players seated, and one against the bot. */
 let h: BotHarness;
@@ -13,16 +13,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function run(
-  user: FakeUser,
-  ch: string,
-  name: string,
-  sub: string | undefined,
-  options: Record<string, string | number | boolean> = {},
-): Promise<FakeMessage> {
-  const [first] = await h.fake.answers(h.fake.command(user, ch, name, sub, options));
-  return first!;
-}
+const run = (...args: Parameters<FakeDiscord['ask']>) => h.fake.ask(...args);
 const state = async (ch: string) => (await h.bot.sessions.require(ch)).doc.state as BfmState;
 
 describe('Battle for Moscow in Discord', () => {

@@ -7,7 +7,7 @@ import type { TyphoonState } from '../src/games/operation-typhoon/state.js';
 import { hashSeed, parseExport } from '../src/session/index.js';
 import { verifyExport } from '../src/session/verify-export.js';
 import { type BotHarness, channel, member, startBotHarness } from './helpers/fake-discord/bot-harness.js';
-import type { FakeMessage } from './helpers/fake-discord/fake-discord.js';
+import type { FakeDiscord, FakeMessage } from './helpers/fake-discord/fake-discord.js';
 import { type LocalRedis, redisMissingReason, startLocalRedis } from './helpers/local-redis.js';
 
 /**
@@ -34,16 +34,7 @@ async function typhoonState(channelId: string): Promise<TyphoonState> {
   return (await h.bot.sessions.require(channelId)).doc.state as TyphoonState;
 }
 
-async function run(
-  user: ReturnType<typeof member>,
-  channelId: string,
-  name: string,
-  sub: string | undefined,
-  options: Record<string, string | number | boolean> = {},
-): Promise<FakeMessage> {
-  const [first] = await h.fake.answers(h.fake.command(user, channelId, name, sub, options));
-  return first!;
-}
+const run = (...args: Parameters<FakeDiscord['ask']>) => h.fake.ask(...args);
 
 describe('the bot in a (fake) Discord', () => {
   it('starts a game from /game new with the seed hash and a map picture, answered within 3 s', async () => {

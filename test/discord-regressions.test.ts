@@ -5,7 +5,7 @@ import type { TyphoonState } from '../src/games/operation-typhoon/state.js';
 import type { VoteService } from '../src/votes/index.js';
 import { ManualClock } from '../src/votes/index.js';
 import { type BotHarness, channel, member, startBotHarness } from './helpers/fake-discord/bot-harness.js';
-import type { FakeMessage, FakeOptionValue, FakeUser } from './helpers/fake-discord/fake-discord.js';
+import type { FakeDiscord, FakeMessage, FakeOptionValue, FakeUser } from './helpers/fake-discord/fake-discord.js';
 
 /**
  * End-to-end checks through the fake Discord for paths the other suites left untested:
@@ -22,16 +22,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function run(
-  who: FakeUser,
-  ch: string,
-  name: string,
-  sub: string | undefined,
-  options: Record<string, FakeOptionValue> = {},
-): Promise<FakeMessage> {
-  const [first] = await h.fake.answers(h.fake.command(who, ch, name, sub, options));
-  return first!;
-}
+const run = (...args: Parameters<FakeDiscord['ask']>) => h.fake.ask(...args);
 async function click(who: FakeUser, message: FakeMessage, customId: string): Promise<FakeMessage> {
   const [first] = await h.fake.answers(h.fake.click(who, message, customId));
   return first!;

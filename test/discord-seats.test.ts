@@ -18,8 +18,7 @@ async function run(
   sub: string,
   options: Record<string, string | number | boolean> = {},
 ): Promise<FakeMessage> {
-  const [first] = await h.fake.answers(h.fake.command(user, channelId, 'game', sub, options));
-  return first!;
+  return h.fake.ask(user, channelId, 'game', sub, options);
 }
 
 describe('seats in a Discord team game', () => {

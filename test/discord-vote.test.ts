@@ -4,7 +4,7 @@ import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
 import type { TyphoonState } from '../src/games/operation-typhoon/state.js';
 import { ManualClock } from '../src/votes/index.js';
 import { type BotHarness, channel, member, startBotHarness } from './helpers/fake-discord/bot-harness.js';
-import type { FakeMessage, FakeUser } from './helpers/fake-discord/fake-discord.js';
+import type { FakeDiscord, FakeMessage, FakeUser } from './helpers/fake-discord/fake-discord.js';
 
 /**
  * Vote and team play through the fake Discord with several members. Ballot deadlines run
@@ -19,16 +19,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function run(
-  user: FakeUser,
-  ch: string,
-  name: string,
-  sub: string | undefined,
-  options: Record<string, string | number | boolean> = {},
-): Promise<FakeMessage> {
-  const [first] = await h.fake.answers(h.fake.command(user, ch, name, sub, options));
-  return first!;
-}
+const run = (...args: Parameters<FakeDiscord['ask']>) => h.fake.ask(...args);
 async function click(user: FakeUser, message: FakeMessage, customId: string): Promise<FakeMessage> {
   const [first] = await h.fake.answers(h.fake.click(user, message, customId));
   return first!;

@@ -24,7 +24,7 @@ import {
   STEPS_PER_TURN,
 } from './fixtures/courier/index.js';
 import { type BotHarness, channel, member, startBotHarness } from './helpers/fake-discord/bot-harness.js';
-import type { FakeMessage } from './helpers/fake-discord/fake-discord.js';
+import type { FakeDiscord, FakeMessage } from './helpers/fake-discord/fake-discord.js';
 
 /**
  * Issue "Games as plug-ins", item 7: a game from outside src/ (test/fixtures/courier/),
@@ -298,16 +298,7 @@ describe('Courier in the (fake) Discord', () => {
     await h?.stop();
   });
 
-  async function run(
-    user: ReturnType<typeof member>,
-    ch: string,
-    name: string,
-    sub: string | undefined,
-    options: Record<string, string | number | boolean> = {},
-  ): Promise<FakeMessage> {
-    const [first] = await h.fake.answers(h.fake.command(user, ch, name, sub, options));
-    return first!;
-  }
+  const run = (...args: Parameters<FakeDiscord['ask']>) => h.fake.ask(...args);
   const click = async (user: ReturnType<typeof member>, message: FakeMessage, label: RegExp): Promise<FakeMessage> => {
     const button = message.buttons.find((b) => label.test(b.label));
     if (!button) throw new Error(`no button ${label} under: ${message.buttons.map((b) => b.label).join(', ')}`);

@@ -260,6 +260,18 @@ export class FakeDiscord extends EventEmitter {
 
   // ---- interactions -------------------------------------------------------------------
 
+  /** A user runs a slash command and waits for the bot's first answer. */
+  async ask(
+    user: FakeUser,
+    channelId: string,
+    name: string,
+    subcommand: string | undefined,
+    options: Record<string, FakeOptionValue> = {},
+  ): Promise<FakeMessage> {
+    const [first] = await this.answers(this.command(user, channelId, name, subcommand, options));
+    return first!;
+  }
+
   /** A user runs a slash command; options are typed from the deployed command definitions. */
   command(
     user: FakeUser,
