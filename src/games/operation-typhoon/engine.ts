@@ -3,12 +3,14 @@
  * is plain JSON, dice come from the seed stored in it, and an illegal action is refused with
  * the rule it breaks while the given state stays as it was.
  */
+
 import { issuesText, plural } from '../../contracts/text.js';
 import type { HexId } from '../../kernel/hex.js';
 import { type Applied, type GameEngine, type GameResult, type Prompt, RuleError } from '../engine.js';
 import { captureHex, endPlay, enterSovietHex, fightRegularRound, finishForce, sovietWin } from './battles.js';
 import { turnSpec } from './charts/index.js';
 import { Play, RulesIndex, type TyphoonRules } from './context.js';
+import { copyState } from './copy-state.js';
 import { allowance, mobilityOf, stackingProblem, startsMudBound, stepCost } from './movement.js';
 import { initialState, setupProblem } from './setup.js';
 import {
@@ -47,7 +49,7 @@ export function apply(index: RulesIndex, state: TyphoonState, input: TyphoonActi
   const action = parsed.data;
   const over = gameOver(state);
   if (over) throw over;
-  const play = new Play(index, structuredClone(state));
+  const play = new Play(index, copyState(state));
   const rollsBefore = state.dice.rolls;
   const takenBefore = state.taken.length;
   HANDLERS[action.type](play, action as never);

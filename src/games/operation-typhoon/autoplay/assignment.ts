@@ -52,13 +52,18 @@ export function assignedGoal(v: View, units: readonly string[], plan: Assignment
   return target ? { target, doneWhen: [target], onCurrentControl: true } : undefined;
 }
 
+const candidates = new WeakMap<object, HexId[]>();
+
 function targets(v: View): HexId[] {
-  const out: HexId[] = [];
-  for (const h of v.index.map.ids) {
-    const place = v.index.map.hex(h)!.place;
-    if (v.isSoviet(h) && (columnOf(h) === LINE_COLUMN || (place && place.kind !== 'capital'))) out.push(h);
+  let all = candidates.get(v.index);
+  if (!all) {
+    const isTarget = (h: HexId) => {
+      const place = v.index.map.hex(h)!.place;
+      return columnOf(h) === LINE_COLUMN || (place !== undefined && place.kind !== 'capital');
+    };
+    candidates.set(v.index, (all = v.index.map.ids.filter(isTarget)));
   }
-  return out;
+  return all.filter((h) => v.isSoviet(h));
 }
 
 function forces(v: View, plan: AssignmentPlan): Force[] {

@@ -5,9 +5,11 @@
  * but rings closed later and the turn 3 front check passed in 0% of games instead of 53%.)
  */
 import type { HexId } from '../../../kernel/hex.js';
-import { Play } from '../context.js';
-import { frontHexes, pocketsAfterCapture } from '../control.js';
+import { frontHexes } from '../control.js';
 import type { Destination } from '../movement.js';
+import { type Control, controlOf } from './control-position.js';
+import { graphOf } from './graph.js';
+import { pocketSizeIf } from './pocket-search.js';
 import type { View } from './view.js';
 
 /**
@@ -16,38 +18,32 @@ import type { View } from './view.js';
  * joined around the hex, so no pocket can form; this spares nearly every flood fill.
  */
 export function mayCut(v: View, hex: HexId, alsoTaken?: HexId): boolean {
-  const around = ringOf(v, hex);
-  const soviet = (i: number) => {
-    const n = around[i % 6];
-    return n !== undefined && n !== alsoTaken && v.isSoviet(n);
+  const graph = graphOf(v.index);
+  const { soviet } = controlOf(v);
+  const h = graph.number(hex)!;
+  const also = alsoTaken === undefined ? -1 : graph.number(alsoTaken)!;
+  const isSoviet = (i: number) => {
+    const n = graph.ring[h * 6 + (i % 6)]!;
+    return n >= 0 && n !== also && soviet[n] === 1;
   };
   let arcs = 0;
-  for (let i = 0; i < 6; i++) if (soviet(i) && !soviet(i + 5)) arcs += 1;
+  for (let i = 0; i < 6; i++) if (isSoviet(i) && !isSoviet(i + 5)) arcs += 1;
   return arcs >= 2;
-}
-
-const rings = new WeakMap<object, Map<HexId, (HexId | undefined)[]>>();
-
-/** The six neighbours in clockwise order, undefined off the map; fixed by the map, so cached. */
-function ringOf(v: View, hex: HexId): (HexId | undefined)[] {
-  let byHex = rings.get(v.index);
-  if (!byHex) rings.set(v.index, (byHex = new Map()));
-  let ring = byHex.get(hex);
-  if (!ring) byHex.set(hex, (ring = v.index.map.grid.neighbours(hex).map((n) => (v.index.map.has(n.id) ? n.id : undefined))));
-  return ring;
 }
 
 /** Soviet hexes cut off if `hex` were captured (and then `then`, a hex next to it). */
 export function pocketHexesIf(v: View, hex: HexId, then?: HexId): number {
-  const play = new Play(v.index, { ...v.s, taken: [...v.s.taken, hex, ...(then ? [then] : [])] });
-  // Both captures may border the same pocket: count each hex once.
-  const cut = new Set<HexId>();
-  for (const h of then ? [hex, then] : [hex]) for (const p of pocketsAfterCapture(play, h)) for (const x of p) cut.add(x);
-  return cut.size;
+  const graph = graphOf(v.index);
+  const captures = then ? [hex, then] : [hex];
+  return pocketSizeIf(
+    graph,
+    controlOf(v).soviet,
+    captures.map((h) => graph.number(h)!),
+  );
 }
 
 /** Gaps depend on control alone (the taken hexes), which most actions leave as it was. */
-const gapsByControl = new WeakMap<object, Map<string, Map<HexId, GapValue>>>();
+const gapsByControl = new WeakMap<Control, Map<number, Map<HexId, GapValue>>>();
 /** What capturing a gap would cut off: by itself, and with one neighbour taken after it. */
 export interface GapValue {
   now: number;
@@ -55,7 +51,6 @@ export interface GapValue {
 }
 /** A pocket two captures away counts a little less than one closed by this move. */
 const TWO_STEP_DISCOUNT = 0.9;
-const GAP_CACHE_LIMIT = 64;
 
 /**
  * The Soviet hexes a force could enter next (next to a German hex) whose capture, alone or
@@ -63,10 +58,10 @@ const GAP_CACHE_LIMIT = 64;
  * move can go. Few at any time, so a force far from all of them is not searched at all.
  */
 export function ringGaps(v: View, min: number): Map<HexId, GapValue> {
-  let cache = gapsByControl.get(v.index);
-  if (!cache) gapsByControl.set(v.index, (cache = new Map()));
-  const key = `${min}|${v.s.taken.join(',')}`;
-  let gaps = cache.get(key);
+  const control = controlOf(v);
+  let cache = gapsByControl.get(control);
+  if (!cache) gapsByControl.set(control, (cache = new Map()));
+  let gaps = cache.get(min);
   if (!gaps) {
     gaps = new Map();
     for (const h of frontHexes(v.play)) {
@@ -75,8 +70,7 @@ export function ringGaps(v: View, min: number): Map<HexId, GapValue> {
       for (const n of v.neighbours(h)) if (v.isSoviet(n) && mayCut(v, n, h)) next = Math.max(next, pocketHexesIf(v, h, n));
       if (now >= min || next * TWO_STEP_DISCOUNT >= min) gaps.set(h, { now, next });
     }
-    if (cache.size >= GAP_CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-    cache.set(key, gaps);
+    cache.set(min, gaps);
   }
   return gaps;
 }

@@ -7,7 +7,8 @@
  * policies stay pure.
  */
 import type { HexId } from '../../../kernel/hex.js';
-import { stepCost } from '../movement.js';
+import { type Control, controlOf, newlyTaken } from './control-position.js';
+import { graphOf, type HexGraph } from './graph.js';
 import type { View } from './view.js';
 
 /**
@@ -20,28 +21,48 @@ export const BATTLE_COST = 1;
 /** Fields on today's control stop here: farther hexes are more than two turns' march away. */
 const LIVE_FIELD_LIMIT = 60;
 
-const caches = new WeakMap<object, Map<string, Map<HexId, number>>>();
+/** MP (and battles) to the target from each hex; undefined where the target is out of reach. */
+export class CostField {
+  constructor(
+    private readonly graph: HexGraph,
+    /** By hex number; -1 where out of reach. */
+    readonly dist: Int32Array,
+  ) {}
+
+  get(hex: HexId): number | undefined {
+    const h = this.graph.number(hex);
+    const d = h === undefined ? -1 : this.dist[h]!;
+    return d < 0 ? undefined : d;
+  }
+
+  *[Symbol.iterator](): IterableIterator<[HexId, number]> {
+    for (let h = 0; h < this.dist.length; h++) if (this.dist[h]! >= 0) yield [this.graph.ids[h]!, this.dist[h]!];
+  }
+}
+
+const caches = new WeakMap<object, Map<string, CostField>>();
 const CACHE_LIMIT = 256;
 
 /**
  * `sector`: while formations may not share hexes (7.3, turns 1-4) a force only plans through
  * German rear hexes of its own sector, so it attacks from its own stretch of front.
  */
-export function costField(v: View, target: HexId, mech: boolean, sector?: string): Map<HexId, number> {
+export function costField(v: View, target: HexId, mech: boolean, sector?: string): CostField {
   let cache = caches.get(v.index);
   if (!cache) caches.set(v.index, (cache = new Map()));
   const key = `${target}|${mech ? 'm' : 'f'}|${sector ?? ''}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const field = build(v, target, mech, sector);
+  const graph = graphOf(v.index);
+  const field = new CostField(graph, build(graph, graph.number(target)!, mech, sector, graph.initiallySoviet));
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, field);
   return field;
 }
 
 interface LiveField {
-  taken: readonly HexId[];
-  dist: Map<HexId, number>;
+  control: Control;
+  field: CostField;
 }
 const liveFields = new WeakMap<object, Map<string, LiveField>>();
 
@@ -50,91 +71,98 @@ const liveFields = new WeakMap<object, Map<string, LiveField>>();
  * force heads up the corridor its formation has cut and fights on from its head. The field
  * depends on the taken hexes only, and control only ever turns German (3.5): a field built
  * for fewer taken hexes (an earlier position) is brought up to date by lowering costs around
- * the newly taken ones instead of being rebuilt. The map returned is valid for this state
+ * the newly taken ones instead of being rebuilt. The field returned is valid for this state
  * only (the next call may update it).
  */
-export function currentCostField(v: View, target: HexId, mech: boolean): Map<HexId, number> {
+export function currentCostField(v: View, target: HexId, mech: boolean): CostField {
   let byKey = liveFields.get(v.index);
   if (!byKey) liveFields.set(v.index, (byKey = new Map()));
+  const graph = graphOf(v.index);
   const key = `${target}|${mech ? 'm' : 'f'}`;
-  const taken = v.s.taken;
+  const control = controlOf(v);
   const live = byKey.get(key);
-  if (live && live.taken === taken) return live.dist;
-  const added = live && newlyTaken(v, live.taken);
+  if (live && live.control === control) return live.field;
+  const added = live && newlyTaken(graph, live.control, control);
   if (live && added) {
-    lower(v, live.dist, added, mech);
-    live.taken = taken;
-    return live.dist;
+    lower(graph, live.field.dist, added, mech, control.soviet);
+    live.control = control;
+    return live.field;
   }
   if (byKey.size >= CACHE_LIMIT) byKey.delete(byKey.keys().next().value!);
-  const dist = build(v, target, mech, undefined, (h) => v.isSoviet(h), LIVE_FIELD_LIMIT);
-  byKey.set(key, { taken, dist });
-  return dist;
+  const field = new CostField(graph, build(graph, graph.number(target)!, mech, undefined, control.soviet, LIVE_FIELD_LIMIT));
+  byKey.set(key, { control, field });
+  return field;
 }
 
-/** The hexes taken now and not in `before`; undefined when `before` is not a subset (another game). */
-function newlyTaken(v: View, before: readonly HexId[]): HexId[] | undefined {
-  if (before.length > v.s.taken.length) return undefined;
-  for (const h of before) if (v.isSoviet(h)) return undefined;
-  const old = new Set(before);
-  return v.s.taken.filter((h) => !old.has(h));
+/** Hexes by distance, for the Dijkstra searches below (costs are whole MP). */
+class Buckets {
+  private readonly lists: number[][] = [];
+  push(h: number, d: number): void {
+    (this.lists[d] ??= []).push(h);
+  }
+  get length(): number {
+    return this.lists.length;
+  }
+  at(d: number): number[] | undefined {
+    return this.lists[d];
+  }
 }
 
 /**
  * Entering a newly taken hex no longer costs a battle: lower the distances that run through
- * it, in order of distance (a Dijkstra restarted from the changed hexes; costs are whole MP).
+ * it, in order of distance (a Dijkstra restarted from the changed hexes).
  */
-function lower(v: View, dist: Map<HexId, number>, newlyTaken: readonly HexId[], mech: boolean): void {
-  const mobility = mech ? 'mechanized' : 'non-mechanized';
-  const buckets: HexId[][] = [];
-  const push = (h: HexId, d: number) => (buckets[d] ??= []).push(h);
-  for (const h of newlyTaken) {
-    const d = dist.get(h);
-    if (d !== undefined) push(h, d);
-  }
-  for (let d = 0; d < buckets.length; d++) {
-    for (const h of buckets[d] ?? []) {
-      if (dist.get(h) !== d) continue;
-      const enter = v.isSoviet(h) ? BATTLE_COST : 0;
-      for (const n of v.neighbours(h)) {
-        const nd = d + stepCost(v.index, mobility, n, h) + enter;
-        if (nd <= LIVE_FIELD_LIMIT && nd < (dist.get(n) ?? Infinity)) {
-          dist.set(n, nd);
-          push(n, nd);
-        }
-      }
-    }
-  }
+function lower(graph: HexGraph, dist: Int32Array, newlyTaken: readonly number[], mech: boolean, soviet: Uint8Array): void {
+  const cost = graph.enterCost[mech ? 'mechanized' : 'non-mechanized'];
+  const buckets = new Buckets();
+  for (const h of newlyTaken) if (dist[h]! >= 0) buckets.push(h, dist[h]!);
+  relax(graph, dist, buckets, cost, soviet, LIVE_FIELD_LIMIT);
 }
 
 /** Dijkstra backwards from the target: cost of stepping from n into h is paid on entering h. */
 function build(
-  v: View,
-  target: HexId,
+  graph: HexGraph,
+  target: number,
   mech: boolean,
   sector: string | undefined,
-  hostile: (h: HexId) => boolean = (h) => v.index.initiallySoviet.has(h),
+  hostile: Uint8Array,
   limit = Infinity,
-): Map<HexId, number> {
-  const mobility = mech ? 'mechanized' : 'non-mechanized';
-  const dist = new Map<HexId, number>([[target, 0]]);
-  const buckets: HexId[][] = [[target]];
+): Int32Array {
+  const cost = graph.enterCost[mech ? 'mechanized' : 'non-mechanized'];
+  const dist = new Int32Array(graph.size).fill(-1);
+  dist[target] = 0;
+  const buckets = new Buckets();
+  buckets.push(target, 0);
+  relax(graph, dist, buckets, cost, hostile, limit, sector);
+  return dist;
+}
+
+function relax(
+  graph: HexGraph,
+  dist: Int32Array,
+  buckets: Buckets,
+  cost: Int32Array,
+  hostile: Uint8Array,
+  limit: number,
+  sector?: string,
+): void {
+  const { neighbours, initiallySoviet } = graph;
   for (let d = 0; d < buckets.length; d++) {
-    const bucket = buckets[d];
+    const bucket = buckets.at(d);
     if (!bucket) continue;
     for (const h of bucket) {
-      if (dist.get(h) !== d) continue;
-      const enter = hostile(h) ? BATTLE_COST : 0;
-      for (const n of v.neighbours(h)) {
-        if (sector && !v.index.initiallySoviet.has(n) && v.index.map.hex(n)!.sector !== sector) continue;
-        const nd = d + stepCost(v.index, mobility, n, h) + enter;
-        const known = dist.get(n);
-        if (nd <= limit && (known === undefined || nd < known)) {
-          dist.set(n, nd);
-          (buckets[nd] ??= []).push(n);
+      if (dist[h] !== d) continue;
+      const enter = hostile[h] ? BATTLE_COST : 0;
+      for (let k = h * 6; k < h * 6 + 6; k++) {
+        const n = neighbours[k]!;
+        if (n < 0) continue;
+        if (sector && !initiallySoviet[n] && graph.sector[n] !== sector) continue;
+        const nd = d + cost[k]! + enter;
+        if (nd <= limit && (dist[n]! < 0 || nd < dist[n]!)) {
+          dist[n] = nd;
+          buckets.push(n, nd);
         }
       }
     }
   }
-  return dist;
 }

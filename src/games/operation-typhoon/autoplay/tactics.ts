@@ -9,7 +9,7 @@ import type { TyphoonEngine } from '../engine.js';
 import type { Destination } from '../movement.js';
 import type { TyphoonAction, TyphoonState } from '../state.js';
 import { closingMove } from './closing-move.js';
-import { costField, currentCostField } from './fields.js';
+import { type CostField, costField, currentCostField } from './fields.js';
 import type { Goal } from './policy.js';
 import { View } from './view.js';
 
@@ -150,7 +150,7 @@ export function bestStep(
   return best;
 }
 
-function fieldFor(v: View, units: readonly string[], goal: Goal): Map<HexId, number> {
+function fieldFor(v: View, units: readonly string[], goal: Goal): CostField {
   if (goal.onCurrentControl) return currentCostField(v, goal.target, v.isMech(units[0]!));
   const sector = v.s.scenario === 'historical' && v.s.turn <= 4 ? v.formation(units[0]!) : undefined;
   return costField(v, goal.target, v.isMech(units[0]!), sector);

@@ -1,0 +1,71 @@
+/**
+ * The map as flat arrays for the policies' searches: each hex a number, its neighbours and the
+ * MP of stepping in from each of them in typed arrays. Cost fields are built hundreds of
+ * times a game; strings, maps and per-step lookups made them most of a game's time.
+ * Fixed by the map and the charts, so built once per rules index.
+ */
+import { columnOf, type HexId } from '../../../kernel/hex.js';
+import type { RulesIndex } from '../context.js';
+import { stepCost } from '../movement.js';
+
+export class HexGraph {
+  readonly ids: readonly HexId[];
+  readonly size: number;
+  /** Six slots per hex; -1 where a neighbour is off the map. */
+  readonly neighbours: Int32Array;
+  /** MP to step into hex `h` from its k-th neighbour, slot `h * 6 + k`, by mobility. */
+  readonly enterCost: { mechanized: Int32Array; 'non-mechanized': Int32Array };
+  readonly initiallySoviet: Uint8Array;
+  /** 1 for the hexes of the Soviet supply edge (11.1). */
+  readonly supplyEdge: Uint8Array;
+  readonly column: Int32Array;
+  /** The six neighbours in clockwise order, slot `h * 6 + k`; -1 off the map. */
+  readonly ring: Int32Array;
+  /** Hexes in the sector of each formation's stretch of front (7.3). */
+  readonly sector: readonly (string | undefined)[];
+  private readonly numbers = new Map<HexId, number>();
+
+  constructor(index: RulesIndex) {
+    this.ids = index.map.ids;
+    this.size = this.ids.length;
+    for (const [i, id] of this.ids.entries()) this.numbers.set(id, i);
+    this.neighbours = new Int32Array(this.size * 6).fill(-1);
+    const mech = new Int32Array(this.size * 6);
+    const foot = new Int32Array(this.size * 6);
+    this.initiallySoviet = new Uint8Array(this.size);
+    this.supplyEdge = new Uint8Array(this.size);
+    this.column = new Int32Array(this.size);
+    this.ring = new Int32Array(this.size * 6).fill(-1);
+    const sector: (string | undefined)[] = [];
+    for (let h = 0; h < this.size; h++) {
+      const id = this.ids[h]!;
+      if (index.initiallySoviet.has(id)) this.initiallySoviet[h] = 1;
+      this.column[h] = columnOf(id);
+      sector.push(index.map.hex(id)!.sector);
+      index.map.neighbours(id).forEach((n, k) => {
+        this.neighbours[h * 6 + k] = this.numbers.get(n)!;
+        mech[h * 6 + k] = stepCost(index, 'mechanized', n, id);
+        foot[h * 6 + k] = stepCost(index, 'non-mechanized', n, id);
+      });
+    }
+    for (let h = 0; h < this.size; h++)
+      for (const [k, n] of index.map.grid.neighbours(this.ids[h]!).entries()) this.ring[h * 6 + k] = this.numbers.get(n.id) ?? -1;
+    for (const id of index.supplyEdge) this.supplyEdge[this.numbers.get(id)!] = 1;
+    for (const cost of [...mech, ...foot])
+      if (!Number.isInteger(cost)) throw new Error(`cost fields count whole MP; the charts give a step of ${cost}`);
+    this.enterCost = { mechanized: mech, 'non-mechanized': foot };
+    this.sector = sector;
+  }
+
+  number(id: HexId): number | undefined {
+    return this.numbers.get(id);
+  }
+}
+
+const graphs = new WeakMap<RulesIndex, HexGraph>();
+
+export function graphOf(index: RulesIndex): HexGraph {
+  let g = graphs.get(index);
+  if (!g) graphs.set(index, (g = new HexGraph(index)));
+  return g;
+}
