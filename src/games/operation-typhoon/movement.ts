@@ -65,21 +65,29 @@ export function interArmyBan(s: TyphoonState, index: RulesIndex): boolean {
  * undefined when they may. `staying` are the other German units in the hex.
  */
 export function stackingProblem(play: Play, moving: readonly string[], hex: HexId): RuleError | undefined {
+  const { index } = play;
+  const broken = stackingBreaks(play, moving, hex);
+  if (broken === '7.1') return new RuleError('7.1', `hex ${hex} would hold more than three divisions (the Lehr brigade and GD count half)`);
+  if (broken === '7.3') {
+    const mine = index.unit(moving[0]!).formation;
+    const other = play.unitsIn(hex).find((u) => !moving.includes(u) && index.unit(u).formation !== mine)!;
+    const names = Object.fromEntries(index.charts.formations.map((f) => [f.id, f.name]));
+    return new RuleError(
+      '7.3',
+      `on turns 1-4, ${names[mine]} units may not enter a hex with ${names[index.unit(other).formation]} units (${hex})`,
+    );
+  }
+  return undefined;
+}
+
+/** Which stacking rule the moving units would break in `hex`, if any: the question path searches ask of every occupied hex. */
+function stackingBreaks(play: Play, moving: readonly string[], hex: HexId): '7.1' | '7.3' | undefined {
   const { index, s } = play;
   const staying = play.unitsIn(hex).filter((u) => !moving.includes(u));
-  if (stackingWeight(index, staying) + stackingWeight(index, moving) > STACK_LIMIT) {
-    return new RuleError('7.1', `hex ${hex} would hold more than three divisions (the Lehr brigade and GD count half)`);
-  }
+  if (stackingWeight(index, staying) + stackingWeight(index, moving) > STACK_LIMIT) return '7.1';
   if (interArmyBan(s, index) && staying.length > 0) {
     const mine = index.unit(moving[0]!).formation;
-    const other = staying.find((u) => index.unit(u).formation !== mine);
-    if (other) {
-      const names = Object.fromEntries(index.charts.formations.map((f) => [f.id, f.name]));
-      return new RuleError(
-        '7.3',
-        `on turns 1-4, ${names[mine]} units may not enter a hex with ${names[index.unit(other).formation]} units (${hex})`,
-      );
-    }
+    if (staying.some((u) => index.unit(u).formation !== mine)) return '7.3';
   }
   return undefined;
 }
@@ -111,7 +119,7 @@ export function destinations(play: Play, units: readonly string[], from: HexId, 
   const blocked = new Map<HexId, boolean>();
   const isBlocked = (h: HexId): boolean => {
     let b = blocked.get(h);
-    if (b === undefined) blocked.set(h, (b = occupied.has(h) ? stackingProblem(play, units, h) !== undefined : overweight));
+    if (b === undefined) blocked.set(h, (b = occupied.has(h) ? stackingBreaks(play, units, h) !== undefined : overweight));
     return b;
   };
   const reach = reachable({
@@ -129,7 +137,8 @@ export function destinations(play: Play, units: readonly string[], from: HexId, 
   for (const [hex, cost] of reach.cost) {
     if (hex === from) continue;
     const path: HexId[] = [];
-    for (let h: HexId | undefined = hex; h !== undefined && h !== from; h = reach.previous.get(h)) path.unshift(h);
+    for (let h: HexId | undefined = hex; h !== undefined && h !== from; h = reach.previous.get(h)) path.push(h);
+    path.reverse();
     out.push({ hex, cost, path, soviet: play.isSoviet(hex) });
   }
   return out.sort((a, b) => a.cost - b.cost || a.hex.localeCompare(b.hex));
