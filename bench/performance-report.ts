@@ -1,4 +1,5 @@
 import { availableParallelism, cpus, totalmem } from 'node:os';
+import type { BalanceFigures } from './balance-bench.js';
 import type { LatencyFigures } from './discord-bench.js';
 import type { EngineFigures } from './engine-bench.js';
 import type { MemoryFigures, WholeGameFigures } from './game-bench.js';
@@ -9,6 +10,7 @@ interface Figures {
   views: ViewFigures[];
   engine: EngineFigures;
   whole: WholeGameFigures;
+  balance: BalanceFigures;
   memory: MemoryFigures;
   discord: LatencyFigures[];
 }
@@ -43,6 +45,14 @@ export function performanceReport(x: Figures): string {
     '< 5 ms',
     `${f(perDecision, 2)} ms (${f(x.whole.medianMs)} ms for ${x.whole.medianActions} actions)`,
     perDecision < 5,
+  ]);
+  rows.push([
+    `Operation Typhoon balance run, 1,000 games of each policy on ${x.balance.workers} worker threads (scaled from ${x.balance.games} each)`,
+    '≤ 120 s',
+    `${f(x.balance.secondsPer1000)} s (${Object.entries(x.balance.gamesPerSecond)
+      .map(([p, g]) => `${p} ${f(g)} games/s`)
+      .join(', ')})`,
+    x.balance.secondsPer1000 <= 120,
   ]);
   for (const d of x.discord) {
     const load = `${d.busyChannels} busy channel(s)${d.paceMs ? `, an order every ${d.paceMs / 1000} s each` : d.busyChannels > 1 ? ', back to back (saturation)' : ''}`;
@@ -80,6 +90,7 @@ export function performanceReport(x: Figures): string {
     'How each is measured:',
     '',
     '- Render: the full map and a zoomed view of a busy sample scene, drawn from the cached static layer and encoded; the floor is the time to encode the finished image of the same size (a blank canvas is shown too).',
+    '- Balance run: scripts/balance-runner.ts plays every auto-play policy over seeds 1..N on two worker threads (wall time, start to last result), scaled to the 1,000 games of each policy the balance report uses.',
     "- Busy channels: each channel plays an order and takes it back, all channels at once: with a pause averaging 5 s between a channel's orders (players at a fast pace), and back to back (a closed loop: the saturation case, every channel always waiting on the bot, reported to show the headroom). Time runs from the INTERACTION_CREATE sent by the fake Discord to the answer with its map received. Maps are drawn on worker threads.",
     '- Memory: a fresh process starts 1,000 games and gives each an order through the session layer over one SQLite store; its resident set size and heap after.',
     '- Stored game: the JSON of the longest of the auto-played games, stored through the session layer (state, every order, every log line).',

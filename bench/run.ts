@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { MapName } from '../src/maps/game-map.js';
 import { closeRenderPool } from '../src/render/render-pool.js';
+import { benchBalanceRun } from './balance-bench.js';
 import { benchDiscordLatency } from './discord-bench.js';
 import { benchTyphoonEngine } from './engine-bench.js';
 import { benchMemoryInChild, benchWholeGame } from './game-bench.js';
@@ -50,6 +51,15 @@ console.log(
   `Whole auto-played game (${whole.policy}, ${whole.games} seeds): median ${f(whole.medianMs)} ms for ${whole.medianActions} actions; a finished game stored: ${kb(whole.storedBytes)} (${whole.storedActions} orders)`,
 );
 
+const balance = await benchBalanceRun(quick ? 50 : 200, 2);
+console.log(
+  `Balance run, every policy on ${balance.workers} worker threads, ${balance.games} games each: ${f(balance.seconds)} s (${Object.entries(
+    balance.gamesPerSecond,
+  )
+    .map(([p, g]) => `${p} ${f(g)} games/s`)
+    .join(', ')}); 1,000 games each: ${f(balance.secondsPer1000)} s`,
+);
+
 const memory = await benchMemoryInChild(1000);
 console.log(`1,000 live games in one process: heap ${f(memory.heapMb)} MB, RSS ${f(memory.rssMb)} MB`);
 
@@ -65,7 +75,7 @@ for (const d of discord)
   );
 await closeRenderPool();
 
-const figures = { runs, statics, views, engine, whole, memory, discord };
+const figures = { runs, statics, views, engine, whole, balance, memory, discord };
 mkdirSync('out', { recursive: true });
 writeFileSync('out/bench.json', JSON.stringify(figures, null, 2));
 mkdirSync('docs', { recursive: true });

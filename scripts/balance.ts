@@ -3,73 +3,18 @@
  * reports the outcome distribution against the design targets
  * (/work/shared/design "Balance targets"). Writes docs/balance-report.md.
  *
- *   npm run balance -- --games 1000 [--policy NAME] [--scenario historical|clenched-fist] [--workers 2]
+ *   npm run balance -- --games 1000 [--policy NAME] [--scenario historical|clenched-fist] [--literal yes|no] [--workers 2]
+ *
+ * `--literal yes` (the default) runs the same games again with 10.7 read as written.
  */
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { type Outcome, POLICIES, playGame } from '../src/games/operation-typhoon/autoplay/index.js';
-import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
-
-type Scenario = 'historical' | 'clenched-fist';
-
-/** What one game contributes to the report (small: workers send these back). */
-interface Summary {
-  outcome: Outcome;
-  turnReached: number;
-  pocketsTurn2?: number;
-  vpTurn4?: number;
-  sovietWestTurn4?: number;
-  gapsTurn3?: number;
-}
-
-interface Job {
-  policy: string;
-  scenario: Scenario;
-  seeds: number[];
-}
-
-function runJob(job: Job): Summary[] {
-  const engine = typhoonEngine();
-  const policy = POLICIES[job.policy]!;
-  return job.seeds.map((seed) => {
-    const g = playGame(engine, policy, seed, job.scenario);
-    const at = (t: number) => g.turns.find((x) => x.turn === t);
-    return {
-      outcome: g.outcome,
-      turnReached: g.turnReached,
-      pocketsTurn2: at(2)?.pocketTally,
-      vpTurn4: at(4)?.vp,
-      sovietWestTurn4: at(4)?.sovietWest,
-      gapsTurn3: at(3)?.frontGaps,
-    };
-  });
-}
+import { POLICIES } from '../src/games/operation-typhoon/autoplay/index.js';
+import { type Job, runParallel, type Scenario, type Summary } from './balance-runner.js';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-async function runParallel(job: Job, workers: number): Promise<Summary[]> {
-  if (workers <= 1) return runJob(job);
-  const chunks: number[][] = Array.from({ length: workers }, () => []);
-  for (const [i, s] of job.seeds.entries()) chunks[i % workers]!.push(s);
-  const self = pathToFileURL(new URL(import.meta.url).pathname).href;
-  const parts = await Promise.all(
-    chunks.map(
-      (seeds) =>
-        new Promise<Summary[]>((resolve, reject) => {
-          // Workers load this same TypeScript file: register tsx's loader in the worker first.
-          const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(self)}); });`;
-          const w = new Worker(boot, { eval: true, workerData: { ...job, seeds } });
-          w.once('message', resolve);
-          w.once('error', reject);
-        }),
-    ),
-  );
-  return parts.flat();
 }
 
 function quartiles(xs: number[]): string {
@@ -176,25 +121,50 @@ function targets(reports: PolicyReport[]): string {
   ].join('\n');
 }
 
+async function runPolicies(names: string[], job: Omit<Job, 'policy'>, workers: number): Promise<PolicyReport[]> {
+  const reports: PolicyReport[] = [];
+  for (const policy of names) {
+    const t0 = performance.now();
+    const results = await runParallel({ ...job, policy }, workers);
+    const seconds = (performance.now() - t0) / 1000;
+    reports.push(report(policy, results, seconds));
+    console.log(
+      `${policy}${job.battleWin === 'all-eliminated' ? ' (10.7 as written)' : ''}: ${job.seeds.length} games in ${seconds.toFixed(1)} s`,
+    );
+  }
+  return reports;
+}
+
 async function main(): Promise<void> {
   const games = Number(arg('games') ?? 200);
   const scenario = (arg('scenario') ?? 'historical') as Scenario;
   const only = arg('policy');
+  // 10.7: both readings by default, so the report shows what the game option changes.
+  const literal = (arg('literal') ?? 'yes') === 'yes';
   const workers = Number(arg('workers') ?? Math.min(2, availableParallelism()));
   const names = only ? [only] : Object.keys(POLICIES);
   for (const name of names) if (!POLICIES[name]) throw new Error(`no policy "${name}" (have: ${Object.keys(POLICIES).join(', ')})`);
   const seeds = Array.from({ length: games }, (_, i) => i + 1);
-  const reports: PolicyReport[] = [];
-  for (const policy of names) {
-    const t0 = performance.now();
-    const results = await runParallel({ policy, scenario, seeds }, workers);
-    const seconds = (performance.now() - t0) / 1000;
-    reports.push(report(policy, results, seconds));
-    console.log(`${policy}: ${games} games in ${seconds.toFixed(1)} s`);
-  }
-  const md = table(reports);
+  const t0 = performance.now();
+  const reports = await runPolicies(names, { scenario, seeds }, workers);
+  const asWritten = literal ? await runPolicies(names, { scenario, seeds, battleWin: 'all-eliminated' }, workers) : [];
+  const seconds = (performance.now() - t0) / 1000;
   console.log(`\nOperation Typhoon balance, ${scenario}, ${games} games per policy, seeds 1-${games}, ${workers} worker(s)\n`);
-  console.log(md);
+  console.log(table(reports));
+  if (asWritten.length) console.log(`\n10.7 as written:\n\n${table(asWritten)}`);
+  const literalSection = asWritten.length
+    ? `
+## 10.7 as written (game option \`battle-win:all-eliminated\`)
+
+The same seeds with set-aside brigades and artillery counted as surviving defenders: a battle
+is won only when they are gone too, which no later round can do (they never fight again,
+10.4), so such a battle is lost. The design targets are for the documented reading above.
+
+${table(asWritten)}
+
+${targets(asWritten)}
+`
+    : '';
   const doc = `# Operation Typhoon: balance report
 
 Generated by \`npm run balance -- --games ${games}${only ? ` --policy ${only}` : ''} --scenario ${scenario}\`
@@ -202,17 +172,15 @@ Generated by \`npm run balance -- --games ${games}${only ? ` --policy ${only}` :
 shipped charts. Policies are in src/games/operation-typhoon/autoplay/.
 
 Scenario: ${scenario}. Passing a turn's check counts games that went on past it (or won earlier).
+Run time: ${seconds.toFixed(0)} s for ${games} games of each policy${asWritten.length ? ' under each reading of 10.7' : ''} on ${workers} worker thread(s).
+
+## The documented reading of 10.7 (default)
 
 ${table(reports)}
 
 ${targets(reports)}
-`;
+${literalSection}`;
   if (!only || arg('write') === 'yes') writeFileSync(new URL('../docs/balance-report.md', import.meta.url), doc);
 }
 
-// Last, so that every declaration above is initialised before use.
-if (!isMainThread) {
-  parentPort!.postMessage(runJob(workerData as Job));
-} else {
-  await main();
-}
+await main();

@@ -63,7 +63,14 @@ export function fightRegularRound(play: Play): void {
   const battle = play.s.battle!;
   const round = new CombatRound(play, battle, () => fighting(play));
   round.regularRound(play.s.active!.air);
-  if (!round.sovietsRemain()) return germanWin(play);
+  if (!round.sovietsRemain()) {
+    const standing = play.s.battleWin === 'all-eliminated' ? round.setAsideSurvivors() : [];
+    if (standing.length === 0) return germanWin(play);
+    // 10.7 as written (a game option): set-aside units never fight again (10.4), so no further
+    // round can eliminate them; the battle is lost as if the commander declined another round.
+    const names = standing.map((u) => play.index.sovietUnit(u.id).label).join(', ');
+    return sovietWin(play, `${names} set aside but not eliminated (10.7 as written: every defending unit must be eliminated)`);
+  }
   if (fighting(play).length === 0) return sovietWin(play, 'the attacking force was knocked out');
   // 10.5: otherwise the commander chooses another round or retreat (forced when no MP is left).
   if (play.s.active!.mp < 1) sovietWin(play, 'no MP left for another round (10.5)');

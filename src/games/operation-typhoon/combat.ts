@@ -290,6 +290,15 @@ export class CombatRound {
   sovietsRemain(): boolean {
     return this.liveSoviets().length > 0;
   }
+
+  /**
+   * 10.7 read as written ("all Soviet defending forces are eliminated"): set-aside brigades and
+   * artillery that kept a step are defenders still standing. Soviet CAS is not counted: it is
+   * air support placed "off to the side" (10.4 step 1), which no German fire can reach.
+   */
+  setAsideSurvivors(): SovietInBattle[] {
+    return this.battle.soviet.filter((u) => u.out && u.steps > 0 && this.play.index.sovietUnit(u.id).kind !== 'cas');
+  }
 }
 
 /** 10.8 (and 11.3, 11.4): Soviet units go back to the pool; lost guards and airborne are replaced by reserve rifle divisions. */

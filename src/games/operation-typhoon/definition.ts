@@ -9,6 +9,7 @@ import { diceStateSchema, newDice } from '../../kernel/dice.js';
 import { hexIdSchema } from '../../kernel/hex.js';
 import { mapPath } from '../../maps/game-map.js';
 import type { GameDef } from '../game-def.js';
+import type { OrderOption } from '../orders.js';
 import { CHARTS, type TyphoonCharts, turnSpec } from './charts/index.js';
 import { chartsFromEnvironment } from './charts/override-file.js';
 import { Play } from './context.js';
@@ -41,14 +42,35 @@ export const typhoonStateSchema = z
     destroyed: z.array(z.string()),
     pocketTally: z.number().int().nonnegative(),
     undoable: z.boolean(),
+    battleWin: z.literal('all-eliminated').optional(),
   })
   .passthrough();
+
+/** What /game new takes for Operation Typhoon (the session adds the seed). */
+const typhoonNewOptionsSchema = z.strictObject({
+  scenario: typhoonOptionsSchema.shape.scenario,
+  'battle-win': typhoonOptionsSchema.shape.battleWin,
+});
+
+const TYPHOON_NEW_GAME_OPTIONS: OrderOption[] = [
+  {
+    name: 'battle-win',
+    type: 'string',
+    description: 'Operation Typhoon 10.7: set-aside brigades and artillery leave the battle (default) or must die',
+    choices: [
+      { name: 'set-aside units leave the battle (default)', value: 'set-aside-out' },
+      { name: 'every defending unit eliminated (10.7 as written)', value: 'all-eliminated' },
+    ],
+  },
+];
 
 /** Turn, VP, pockets and the next victory check: a few lines for a phone. */
 export function typhoonStatus(s: TyphoonState, engine: TyphoonEngine = typhoonEngine()): string {
   const spec = turnSpec(engine.index.charts, s.turn);
   const play = new Play(engine.index, s);
-  const lines = [`Turn ${s.turn}/8 · ${spec.label} (${spec.dates}) · ${s.scenario === 'clenched-fist' ? 'Clenched Fist' : 'historical'}`];
+  const lines = [
+    `Turn ${s.turn}/8 · ${spec.label} (${spec.dates}) · ${s.scenario === 'clenched-fist' ? 'Clenched Fist' : 'historical'}${s.battleWin === 'all-eliminated' ? ' · 10.7 as written' : ''}`,
+  ];
   lines.push(`VP ${victoryPoints(play)} · pocket hexes ${s.pocketTally} · hexes taken ${s.taken.length} · Luftwaffe ${s.airAvailable}`);
   const next =
     spec.victoryCheck === 'pocket'
@@ -95,7 +117,12 @@ export function createTyphoonGame(
     },
     actionSchema: typhoonActionSchema as z.ZodType<TyphoonAction>,
     stateSchema: typhoonStateSchema,
-    newOptionsSchema: typhoonOptionsSchema.omit({ seed: true }),
+    newOptionsSchema: typhoonNewOptionsSchema as unknown as z.ZodType<Record<string, unknown>>,
+    newGameOptions: TYPHOON_NEW_GAME_OPTIONS,
+    setupOptions: (o, seed) => {
+      const { scenario, 'battle-win': battleWin } = typhoonNewOptionsSchema.parse(o);
+      return { scenario, battleWin, seed };
+    },
     // An imported game's seed is public: the session gives it dice from a fresh secret.
     reseed: (s, seed) => ({ ...s, dice: newDice(seed) }),
     scenarios: [

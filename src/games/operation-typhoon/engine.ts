@@ -32,7 +32,7 @@ export function createTyphoonEngine(rules: TyphoonRules): TyphoonEngine {
     index,
     setup(options) {
       const o = typhoonOptionsSchema.parse(options);
-      return initialState(index, o.scenario, o.seed);
+      return initialState(index, o.scenario, o.seed, o.battleWin);
     },
     prompt: (state) => prompt(index, state),
     apply: (state, action) => apply(index, state, action),

@@ -10,7 +10,7 @@ import { RuleError } from '../engine.js';
 import { turnSpec } from './charts/index.js';
 import { Play, type RulesIndex } from './context.js';
 import { stackingProblem } from './movement.js';
-import type { Scenario, TyphoonState } from './state.js';
+import type { BattleWin, Scenario, TyphoonState } from './state.js';
 
 /** 3.2: German hexes in the first three rows west of the initial front line, by distance. */
 export function setupDepth(index: RulesIndex): Map<HexId, number> {
@@ -92,7 +92,12 @@ function spread(hexes: HexId[]): HexId[] {
   return out;
 }
 
-export function initialState(index: RulesIndex, scenario: Scenario, seed: DiceSeed): TyphoonState {
+export function initialState(
+  index: RulesIndex,
+  scenario: Scenario,
+  seed: DiceSeed,
+  battleWin: BattleWin = 'set-aside-out',
+): TyphoonState {
   const s: TyphoonState = {
     game: 'operation-typhoon',
     schema: 1,
@@ -114,6 +119,7 @@ export function initialState(index: RulesIndex, scenario: Scenario, seed: DiceSe
     destroyed: [],
     pocketTally: 0,
     undoable: false,
+    ...(battleWin === 'all-eliminated' ? { battleWin } : {}),
   };
   const play = new Play(index, s);
   defaultDeployment(play);

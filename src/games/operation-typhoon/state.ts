@@ -87,7 +87,17 @@ export interface TyphoonState {
   /** The last action can be taken back: it rolled no die and revealed nothing. */
   undoable: boolean;
   result?: { winner: 'german' | 'soviet'; reason: string };
+  /**
+   * 10.7 read as written, a game option: set-aside brigades and artillery still count as
+   * surviving defenders, so a battle is won only when they too are gone. Absent: the
+   * documented reading (README, "Readings of the rules").
+   */
+  battleWin?: 'all-eliminated';
 }
+
+/** How a battle is won (10.7): the documented reading, or the rule's words taken literally. */
+export const battleWinReadings = ['set-aside-out', 'all-eliminated'] as const;
+export type BattleWin = (typeof battleWinReadings)[number];
 
 const hexId = hexIdSchema;
 const unitList = z.array(z.string().min(1).max(40)).min(1).max(12);
@@ -122,6 +132,7 @@ export type TyphoonAction = z.infer<typeof typhoonActionSchema>;
 
 export const typhoonOptionsSchema = z.object({
   scenario: z.enum(['historical', 'clenched-fist']).default('historical'),
+  battleWin: z.enum(battleWinReadings).default('set-aside-out'),
   /** A 256-bit secret (64 hex digits) or a fixed 32-bit number (see src/kernel/dice.ts). */
   seed: diceSeedSchema,
 });

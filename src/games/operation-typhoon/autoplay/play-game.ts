@@ -7,7 +7,7 @@
 import { Play } from '../context.js';
 import { frontGaps, victoryPoints } from '../control.js';
 import type { TyphoonEngine } from '../engine.js';
-import type { Scenario, TyphoonAction, TyphoonState } from '../state.js';
+import type { BattleWin, Scenario, TyphoonAction, TyphoonState } from '../state.js';
 import type { Policy } from './policy.js';
 import { colOf } from './view.js';
 
@@ -52,8 +52,14 @@ export function outcomeOf(state: TyphoonState): Outcome {
   return r.reason.startsWith('4.1') ? 'turn 8' : 'other';
 }
 
-export function playGame(engine: TyphoonEngine, policy: Policy, seed: number, scenario: Scenario = 'historical'): GameRecord {
-  let state = engine.setup({ seed, scenario });
+export function playGame(
+  engine: TyphoonEngine,
+  policy: Policy,
+  seed: number,
+  scenario: Scenario = 'historical',
+  battleWin: BattleWin = 'set-aside-out',
+): GameRecord {
+  let state = engine.setup({ seed, scenario, battleWin });
   const actions: TyphoonAction[] = [];
   const turns: TurnStats[] = [];
   let count = 0;
