@@ -61,7 +61,7 @@ describe('Operation Typhoon orders: declarations', () => {
   });
 
   it('mirror the options players know', () => {
-    expect(order('move').options!.map((o) => o.name)).toEqual(['force', 'to', 'path', 'units']);
+    expect(order('move').options!.map((o) => o.name)).toEqual(['force', 'to', 'path', 'units', 'air']);
     expect(order('air', 'assign').options).toEqual([
       expect.objectContaining({ name: 'hex', required: true, autocomplete: true, minLength: 4, maxLength: 4 }),
     ]);

@@ -97,7 +97,7 @@ const HANDLERS: { [T in TyphoonAction['type']]: Handler<T> } = {
   move: (play, a) => {
     requirePhase(play, 'movement', '9.0', 'German units move in Phase I');
     noBattle(play);
-    const force = takeForce(play, a.from, a.units);
+    const force = takeForce(play, a.from, a.units, a.air);
     walk(play, force, a.path);
   },
   drop: (play, a) => {
@@ -203,10 +203,13 @@ export function battleWaiting(s: TyphoonState): RuleError | undefined {
 }
 
 /** 9.0, 9.5, 7.4: continue the moving force, or start a new one from a stack that has not moved. */
-function takeForce(play: Play, from: HexId, units: string[] | undefined): ActiveForce {
+function takeForce(play: Play, from: HexId, units: string[] | undefined, airChoice?: 'with' | 'stays'): ActiveForce {
   const s = play.s;
   const active = s.active;
-  if (active && active.hex === from && (!units || sameSet(units, active.units))) return active;
+  if (active && active.hex === from && (!units || sameSet(units, active.units))) {
+    if (airChoice) throw new RuleError('9.1', 'the force is already moving: its Luftwaffe unit was settled when it set out');
+    return active;
+  }
   requireOnMap(play.index, from);
   const here = play.unitsIn(from);
   if (here.length === 0) throw new RuleError('9.0', `there is no German unit in ${from}`);
@@ -235,9 +238,7 @@ function takeForce(play: Play, from: HexId, units: string[] | undefined): Active
     throw new RuleError('7.4', 'mechanized and non-mechanized units may not move as one stack');
   }
   if (active) finishForce(play); // 9.0: a new force means the previous one is finished
-  const group = s.airWith.findIndex((g) => g.some((u) => chosen.includes(u)));
-  const air = group >= 0;
-  if (air) s.airWith.splice(group, 1); // 9.1: the aircraft goes with the moving part
+  const air = takeAir(play, from, chosen, airChoice);
   const mobility = mobilityOf(play.index, chosen);
   s.active = {
     units: chosen.sort(),
@@ -248,6 +249,35 @@ function takeForce(play: Play, from: HexId, units: string[] | undefined): Active
     mudBound: startsMudBound(s, from),
   };
   return s.active;
+}
+
+/**
+ * 9.1: a Luftwaffe unit is placed on a force. When only part of that stack moves, the
+ * commander decides whether it flies with the moving part (the default) or stays with the
+ * units left in the hex for their own move later this phase.
+ */
+function takeAir(play: Play, from: HexId, chosen: string[], choice: 'with' | 'stays' | undefined): boolean {
+  const s = play.s;
+  const group = s.airWith.findIndex((g) => g.some((u) => chosen.includes(u)));
+  if (group < 0) {
+    if (choice) throw new RuleError('9.1', `no Luftwaffe unit is with the force in ${from}`);
+    return false;
+  }
+  const rest = s.airWith[group]!.filter((u) => !chosen.includes(u) && !s.done.includes(u));
+  const names = (units: string[]) => units.map((u) => play.index.unit(u).label).join(', ');
+  if (choice !== 'stays') {
+    s.airWith.splice(group, 1);
+    if (rest.length > 0)
+      play.event('air', `The Luftwaffe unit flies with the moving units; ${names(rest)} stay in ${from} without it.`, {
+        rule: '9.1',
+        hexes: [from],
+      });
+    return true;
+  }
+  if (rest.length === 0) throw new RuleError('9.1', `every unit of the force in ${from} is moving: its Luftwaffe unit goes with them`);
+  s.airWith[group] = rest;
+  play.event('air', `The Luftwaffe unit stays in ${from} with ${names(rest)}.`, { rule: '9.1', hexes: [from] });
+  return false;
 }
 
 function sameSet(a: string[], b: string[]): boolean {

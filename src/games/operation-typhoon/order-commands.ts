@@ -26,6 +26,7 @@ const moveOptions = z.object({
   to: hexOption.optional(),
   path: z.string().trim().min(4).max(300).optional(),
   units: z.string().trim().min(1).max(200).optional(),
+  air: z.enum(['with', 'stays']).optional(),
 });
 const airOptions = z.object({ hex: hexOption });
 const dropOptions = z.object({ units: z.string().trim().min(1).max(200) });
@@ -53,7 +54,7 @@ export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
     {
       command: 'move',
       description: 'Move a German force by its hex: the cheapest path to a hex, or an exact path',
-      usage: '/move force:<hex> to:<hex> (or path:<hexes>; units: picks part of the stack)',
+      usage: '/move force:<hex> to:<hex> (or path:<hexes>; units: picks part of the stack; air:stays keeps its Luftwaffe unit back)',
       options: [
         {
           name: 'force',
@@ -82,6 +83,15 @@ export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
           type: 'string',
           description: 'Operation Typhoon: which units of the stack: mech, foot, or names such as "10 Pz, 2 Pz"',
           maxLength: 200,
+        },
+        {
+          name: 'air',
+          type: 'string',
+          description: 'Operation Typhoon, part of a stack moving: its Luftwaffe unit goes with it (default) or stays (9.1)',
+          choices: [
+            { name: 'goes with the moving units', value: 'with' },
+            { name: 'stays with the units left in the hex', value: 'stays' },
+          ],
         },
       ],
       run(state, options) {

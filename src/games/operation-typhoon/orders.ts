@@ -50,6 +50,8 @@ export interface MoveOrder {
   to?: HexId;
   path?: string;
   units?: string;
+  /** 9.1: when part of a stack moves, where its Luftwaffe unit goes. */
+  air?: 'with' | 'stays';
 }
 
 const blank = (text: string | undefined) => text === undefined || text.trim() === '';
@@ -127,7 +129,7 @@ export function moveAction(index: RulesIndex, s: TyphoonState, order: MoveOrder)
   const units = force.named;
   if (order.path) {
     const path = order.path.split(/[\s,;>-]+/).filter(Boolean);
-    return { type: 'move', from: order.force, ...(units ? { units } : {}), path };
+    return { type: 'move', from: order.force, ...(units ? { units } : {}), path, ...(order.air ? { air: order.air } : {}) };
   }
   const play = new Play(index, s);
   const dest = destinations(play, force.units, order.force, force.mp, force.mudBound).find((d) => d.hex === order.to);
@@ -137,7 +139,7 @@ export function moveAction(index: RulesIndex, s: TyphoonState, order: MoveOrder)
       `${order.to} cannot be reached from ${order.force} with ${force.mp} MP (Soviet hexes are entered one at a time; stacking limits apply)`,
     );
   }
-  return { type: 'move', from: order.force, ...(units ? { units } : {}), path: dest.path };
+  return { type: 'move', from: order.force, ...(units ? { units } : {}), path: dest.path, ...(order.air ? { air: order.air } : {}) };
 }
 
 export interface Choice {

@@ -92,12 +92,7 @@ function spread(hexes: HexId[]): HexId[] {
   return out;
 }
 
-export function initialState(
-  index: RulesIndex,
-  scenario: Scenario,
-  seed: DiceSeed,
-  battleWin: BattleWin = 'set-aside-out',
-): TyphoonState {
+export function initialState(index: RulesIndex, scenario: Scenario, seed: DiceSeed, battleWin: BattleWin = 'set-aside-out'): TyphoonState {
   const s: TyphoonState = {
     game: 'operation-typhoon',
     schema: 1,

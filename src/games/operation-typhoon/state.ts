@@ -114,7 +114,14 @@ export const typhoonActionSchema = z.discriminatedUnion('type', [
    * 9.0-9.6: move a force hex by hex. `from` names a stack that has not moved (a new force,
    * `units` picks some of it) or the active force's hex (it continues).
    */
-  z.object({ type: z.literal('move'), from: hexId, units: unitList.optional(), path: z.array(hexId).min(1).max(60) }),
+  z.object({
+    type: z.literal('move'),
+    from: hexId,
+    units: unitList.optional(),
+    path: z.array(hexId).min(1).max(60),
+    /** 9.1: part of a stack with a Luftwaffe unit moves; the unit goes with it (default) or stays with the rest. */
+    air: z.enum(['with', 'stays']).optional(),
+  }),
   /** 9.5: leave units of the moving force behind in its hex. */
   z.object({ type: z.literal('drop'), units: unitList }),
   /** The moving force stops; its units are done for the phase. */
