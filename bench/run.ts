@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { MapName } from '../src/maps/game-map.js';
 import { closeRenderPool } from '../src/render/render-pool.js';
+import { closeGameWork } from '../src/session/game-work.js';
 import { benchDiscordLatency } from './discord-bench.js';
 import { benchTyphoonEngine } from './engine-bench.js';
 import { benchMemoryInChild, benchWholeGame } from './game-bench.js';
@@ -64,6 +65,7 @@ for (const d of discord)
     `  ${String(d.busyChannels).padStart(2)} busy channel(s) ${d.paceMs ? `(an order every ${d.paceMs / 1000} s each)` : '(back to back)'}, ${d.commands} commands: p50 ${f(d.p50Ms)}, p99 ${f(d.p99Ms)}, max ${f(d.maxMs)}; not acknowledged within 3 s: ${d.late}`,
   );
 await closeRenderPool();
+await closeGameWork();
 
 const figures = { runs, statics, views, engine, whole, memory, discord };
 mkdirSync('out', { recursive: true });

@@ -7,6 +7,7 @@ import { INSTALLED_GAMES } from '../games/installed.js';
 import { GameRegistry } from '../games/registry.js';
 import { closeRenderPool } from '../render/render-pool.js';
 import type { GameSessions } from '../session/game-sessions.js';
+import { closeGameWork } from '../session/game-work.js';
 import type { GameStore } from '../store/game-store.js';
 import type { VoteClock } from '../votes/clock.js';
 import { handleInteraction } from './handle-interaction.js';
@@ -85,6 +86,7 @@ export async function startDiscordBot(options: DiscordBotOptions): Promise<Disco
       await client.destroy();
       await closeServices(services);
       await closeRenderPool();
+      await closeGameWork();
     },
   };
 }
