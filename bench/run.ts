@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import type { MapName } from '../src/maps/game-map.js';
 import { closeRenderPool } from '../src/render/render-pool.js';
 import { closeGameWork } from '../src/session/game-work.js';
+import { type BotLoopFigures, benchBotEventLoop, finishedGameExport } from './bot-bench.js';
 import { benchDiscordLatency } from './discord-bench.js';
 import { benchTyphoonEngine } from './engine-bench.js';
 import { benchMemoryInChild, benchWholeGame } from './game-bench.js';
@@ -64,10 +65,20 @@ for (const d of discord)
   console.log(
     `  ${String(d.busyChannels).padStart(2)} busy channel(s) ${d.paceMs ? `(an order every ${d.paceMs / 1000} s each)` : '(back to back)'}, ${d.commands} commands: p50 ${f(d.p50Ms)}, p99 ${f(d.p99Ms)}, max ${f(d.maxMs)}; not acknowledged within 3 s: ${d.late}`,
   );
+
+// Bots thinking and imports replaying: on the main thread (PLAY_WORKERS=0), then on the game worker threads.
+const file = await finishedGameExport();
+const bots: BotLoopFigures[] = [];
+for (const where of ['main thread', 'worker threads'] as const) bots.push(await benchBotEventLoop(where, file, 4, quick ? 2 : 4));
+console.log('\nEvent-loop delay of the main thread (ms):');
+for (const b of bots)
+  console.log(
+    `  ${b.where}: while ${b.channels} search bots played ${b.botActions} actions: p50 ${f(b.bots.p50Ms)}, p99 ${f(b.bots.p99Ms)}, max ${f(b.bots.maxMs)}; while ${b.imports} imports of a ${kb(b.importBytes)} game (${b.importOrders} orders) replayed: p50 ${f(b.importing.p50Ms)}, p99 ${f(b.importing.p99Ms)}, max ${f(b.importing.maxMs)}`,
+  );
 await closeRenderPool();
 await closeGameWork();
 
-const figures = { runs, statics, views, engine, whole, memory, discord };
+const figures = { runs, statics, views, engine, whole, memory, discord, bots };
 mkdirSync('out', { recursive: true });
 writeFileSync('out/bench.json', JSON.stringify(figures, null, 2));
 mkdirSync('docs', { recursive: true });
