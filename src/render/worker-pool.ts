@@ -65,6 +65,8 @@ export class WorkerPool<J, R> {
       if (!slot) return;
       const pending = this.queue.shift()!;
       slot.busy = pending;
+      // A busy worker keeps the process alive until its answer is in; an idle one does not.
+      slot.worker.ref();
       slot.worker.postMessage({ id: pending.id, job: pending.job });
     }
   }
@@ -82,6 +84,7 @@ export class WorkerPool<J, R> {
       if (m.id === undefined || slot.busy?.id !== m.id) return;
       const done = slot.busy;
       slot.busy = undefined;
+      slot.worker.unref();
       if (m.error !== undefined) done.reject(rebuild(m.error));
       else done.resolve(m.result as R);
       this.pump();
