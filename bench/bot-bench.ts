@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type IntervalHistogram, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { INSTALLED_GAMES } from '../src/games/installed.js';
@@ -31,6 +31,8 @@ export interface BotLoopFigures {
   importOrders: number;
   /** Event-loop delay of the main thread while copies of a finished game were imported, all at once. */
   importing: LoopDelay;
+  /** The machine's one-minute load average at the end (other processes share its cores). */
+  loadAverage: number;
 }
 
 /**
@@ -97,6 +99,7 @@ export async function benchBotEventLoop(
       importBytes: Buffer.byteLength(file.text),
       importOrders: file.orders,
       importing: delayOf(importHistogram),
+      loadAverage: loadavg()[0]!,
     };
   } finally {
     await store.close();
