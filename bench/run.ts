@@ -1,21 +1,50 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { MapName } from '../src/maps/game-map.js';
 import { closeRenderPool } from '../src/render/render-pool.js';
+import { closeGameWork } from '../src/session/game-work.js';
 import { benchBalanceRun } from './balance-bench.js';
+import { type BotLoopFigures, benchBotEventLoop, finishedGameExport } from './bot-bench.js';
 import { benchDiscordLatency } from './discord-bench.js';
 import { benchTyphoonEngine } from './engine-bench.js';
 import { benchMemoryInChild, benchWholeGame } from './game-bench.js';
-import { performanceReport } from './performance-report.js';
+import { performanceReport, withBotRows } from './performance-report.js';
 import { benchStaticLayer, benchView, type ViewFigures } from './render-bench.js';
 
 /**
- * `npm run bench [-- --runs N] [--quick]`: medians of repeated runs, printed, written to
+ * `npm run bench [-- --runs N] [--quick] [--only bots]`: medians of repeated runs, printed, written to
  * out/bench.json and summarised against the targets in docs/performance.md.
  */
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' }, quick: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '15' }, quick: { type: 'boolean', default: false }, only: { type: 'string' } },
+});
 const runs = Number(values.runs);
 const quick = values.quick!;
+
+// `--only bots`: measure only the event-loop delay while bots think and imports replay, and
+// put those rows into docs/performance.md as it stands (the other rows keep their figures).
+if (values.only !== undefined) {
+  if (values.only !== 'bots') throw new Error(`--only takes "bots" (got "${values.only}")`);
+  const bots = await measureBots();
+  await closeGameWork();
+  writeFileSync('docs/performance.md', withBotRows(readFileSync('docs/performance.md', 'utf8'), bots));
+  console.log('\nEvent-loop rows written to docs/performance.md');
+  process.exit(0);
+}
+
+async function measureBots(): Promise<BotLoopFigures[]> {
+  // Bots thinking and imports replaying: on the main thread (PLAY_WORKERS=0), then on the game worker threads.
+  const file = await finishedGameExport();
+  const bots: BotLoopFigures[] = [];
+  for (const where of ['main thread', 'worker threads'] as const) bots.push(await benchBotEventLoop(where, file, 4, quick ? 2 : 4));
+  const f = (n: number) => n.toFixed(1);
+  console.log('\nEvent-loop delay of the main thread (ms):');
+  for (const b of bots)
+    console.log(
+      `  ${b.where}: while ${b.channels} search bots played ${b.botActions} actions: p50 ${f(b.bots.p50Ms)}, p99 ${f(b.bots.p99Ms)}, max ${f(b.bots.maxMs)}; while ${b.imports} imports of a ${(b.importBytes / 1024).toFixed(0)} KB game (${b.importOrders} orders) replayed: p50 ${f(b.importing.p50Ms)}, p99 ${f(b.importing.p99Ms)}, max ${f(b.importing.maxMs)}`,
+    );
+  return bots;
+}
 const maps: MapName[] = ['operation-typhoon', 'battle-for-moscow'];
 
 const statics = [];
@@ -73,9 +102,12 @@ for (const d of discord)
   console.log(
     `  ${String(d.busyChannels).padStart(2)} busy channel(s) ${d.paceMs ? `(an order every ${d.paceMs / 1000} s each)` : '(back to back)'}, ${d.commands} commands: p50 ${f(d.p50Ms)}, p99 ${f(d.p99Ms)}, max ${f(d.maxMs)}; not acknowledged within 3 s: ${d.late}`,
   );
-await closeRenderPool();
 
-const figures = { runs, statics, views, engine, whole, balance, memory, discord };
+const bots = await measureBots();
+await closeRenderPool();
+await closeGameWork();
+
+const figures = { runs, statics, views, engine, whole, balance, memory, discord, bots };
 mkdirSync('out', { recursive: true });
 writeFileSync('out/bench.json', JSON.stringify(figures, null, 2));
 mkdirSync('docs', { recursive: true });

@@ -11,7 +11,7 @@ import type { GameRegistry } from '../src/games/registry.js';
 import { loadMap } from '../src/maps/game-map.js';
 import { StaleChoiceError } from '../src/session/errors.js';
 import type { GameView } from '../src/session/game-sessions.js';
-import { readImportSource } from '../src/session/import-source.js';
+import { importSizeRefusal, readImportSource } from '../src/session/import-source.js';
 import { mapImage } from '../src/session/map-image.js';
 import { printedScene } from '../src/session/map-views.js';
 import { SEATS } from '../src/session/permissions.js';
@@ -338,6 +338,10 @@ const HANDLERS: Record<string, Handler> = {
     if (!source) throw new UserError('Attach the JSON file made by /game export (file:), or in the console give path:.');
     if (path && !file && !ctx.services.sessions.options.allowLocalImport)
       throw new UserError('path: works only in the local console; attach the file instead.');
+    // Discord says how large an attachment is: one too large is refused before it is downloaded.
+    const attached = ctx.invocation.files?.file;
+    const tooLarge = attached && importSizeRefusal(attached.bytes);
+    if (tooLarge) throw new UserError(tooLarge);
     const text = await readImportSource(source, ctx.services.sessions.options.allowLocalImport ?? false, ctx.services.attachmentOrigins);
     const outcome = await ctx.services.sessions.importGame(whereOf(ctx.invocation), ctx.invocation.user, text);
     await ctx.defer?.();

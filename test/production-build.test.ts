@@ -40,28 +40,40 @@ describe('the production build', () => {
   it('is plain JavaScript that never loads tsx or a .ts file', () => {
     const js = [...files(DIST)].filter((f) => f.endsWith('.js'));
     expect(js.length).toBeGreaterThan(100);
-    for (const entry of ['src/main.js', 'src/shard.js', 'src/console/cli.js', 'src/render/render-worker.js', 'scripts/deploy-commands.js'])
+    for (const entry of [
+      'src/main.js',
+      'src/shard.js',
+      'src/console/cli.js',
+      'src/render/render-worker.js',
+      'src/session/game-worker.js',
+      'scripts/deploy-commands.js',
+    ])
       expect(existsSync(join(DIST, entry)), entry).toBe(true);
     const offenders = js.filter((f) => /from ['"]tsx|import\(['"][^'"]+\.ts['"]\)/.test(readFileSync(f, 'utf8')));
     expect(offenders).toEqual([]);
   });
 
-  it('runs the console with render workers under plain node and writes the pictures', () => {
+  it('runs the console with render and game workers under plain node and writes the pictures', () => {
     const dir = mkdtempSync(join(tmpdir(), 'prod-console-'));
-    writeFileSync(join(dir, 'play.txt'), '/game new game:battle-for-moscow seed:3\n/hex id:0303\n');
+    // The last game opens with the bot's German turn, thought on a game worker.
+    writeFileSync(
+      join(dir, 'play.txt'),
+      '/game new game:battle-for-moscow seed:3\n/hex id:0303\n/game end\n/game new game:battle-for-moscow seed:4 vs:bot side:soviet\n',
+    );
     const run = spawnSync(
       process.execPath,
       [join(DIST, 'src', 'console', 'cli.js'), '--script', join(dir, 'play.txt'), '--out', join(dir, 'out')],
       {
         cwd: dir,
         encoding: 'utf8',
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', RENDER_WORKERS: '2' },
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', RENDER_WORKERS: '2', PLAY_WORKERS: '1' },
       },
     );
     expect(run.status, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toMatch(/Battle for Moscow/);
+    expect(run.stdout).toMatch(/The bot played\**\s*\(\d+ actions\)/);
     const images = readdirSync(join(dir, 'out')).filter((f) => f.endsWith('.webp') || f.endsWith('.png'));
-    expect(images).toHaveLength(2);
+    expect(images).toHaveLength(4);
     for (const image of images) expect(statSync(join(dir, 'out', image)).size).toBeGreaterThan(20_000);
   });
 

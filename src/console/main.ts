@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { closeRenderPool } from '../render/render-pool.js';
+import { closeGameWork } from '../session/game-work.js';
 import { CONSOLE_HELP, ConsoleSession } from './console-session.js';
 
 /**
@@ -34,5 +35,6 @@ export async function runConsole(argv: string[]): Promise<void> {
   } finally {
     await session.close();
     await closeRenderPool();
+    await closeGameWork();
   }
 }

@@ -7,10 +7,12 @@ import { INSTALLED_GAMES } from '../games/installed.js';
 import { GameRegistry } from '../games/registry.js';
 import { closeRenderPool } from '../render/render-pool.js';
 import type { GameSessions } from '../session/game-sessions.js';
+import { closeGameWork } from '../session/game-work.js';
 import type { GameStore } from '../store/game-store.js';
 import type { VoteClock } from '../votes/clock.js';
+import { type CacheSettings, cacheOptions } from './cache.js';
 import { handleInteraction } from './handle-interaction.js';
-import { redactingLog } from './redacting-log.js';
+import { type LogLevel, redactingLog } from './redacting-log.js';
 import { restPoster } from './rest-poster.js';
 
 export interface DiscordBotOptions {
@@ -23,8 +25,12 @@ export interface DiscordBotOptions {
   voteClock?: VoteClock;
   /** The games it plays; default: the installed games, configured from the environment. */
   games?: GameRegistry;
-  /** Where log lines go (stderr by default); the token is redacted from them. */
+  /** Where log lines go (stderr by default): JSON, one a line, the token redacted. */
   write?: (line: string) => void;
+  /** The least severe log level written (LOG_LEVEL); default info. */
+  logLevel?: LogLevel;
+  /** Member and user cache limits and sweeps (DISCORD_CACHE_*); default DEFAULT_CACHE. */
+  cache?: CacheSettings;
   /** Rate limits and caps (the entry point passes the environment's); absent: none. */
   limits?: Limits;
   /** The rate limits' clock in ms (tests drive it by hand); default the system clock. */
@@ -46,10 +52,14 @@ export interface DiscordBot {
  * Guilds intent: slash commands need no privileged intents.
  */
 export async function startDiscordBot(options: DiscordBotOptions): Promise<DiscordBot> {
-  const log = redactingLog([options.token], options.write);
+  const log = redactingLog([options.token], options.write, options.logLevel);
   // No order may arrive before the store can take it.
   await options.store.waitUntilReady();
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], ...(options.apiUrl ? { rest: { api: options.apiUrl } } : {}) });
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    ...cacheOptions(options.cache),
+    ...(options.apiUrl ? { rest: { api: options.apiUrl } } : {}),
+  });
   const services = createServices({
     store: options.store,
     games: options.games ?? new GameRegistry(INSTALLED_GAMES, process.env),
@@ -59,10 +69,15 @@ export async function startDiscordBot(options: DiscordBotOptions): Promise<Disco
     ...(options.limitClock ? { limitClock: options.limitClock } : {}),
     ...(options.attachmentOrigins ? { attachmentOrigins: options.attachmentOrigins } : {}),
   });
-  const handlerOptions = { dispatcher: new Dispatcher(services), deferAfterMs: options.deferAfterMs ?? 1500, log };
+  // Server-side failures go to the log with what they happened in, not only to the player.
+  const dispatcher = new Dispatcher(services, {
+    report: (level, err, context) =>
+      log.logger[level]({ err, ...context }, level === 'warn' ? 'the game store did not answer a command' : 'a command failed'),
+  });
+  const handlerOptions = { dispatcher, deferAfterMs: options.deferAfterMs ?? 1500, log };
   client.on(Events.InteractionCreate, (interaction) => void handleInteraction(interaction, handlerOptions));
-  client.on(Events.Error, (err) => log('Discord client error', err));
-  client.on(Events.ShardError, (err, shard) => log(`gateway error on shard ${shard}`, err));
+  client.on(Events.Error, (err) => log.logger.error({ err }, 'Discord client error'));
+  client.on(Events.ShardError, (err, shard) => log.logger.error({ err, shard }, 'gateway error'));
   const ready = once(client, Events.ClientReady);
   try {
     await client.login(options.token);
@@ -85,6 +100,7 @@ export async function startDiscordBot(options: DiscordBotOptions): Promise<Disco
       await client.destroy();
       await closeServices(services);
       await closeRenderPool();
+      await closeGameWork();
     },
   };
 }

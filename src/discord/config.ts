@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LIMITS, type Limits } from '../dispatch/limits.js';
+import { type CacheSettings, DEFAULT_CACHE } from './cache.js';
 
 /**
  * The environment the Discord bot reads, checked at start-up so a typo fails with a clear
@@ -46,6 +47,19 @@ export const discordEnvSchema = z.object({
   LIMIT_MANAGERS_EXEMPT: flag(DEFAULT_LIMITS.managersExempt),
   /** Orders of one kind (and take-backs) a game may have since its last die roll (0: no cap). */
   LIMIT_FREE_ORDERS: count(DEFAULT_LIMITS.freeOrders),
+  /** The least severe log level written: fatal, error, warn, info (default), debug, trace or silent. */
+  LOG_LEVEL: z.preprocess(
+    blankIsUnset,
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'a log level (info, warn, error...)' })
+      .default('info'),
+  ),
+  /** Members kept in memory per server (the bot's own always): each interaction brings its member. */
+  DISCORD_CACHE_MEMBERS: count(DEFAULT_CACHE.members),
+  /** Users kept in memory in all. */
+  DISCORD_CACHE_USERS: count(DEFAULT_CACHE.users),
+  /** Seconds between sweeps of the member and user caches. */
+  DISCORD_SWEEP_SECONDS: seconds(DEFAULT_CACHE.sweepSeconds),
 });
 export type DiscordEnv = z.infer<typeof discordEnvSchema>;
 
@@ -55,6 +69,11 @@ export function readDiscordEnv(env: NodeJS.ProcessEnv = process.env): DiscordEnv
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
   throw new Error(`Bad Discord settings in the environment:\n${lines.join('\n')}`);
+}
+
+/** The cache limits the checked environment sets. */
+export function cacheOf(env: DiscordEnv): CacheSettings {
+  return { members: env.DISCORD_CACHE_MEMBERS, users: env.DISCORD_CACHE_USERS, sweepSeconds: env.DISCORD_SWEEP_SECONDS };
 }
 
 /** The limits the checked environment sets, as the dispatcher takes them (a 0 count leaves that limit out). */

@@ -14,12 +14,13 @@ import type { Dispatcher } from '../dispatch/dispatch.js';
 import { openGameThread } from './game-thread.js';
 import { InteractionResponder } from './interaction-responder.js';
 import { buttonPressOf, invocationOf } from './invocation.js';
+import type { Log } from './redacting-log.js';
 import { messageRequest } from './rest-poster.js';
 
 export interface HandlerOptions {
   dispatcher: Dispatcher;
   deferAfterMs: number;
-  log: (message: string, err?: unknown) => void;
+  log: Log;
 }
 
 /** Route one interaction to the shared command layer; never throws (errors are logged). */
@@ -29,7 +30,19 @@ export async function handleInteraction(interaction: Interaction, options: Handl
     else if (interaction.isChatInputCommand()) await runCommand(interaction, options);
     else if (interaction.isButton()) await pressButton(interaction, options);
   } catch (err) {
-    options.log(`interaction ${interaction.id} failed`, err);
+    // What escaped the dispatcher: Discord refusing an answer, say.
+    options.log.logger.error(
+      {
+        err,
+        interactionId: interaction.id,
+        kind: interaction.isAutocomplete() ? 'autocomplete' : interaction.isButton() ? 'button' : 'command',
+        ...(interaction.isCommand() ? { command: interaction.commandName } : {}),
+        channelId: interaction.channelId,
+        ...(interaction.guildId ? { guildId: interaction.guildId } : {}),
+        userId: interaction.user.id,
+      },
+      'interaction failed',
+    );
   }
 }
 

@@ -1,7 +1,7 @@
 import { createGameStore } from '../store/game-store.js';
 import { describeStore, storeConfigFromEnv } from '../store/keyv-factory.js';
 import { startDiscordBot } from './bot.js';
-import { limitsOf, readDiscordEnv } from './config.js';
+import { cacheOf, limitsOf, readDiscordEnv } from './config.js';
 
 /**
  * `npm start` with DISCORD_TOKEN set: check the environment, open the store, connect, and
@@ -17,6 +17,8 @@ export async function runDiscordBot(env: NodeJS.ProcessEnv = process.env): Promi
     apiUrl: settings.DISCORD_API_URL,
     deferAfterMs: settings.DISCORD_DEFER_AFTER_MS,
     limits: limitsOf(settings),
+    cache: cacheOf(settings),
+    logLevel: settings.LOG_LEVEL,
     write: (line) => console.log(line),
   });
   const shutdown = async (signal: string) => {

@@ -10,8 +10,17 @@ export interface Invocation {
   command: string;
   subcommand?: string;
   options: Record<string, OptionValue>;
+  /** Files attached to attachment options, by option name (the option's value is the file's URL). */
+  files?: Record<string, AttachedFile>;
   user: Member;
   channelId: string;
+}
+
+/** A file a member attached, as Discord describes it before anything is downloaded. */
+export interface AttachedFile {
+  url: string;
+  name: string;
+  bytes: number;
 }
 
 /** A button press, routed to the command named before the first colon of its customId. */

@@ -3,6 +3,7 @@ import { UserError } from '../contracts/errors.js';
 import type { Choice, Reply } from '../contracts/reply.js';
 import { parseChoiceButton } from '../session/replies.js';
 import { whereOf } from '../session/where.js';
+import { StoreUnavailableError } from '../store/game-store.js';
 import type { AutocompleteRequest, ButtonContext, ButtonPress, CommandContext, CommandModule, Invocation } from './command.js';
 import { orderKind, TAKE_BACK } from './free-orders.js';
 import { createsGame, takesBack } from './limits.js';
@@ -10,12 +11,35 @@ import type { Services } from './services.js';
 
 const FAILURE = 'Something went wrong on our side; nothing was changed. The error has been logged.';
 
+/** What a server-side failure happened in, for the log (ids only: no option values, which players typed). */
+export interface FailureContext {
+  command: string;
+  subcommand?: string;
+  /** A button's custom id (game id, version, choice). */
+  customId?: string;
+  channelId: string;
+  guildId?: string;
+  userId: string;
+}
+
+/**
+ * Where server-side failures go: the store not answering (`warn`: the player was told to
+ * try again) and unexpected errors (`error`: the player was told it was logged).
+ */
+export type FailureReport = (level: 'warn' | 'error', err: unknown, context: FailureContext) => void;
+
+export interface DispatcherOptions {
+  /** Without it an unexpected error is rethrown after the player's answer, for the caller to log. */
+  report?: FailureReport;
+}
+
 type Without<T, K extends keyof T> = Omit<T, K>;
 
 /**
  * Runs every invocation, button press and autocomplete request through its command, with
- * the services in its context. Refusals become ephemeral replies that change nothing; an
- * unexpected error is reported briefly and rethrown for the log.
+ * the services in its context. Refusals become ephemeral replies that change nothing; the
+ * store not answering is told to the player and reported; an unexpected error is told
+ * briefly and reported (or rethrown, without a report).
  *
  * Before a command runs, the limits in `services.limiter` are checked, cheapest first: the
  * member's pace (token buckets), then for a command that creates a game the caps on active
@@ -26,7 +50,10 @@ type Without<T, K extends keyof T> = Omit<T, K>;
 export class Dispatcher {
   readonly commands: ReadonlyMap<string, CommandModule>;
 
-  constructor(readonly services: Services) {
+  constructor(
+    readonly services: Services,
+    private readonly options: DispatcherOptions = {},
+  ) {
     this.commands = buildCommands(services.games);
   }
 
@@ -43,8 +70,16 @@ export class Dispatcher {
       await ctx.reply({ content: tooFast, ephemeral: true });
       return;
     }
-    await guarded(
+    const { invocation } = ctx;
+    const context: FailureContext = {
+      command: invocation.command,
+      ...(invocation.subcommand ? { subcommand: invocation.subcommand } : {}),
+      ...whereOf(invocation),
+      userId: invocation.user.id,
+    };
+    await this.guarded(
       (r) => ctx.reply(r),
+      context,
       async () => {
         const release = creates ? await this.services.limiter.reserveGame(whereOf(ctx.invocation), ctx.invocation.user) : undefined;
         try {
@@ -70,8 +105,16 @@ export class Dispatcher {
       await ctx.reply({ content: tooFast, ephemeral: true });
       return;
     }
-    await guarded(
+    const { press } = ctx;
+    const context: FailureContext = {
+      command: name,
+      customId: press.customId,
+      ...whereOf(press),
+      userId: press.user.id,
+    };
+    await this.guarded(
       (r) => ctx.reply(r),
+      context,
       async () => {
         await this.checkChoice(ctx.press);
         await command.onButton!({ ...ctx, services: this.services });
@@ -111,17 +154,21 @@ export class Dispatcher {
     const refusal = this.services.limiter.freeOrder(view.doc, orderKind(choice.action), `“${choice.label}”`);
     if (refusal) throw new UserError(refusal);
   }
-}
 
-async function guarded(reply: (r: Reply) => Promise<void>, run: () => Promise<void>): Promise<void> {
-  try {
-    await run();
-  } catch (err) {
-    if (err instanceof UserError) {
-      await reply({ content: err.message, ephemeral: true });
-      return;
+  private async guarded(reply: (r: Reply) => Promise<void>, context: FailureContext, run: () => Promise<void>): Promise<void> {
+    const report = this.options.report;
+    try {
+      await run();
+    } catch (err) {
+      // The store being down is the player's to hear (try again) and the operator's to know.
+      if (err instanceof StoreUnavailableError) report?.('warn', err, context);
+      if (err instanceof UserError) {
+        await reply({ content: err.message, ephemeral: true });
+        return;
+      }
+      report?.('error', err, context);
+      await reply({ content: FAILURE, ephemeral: true });
+      if (!report) throw err;
     }
-    await reply({ content: FAILURE, ephemeral: true });
-    throw err;
   }
 }

@@ -69,6 +69,12 @@ export interface GameDef<S = any, A = any, O = any> {
    * accepted human action and at the start, and logs them as the bot's.
    */
   autoPlay?(state: S): A | undefined;
+  /**
+   * Whether autoPlay would act in this state, answered without choosing the action (which may
+   * be a slow search): the session then runs the bot on a worker thread only when it acts.
+   * Without it the session asks autoPlay itself.
+   */
+  botActs?(state: S): boolean;
   /** The game's orders: how each slash command it uses becomes its action (see orders.ts). */
   orders: Order<S, A>[];
   /** Descriptions (at most 100 characters) of the commands this game brings that no other uses, e.g. { air: "Luftwaffe ..." }. */

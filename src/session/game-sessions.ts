@@ -7,12 +7,13 @@ import type { DiceSeed } from '../kernel/dice.js';
 import { type ActionRecord, type GameDocument, type GameMode, type LogLine, type Reseed, SCHEMA_VERSION } from '../store/game-document.js';
 import { type GameStore, UnreadableGameError } from '../store/game-store.js';
 import { KeyedLock } from '../store/keyed-lock.js';
+import { BOT_USER_ID, type BotPlay, botToAct, logLine } from './bot-play.js';
 import { StaleChoiceError } from './errors.js';
-import { exportDocument, type GameExport, parseExport } from './export-format.js';
+import { exportDocument, type GameExport } from './export-format.js';
+import { type GameWork, gameWork } from './game-work.js';
 import { type Actor, actRefusal, endRefusal, formationRefusal, playerName, seatRefusal, undoRefusal } from './permissions.js';
 import { replay, reseedState, setupState, toJson } from './replay.js';
 import { hashSeed, newCommittedSecret, newDiceSecret, newGameId, newNonce } from './secrets.js';
-import { verifyGame } from './verify-export.js';
 
 /** Where a command came from. `guildId` is absent in direct messages and the console. */
 /** What differs between a game started here and one imported: everything else a new document holds is the same. */
@@ -72,16 +73,15 @@ export interface BotTurn {
   unfinished?: boolean;
 }
 
-/** The user id the bot's actions are logged under. */
-export const BOT_USER_ID = 'bot';
-/** Most bot actions in one go: far beyond a whole turn, so only a bot that never ends a phase reaches it. */
-export const BOT_ACTION_LIMIT = 2000;
+export { BOT_ACTION_LIMIT, BOT_USER_ID } from './bot-play.js';
 
 export interface SessionOptions {
   /** Lets /game import read a file path on this machine: the local console only. */
   allowLocalImport?: boolean;
   /** The clock for timestamps (tests pin it). */
   now?: () => Date;
+  /** Where bot turns and import checks run; default the process's game worker threads (see game-work.ts). */
+  work?: GameWork;
 }
 
 /** /game list shows this many of a channel's games, found among the server's newest LIST_SCAN. */
@@ -95,6 +95,7 @@ const LIST_SCAN = 200;
 export class GameSessions {
   private readonly lock = new KeyedLock();
   private readonly now: () => Date;
+  private readonly work: GameWork;
 
   constructor(
     readonly store: GameStore,
@@ -102,6 +103,7 @@ export class GameSessions {
     readonly options: SessionOptions = {},
   ) {
     this.now = options.now ?? (() => new Date());
+    this.work = options.work ?? gameWork();
   }
 
   /** The channel's current game (active or last finished), if any. */
@@ -146,7 +148,7 @@ export class GameSessions {
       const seedNonce = request.seed === undefined ? newNonce() : undefined;
       const at = this.now().toISOString();
       // When the bot's side moves first, it plays before anyone is asked.
-      const bot = botPlay(def, toJson(setupState(def, checked.data, seed)), 0, at);
+      const bot = await this.work.botTurn(def, toJson(setupState(def, checked.data, seed)), 0, at);
       const doc = await this.newDocument(where, actor, def, {
         mode: request.mode ?? 'solo',
         settings: { ...request.settings, ...(request.seed !== undefined ? { seedChosen: true } : {}) },
@@ -384,7 +386,8 @@ export class GameSessions {
    * seed, a game that goes on gets new dice from a fresh secret, committed like a new game's.
    */
   async importGame(where: Where, actor: Actor, text: string): Promise<ActOutcome> {
-    const exported = parseExport(text);
+    // Parsing and replaying a file of up to 10 MiB is slow: off this thread (game-work.ts).
+    const { exported, checked } = await this.work.checkImport(this.games, text);
     const source = exported.game;
     const def = this.games.forGame(source);
     if (source.seed === undefined) {
@@ -392,10 +395,10 @@ export class GameSessions {
         `That export is of a game in progress, so its seed is secret and it cannot be replayed. Export it again after the game is over (or ended).`,
       );
     }
-    const checked = verifyGame(source, def);
-    if (!checked.ok || !checked.checkedActions || checked.version === undefined) {
-      const more = checked.problems.length > 3 ? ` (and ${checked.problems.length - 3} more)` : '';
-      throw new UserError(`That export does not pass the check of npm run verify: ${checked.problems.slice(0, 3).join('; ')}${more}.`);
+    if (!checked?.ok || !checked.checkedActions || checked.version === undefined) {
+      const problems = checked?.problems ?? ['the export has no seed'];
+      const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
+      throw new UserError(`That export does not pass the check of npm run verify: ${problems.slice(0, 3).join('; ')}${more}.`);
     }
     const version = checked.version;
     const over = def.engine.result(checked.state) !== undefined;
@@ -458,7 +461,7 @@ export class GameSessions {
     const version = doc.version + 1;
     const at = this.now().toISOString();
     // The bot answers within the same save: the game is never stored halfway through its turn.
-    const bot = botPlay(def, toJson(applied.state), version, at);
+    const bot = await this.work.botTurn(def, toJson(applied.state), version, at);
     const result = def.engine.result(bot.state);
     const next: GameDocument = {
       ...doc,
@@ -480,9 +483,9 @@ export class GameSessions {
    */
   private async resumeBot(view: GameView): Promise<ActOutcome | undefined> {
     const { doc, def } = view;
-    if (doc.status !== 'active' || !def.autoPlay || def.autoPlay(doc.state) === undefined) return undefined;
+    if (doc.status !== 'active' || !botToAct(def, doc.state)) return undefined;
     const at = this.now().toISOString();
-    const bot = botPlay(def, doc.state, doc.version, at);
+    const bot = await this.work.botTurn(def, doc.state, doc.version, at);
     const result = def.engine.result(bot.state);
     const next: GameDocument = {
       ...doc,
@@ -599,38 +602,6 @@ export class GameSessions {
   }
 }
 
-interface BotPlay {
-  state: unknown;
-  /** The version after the bot's last action (the given one when it did nothing). */
-  version: number;
-  records: ActionRecord[];
-  lines: LogLine[];
-  events: GameEvent[];
-  unfinished: boolean;
-}
-
-/** The bot's actions from `state` until a human must act, the game ends or the limit is reached; one version each. */
-function botPlay(def: GameDef, state: unknown, version: number, at: string): BotPlay {
-  const out: BotPlay = { state, version, records: [], lines: [], events: [], unfinished: false };
-  if (!def.autoPlay) return out;
-  while (def.engine.result(out.state) === undefined) {
-    const action: unknown = def.autoPlay(out.state);
-    if (action === undefined) break;
-    if (out.records.length >= BOT_ACTION_LIMIT) {
-      out.unfinished = true;
-      break;
-    }
-    // The bot picks among legal actions, so a refusal here is a bug in the game, not the player's doing.
-    const applied = def.engine.apply(out.state, action);
-    out.version += 1;
-    out.state = toJson(applied.state);
-    out.records.push({ version: out.version, userId: BOT_USER_ID, action: toJson(action), at });
-    out.lines.push(...applied.events.map((e) => logLine(out.version, e)));
-    out.events.push(...applied.events);
-  }
-  return out;
-}
-
 /**
  * The session settings an imported file may carry, each checked: anything else is left out,
  * and `importedFrom`, `seedRevealed` (and `seedChosen`, since the dice are drawn afresh) are
@@ -704,8 +675,4 @@ function pickFormations(doc: GameDocument, def: GameDef, actor: Actor, typed: st
     return f.id;
   });
   return [...new Set(picked)];
-}
-
-function logLine(version: number, e: GameEvent): LogLine {
-  return { version, kind: e.kind, text: e.text, ...(e.dice?.length ? { dice: toJson(e.dice) as unknown[] } : {}) };
 }

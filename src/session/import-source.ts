@@ -2,6 +2,21 @@ import { readFile, stat } from 'node:fs/promises';
 import { UserError } from '../contracts/errors.js';
 import { LIMITS } from '../contracts/limits.js';
 
+/** The largest import file: an export never exceeds Discord's upload limit (10 MiB). */
+export const IMPORT_MAX_BYTES = LIMITS.uploadBytes;
+
+/** MiB to one decimal, rounded up (a file just over the limit never reads as the limit), whole numbers without one. */
+const mib = (bytes: number) => {
+  const tenths = Math.ceil((bytes / 2 ** 20) * 10);
+  return `${tenths % 10 === 0 ? tenths / 10 : (tenths / 10).toFixed(1)} MiB`;
+};
+
+/** The refusal for a file of `bytes`, or undefined when it may be read. Said before anything is downloaded. */
+export function importSizeRefusal(bytes: number, what = 'That file'): string | undefined {
+  if (bytes <= IMPORT_MAX_BYTES) return undefined;
+  return `${what} is ${mib(bytes)}; an export file is at most ${mib(IMPORT_MAX_BYTES)}, so it was not read. Nothing was imported.`;
+}
+
 /** Discord serves attachments from these origins; nothing else is fetched, whatever a user types. */
 export const DISCORD_ATTACHMENT_ORIGINS: readonly string[] = ['https://cdn.discordapp.com', 'https://media.discordapp.net'];
 
@@ -21,7 +36,8 @@ export async function readImportSource(
   try {
     const info = await stat(value);
     if (!info.isFile()) throw new UserError(`${value} is not a file.`);
-    if (info.size > LIMITS.uploadBytes) throw new UserError(`${value} is larger than an export can be (10 MiB).`);
+    const refusal = importSizeRefusal(info.size, value);
+    if (refusal) throw new UserError(refusal);
     return await readFile(value, 'utf8');
   } catch (err) {
     if (err instanceof UserError) throw err;
@@ -36,9 +52,26 @@ async function fetchAttachment(value: string, origins: readonly string[]): Promi
   const response = await fetch(url, { redirect: 'error' }).catch(() => undefined);
   if (!response) throw new UserError('Discord did not hand over the attachment (it could not be fetched); try attaching it again.');
   if (!response.ok) throw new UserError(`Discord did not hand over the attachment (HTTP ${response.status}); try attaching it again.`);
-  const length = Number(response.headers.get('content-length') ?? 0);
-  if (length > LIMITS.uploadBytes) throw new UserError('That file is larger than an export can be (10 MiB).');
-  const text = await response.text();
-  if (text.length > LIMITS.uploadBytes) throw new UserError('That file is larger than an export can be (10 MiB).');
-  return text;
+  const refusal = importSizeRefusal(Number(response.headers.get('content-length') ?? 0));
+  if (refusal) {
+    await response.body?.cancel();
+    throw new UserError(refusal);
+  }
+  // Read at most the limit, whatever the headers said: a longer body is cut off and refused.
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body?.getReader();
+  for (;;) {
+    const chunk = await reader?.read();
+    if (!chunk || chunk.done) break;
+    received += chunk.value.byteLength;
+    if (received > IMPORT_MAX_BYTES) {
+      await reader!.cancel();
+      throw new UserError(
+        `That file is larger than ${mib(IMPORT_MAX_BYTES)}, the most an export file can be, so it was not read. Nothing was imported.`,
+      );
+    }
+    chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }

@@ -107,6 +107,8 @@ export class GameStore {
     try {
       return await call();
     } catch (err) {
+      // A value that cannot be written (a bug) is not the store being down: it stays itself.
+      if (isProgrammingError(err)) throw err;
       throw new StoreUnavailableError(err);
     }
   }
@@ -187,6 +189,15 @@ export class StoreUnavailableError extends UserError {
   constructor(cause: unknown) {
     super('The game store is not answering right now, so nothing was changed. Try again in a moment.', { cause });
   }
+}
+
+/**
+ * Errors of the code rather than of the store: a value that cannot be serialised (TypeError:
+ * a BigInt, a cycle), a string too long (RangeError). A store that fails says so otherwise
+ * (a connection refused, a closed client, SQLITE_BUSY).
+ */
+export function isProgrammingError(err: unknown): boolean {
+  return err instanceof TypeError || err instanceof RangeError || err instanceof SyntaxError || err instanceof ReferenceError;
 }
 
 export class UnreadableGameError extends Error {

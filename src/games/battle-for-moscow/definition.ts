@@ -182,9 +182,14 @@ export function bfmZoomHexes(events: GameEvent[], s: BfmState): HexId[] {
 
 /** The bot's action while the decision is a bot side's; undefined when a player must act. */
 export function bfmAutoPlay(s: BfmState): BfmAction | undefined {
-  const acting = phaseSide(s.phase);
-  if (!acting || !s.bots.includes(acting) || s.result) return undefined;
+  if (!bfmBotActs(s)) return undefined;
   return s.options.botLevel === 'search' ? searchBotAction(s) : botAction(s);
+}
+
+/** Whether the phase belongs to a side the bot plays (cheap: no search). */
+export function bfmBotActs(s: BfmState): boolean {
+  const acting = phaseSide(s.phase);
+  return !!acting && s.bots.includes(acting) && !s.result;
 }
 
 let engine: GameDef<BfmState, BfmAction, BfmOptions>['engine'] | undefined;
@@ -215,6 +220,7 @@ export const bfmGame: GameDef<BfmState, BfmAction, BfmOptions> = {
   // undoes an order whose lines show a die; nothing else is hidden, so any other order may go.
   undo: (s) => (s.phase === 'over' ? { allowed: false, reason: 'the game is over' } : { allowed: true }),
   autoPlay: bfmAutoPlay,
+  botActs: bfmBotActs,
   // Vote play: a proposal in words, and a move drawn as an arrow.
   describeProposal: (s, a) => {
     const b = bfmEngine().board(s);

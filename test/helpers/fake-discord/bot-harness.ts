@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildCommands } from '../../../commands/index.js';
 import { type DiscordBot, startDiscordBot } from '../../../src/discord/bot.js';
+import type { CacheSettings } from '../../../src/discord/cache.js';
 import type { Limits } from '../../../src/dispatch/limits.js';
 import { INSTALLED_GAMES } from '../../../src/games/installed.js';
 import { GameRegistry } from '../../../src/games/registry.js';
@@ -33,6 +34,8 @@ export interface HarnessOptions {
   limitClock?: () => number;
   /** Where /game import may fetch attachments; default the fake's CDN only. */
   attachmentOrigins?: readonly string[];
+  /** Member and user cache limits (default the bot's). */
+  cache?: CacheSettings;
 }
 
 /**
@@ -56,6 +59,7 @@ export async function startBotHarness(options: HarnessOptions = {}): Promise<Bot
       ...(options.limits ? { limits: options.limits } : {}),
       ...(options.limitClock ? { limitClock: options.limitClock } : {}),
       attachmentOrigins: options.attachmentOrigins ?? [fake.cdnOrigin],
+      ...(options.cache ? { cache: options.cache } : {}),
     });
   const harness: BotHarness = {
     fake,

@@ -21,9 +21,19 @@ import { snowflake } from './snowflake.js';
 export interface FakeUser {
   id: string;
   name: string;
+  /** The member's nickname on the server (Discord's `member.nick`). */
+  nick?: string;
   /** Permission bits as a decimal string (Manage Channels is 16). */
   permissions?: string;
+  /** Role ids of the member's guild, made by `FakeDiscord.role` (without @everyone, as Discord lists them). */
   roles?: string[];
+}
+
+/** A role of a fake guild, as Discord sends it (GUILD_CREATE, resolved.roles). */
+export interface FakeRole {
+  id: string;
+  name: string;
+  position: number;
 }
 
 export interface FakeFile {
@@ -106,6 +116,9 @@ interface GatewayConnection {
 const OPTION_STRING = 3;
 const OPTION_INTEGER = 4;
 const OPTION_BOOLEAN = 5;
+const OPTION_USER = 6;
+const OPTION_ROLE = 8;
+const OPTION_MENTIONABLE = 9;
 const OPTION_NUMBER = 10;
 const OPTION_ATTACHMENT = 11;
 const SUBCOMMAND = 1;
@@ -138,6 +151,10 @@ export class FakeDiscord extends EventEmitter {
   private commandTypes = new Map<string, CommandJson>();
   /** Channels in guilds other than the default one (to reach other shards). */
   private readonly channelGuilds = new Map<string, string>();
+  /** Every guild the bot is in, with its roles (the first is @everyone, whose id is the guild's). */
+  private readonly guildRoles = new Map<string, FakeRole[]>();
+  /** Members seen so far (every user who interacted), for resolving user options. */
+  private readonly knownUsers = new Map<string, FakeUser>();
   private readonly byToken = new Map<string, InteractionRecord>();
   private readonly messages = new Map<string, FakeMessage>();
   private readonly connections = new Set<GatewayConnection>();
@@ -151,6 +168,7 @@ export class FakeDiscord extends EventEmitter {
     this.token = options.token ?? `fake-token.${snowflake()}`;
     this.shardCount = options.shards ?? 1;
     this.setMaxListeners(0);
+    this.addGuild(this.guildId);
   }
 
   get apiUrl(): string {
@@ -214,12 +232,33 @@ export class FakeDiscord extends EventEmitter {
     return upload;
   }
 
-  /** A channel in another guild; returns the channel id. */
+  /**
+   * A channel in a guild the bot joins now; returns both ids. Like Discord, the guild's shard
+   * gets a GUILD_CREATE for it (or the guild is in its READY, when it connects later).
+   */
   channelInNewGuild(): { guildId: string; channelId: string } {
     const guildId = snowflake();
     const channelId = snowflake();
     this.channelGuilds.set(channelId, guildId);
+    this.addGuild(guildId);
+    const conn = this.connectionOf(guildId);
+    if (conn) this.send(conn, 'GUILD_CREATE', this.guildJson(guildId));
     return { guildId, channelId };
+  }
+
+  /** A new role of a guild (default: the main one), told to the bot as Discord does (GUILD_ROLE_CREATE). */
+  role(name: string, guildId = this.guildId): FakeRole {
+    const roles = this.guildRoles.get(guildId);
+    if (!roles) throw new Error(`fake Discord: no guild ${guildId}`);
+    const role: FakeRole = { id: snowflake(), name, position: roles.length };
+    roles.push(role);
+    const conn = this.connectionOf(guildId);
+    if (conn) this.send(conn, 'GUILD_ROLE_CREATE', { guild_id: guildId, role: roleJson(role) });
+    return role;
+  }
+
+  private addGuild(guildId: string): void {
+    this.guildRoles.set(guildId, [{ id: guildId, name: '@everyone', position: 0 }]);
   }
 
   /** Another channel of a guild made by `channelInNewGuild`. */
@@ -284,6 +323,10 @@ export class FakeDiscord extends EventEmitter {
     const def = this.commandTypes.get(name);
     const optionDefs = subcommand ? def?.options?.find((o) => o.name === subcommand)?.options : def?.options;
     const attachments: Record<string, unknown> = {};
+    const users: Record<string, unknown> = {};
+    const members: Record<string, unknown> = {};
+    const roles: Record<string, unknown> = {};
+    const guildId = this.guildOf(channelId);
     const typed = Object.entries(options).map(([optName, value]) => {
       if (typeof value === 'object') {
         // As Discord sends an attachment: its id as the value, the file itself under `resolved`.
@@ -298,20 +341,32 @@ export class FakeDiscord extends EventEmitter {
         };
         return { name: optName, type: OPTION_ATTACHMENT, value: value.id };
       }
-      return {
-        name: optName,
-        type: optionDefs?.find((o) => o.name === optName)?.type ?? inferType(value),
-        value,
-        ...(focused === optName ? { focused: true } : {}),
-      };
+      const type = optionDefs?.find((o) => o.name === optName)?.type ?? inferType(value);
+      // As Discord sends a user, role or mentionable: its id as the value, the user, member or role under `resolved`.
+      if ((type === OPTION_USER || type === OPTION_ROLE || type === OPTION_MENTIONABLE) && focused !== optName) {
+        const id = String(value);
+        const role = type !== OPTION_USER ? this.guildRoles.get(guildId)?.find((r) => r.id === id) : undefined;
+        const mentioned = type !== OPTION_ROLE ? this.knownUsers.get(id) : undefined;
+        if (role) roles[id] = roleJson(role);
+        else if (mentioned) {
+          users[id] = userJson(mentioned);
+          members[id] = { ...memberJson(mentioned), user: undefined, permissions: mentioned.permissions ?? '0' };
+        } else throw new Error(`fake Discord: option ${optName} names no ${type === OPTION_ROLE ? 'role' : 'member'} of the guild (${id})`);
+      }
+      return { name: optName, type, value, ...(focused === optName ? { focused: true } : {}) };
     });
+    const resolved = {
+      ...(Object.keys(attachments).length ? { attachments } : {}),
+      ...(Object.keys(users).length ? { users, members } : {}),
+      ...(Object.keys(roles).length ? { roles } : {}),
+    };
     const data = {
       id: snowflake(),
       name,
       type: 1,
       guild_id: this.guildOf(channelId),
       options: subcommand ? [{ name: subcommand, type: SUBCOMMAND, options: typed }] : typed,
-      ...(Object.keys(attachments).length ? { resolved: { attachments } } : {}),
+      ...(Object.keys(resolved).length ? { resolved } : {}),
     };
     return this.dispatchInteraction(
       focused !== undefined ? 4 : 2,
@@ -405,6 +460,7 @@ export class FakeDiscord extends EventEmitter {
     };
     this.interactions.push(record);
     this.byToken.set(record.token, record);
+    this.knownUsers.set(user.id, user);
     const payload = {
       id: record.id,
       application_id: this.applicationId,
@@ -415,15 +471,7 @@ export class FakeDiscord extends EventEmitter {
       guild_id: this.guildOf(channelId),
       channel_id: channelId,
       channel: { id: channelId, type: 0, guild_id: this.guildOf(channelId), name: `channel-${channelId.slice(-4)}` },
-      member: {
-        user: { id: user.id, username: user.name, discriminator: '0', global_name: user.name, avatar: null },
-        roles: user.roles ?? [],
-        permissions: user.permissions ?? '0',
-        joined_at: new Date(0).toISOString(),
-        deaf: false,
-        mute: false,
-        flags: 0,
-      },
+      member: { ...memberJson(user), permissions: user.permissions ?? '0' },
       app_permissions: '0',
       locale: 'en-US',
       guild_locale: 'en-US',
@@ -453,15 +501,19 @@ export class FakeDiscord extends EventEmitter {
         conn.sessionId = snowflake();
         this.identifies.push(conn.shard);
         this.connections.add(conn);
+        // As Discord does: READY lists the shard's guilds as unavailable, then a GUILD_CREATE
+        // brings each one (roles, the bot's own member); the client is ready once all arrived.
+        const guilds = [...this.guildRoles.keys()].filter((g) => this.shardOfGuild(g, conn.shard[1]) === conn.shard[0]);
         this.send(conn, 'READY', {
           v: 10,
           user: this.botUser,
-          guilds: [],
+          guilds: guilds.map((id) => ({ id, unavailable: true })),
           session_id: conn.sessionId,
           resume_gateway_url: this.gatewayUrl,
           shard: conn.shard,
           application: { id: this.applicationId, flags: 0 },
         });
+        for (const id of guilds) this.send(conn, 'GUILD_CREATE', this.guildJson(id));
         this.emit('event');
       } else if (packet.op === 6) {
         // No resumes here: the bot starts a new session.
@@ -479,12 +531,56 @@ export class FakeDiscord extends EventEmitter {
   }
 
   private sendDispatch(t: string, d: unknown, guildId: string): void {
+    const conn = this.connectionOf(guildId);
+    if (!conn)
+      throw new Error(`fake Discord: no gateway session for the shard of guild ${guildId} (${this.identifiedConnections()} connected)`);
+    this.send(conn, t, d);
+  }
+
+  /** The identified gateway session of the guild's shard, if connected. */
+  private connectionOf(guildId: string): GatewayConnection | undefined {
     const shards = [...this.connections].filter((c) => c.sessionId);
     const count = shards[0]?.shard[1] ?? 1;
-    const shardId = Number((BigInt(guildId) >> 22n) % BigInt(count));
-    const conn = shards.find((c) => c.shard[0] === shardId);
-    if (!conn) throw new Error(`fake Discord: no gateway session for shard ${shardId} (${shards.length} connected)`);
-    this.send(conn, t, d);
+    const shardId = this.shardOfGuild(guildId, count);
+    return shards.find((c) => c.shard[0] === shardId);
+  }
+
+  private shardOfGuild(guildId: string, shards: number): number {
+    return Number((BigInt(guildId) >> 22n) % BigInt(shards));
+  }
+
+  /** A guild as GUILD_CREATE carries it for a bot with only the Guilds intent: no member list but the bot's own. */
+  private guildJson(guildId: string): Record<string, unknown> {
+    return {
+      id: guildId,
+      name: `guild-${guildId.slice(-4)}`,
+      icon: null,
+      owner_id: snowflake(),
+      unavailable: false,
+      large: false,
+      member_count: 1,
+      joined_at: new Date(0).toISOString(),
+      roles: (this.guildRoles.get(guildId) ?? []).map(roleJson),
+      channels: [],
+      threads: [],
+      members: [{ ...memberJson({ id: this.botUser.id, name: this.botUser.username }), user: this.botUser }],
+      emojis: [],
+      stickers: [],
+      features: [],
+      voice_states: [],
+      presences: [],
+      stage_instances: [],
+      guild_scheduled_events: [],
+      soundboard_sounds: [],
+      premium_tier: 0,
+      preferred_locale: 'en-US',
+      system_channel_flags: 0,
+      verification_level: 0,
+      explicit_content_filter: 0,
+      default_message_notifications: 0,
+      mfa_level: 0,
+      nsfw_level: 0,
+    };
   }
 
   private send(conn: GatewayConnection, t: string, d: unknown): void {
@@ -717,6 +813,44 @@ export function mentionProblem(allowed: unknown): string | undefined {
   if (Array.isArray(a.roles) && a.roles.length) return `allowed_mentions.roles lists ${a.roles.length}`;
   if (a.replied_user === true) return 'allowed_mentions.replied_user is true';
   return undefined;
+}
+
+function userJson(user: FakeUser): Record<string, unknown> {
+  return { id: user.id, username: user.name, discriminator: '0', global_name: user.name, avatar: null };
+}
+
+/** A guild member as Discord sends it in an interaction (`permissions` added there). */
+function memberJson(user: FakeUser): Record<string, unknown> {
+  return {
+    user: userJson(user),
+    nick: user.nick ?? null,
+    avatar: null,
+    roles: user.roles ?? [],
+    joined_at: new Date(0).toISOString(),
+    premium_since: null,
+    pending: false,
+    communication_disabled_until: null,
+    deaf: false,
+    mute: false,
+    flags: 0,
+  };
+}
+
+function roleJson(role: FakeRole): Record<string, unknown> {
+  return {
+    id: role.id,
+    name: role.name,
+    color: 0,
+    colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
+    hoist: false,
+    icon: null,
+    unicode_emoji: null,
+    position: role.position,
+    permissions: role.position === 0 ? '1071698660929' : '0',
+    managed: false,
+    mentionable: false,
+    flags: 0,
+  };
 }
 
 function visible(record: InteractionRecord): FakeMessage[] {
