@@ -18,7 +18,16 @@ import { loadInputs as loadTyphoonInputs } from '../generate-typhoon-map/build.j
 import { FrontLine } from '../generate-typhoon-map/front-and-sectors.js';
 import { isMonotone, xAtY } from '../generate-typhoon-map/geometry.js';
 import { placeHexes, placesInputSchema } from '../generate-typhoon-map/places.js';
-import { COLUMNS, type GridExtent, hexAtKm, hexCentreKm, LOW_COLUMNS, ROWS, toGridKm, useExtent } from '../generate-typhoon-map/projection.js';
+import {
+  COLUMNS,
+  type GridExtent,
+  hexAtKm,
+  hexCentreKm,
+  LOW_COLUMNS,
+  ROWS,
+  toGridKm,
+  useExtent,
+} from '../generate-typhoon-map/projection.js';
 import { riverHexsides } from '../generate-typhoon-map/rivers.js';
 import { TerrainModel, terrainInputSchema } from '../generate-typhoon-map/terrain.js';
 
@@ -125,7 +134,10 @@ export function buildDomMap(inputs: DomInputs): { map: GameMap; features: DomFea
   const supplySources = inputs.features.supplySources.points.map((p) => {
     const { col, row } = hexAtKm(toGridKm(p.lon, p.lat));
     // The edge hex nearest the point: the point's column on the north edge, its row on the east edge.
-    const id = p.edge === 'N' ? formatHexId({ col, row: ROWS[0] }) : formatHexId({ col: COLUMNS[1], row: Math.min(Math.max(row, ROWS[0]), ROWS[1]) });
+    const id =
+      p.edge === 'N'
+        ? formatHexId({ col, row: ROWS[0] })
+        : formatHexId({ col: COLUMNS[1], row: Math.min(Math.max(row, ROWS[0]), ROWS[1]) });
     if (hexes[id]?.control !== 'soviet') throw new Error(`supply source ${p.note} (${id}) is not Soviet at the start`);
     return id;
   });

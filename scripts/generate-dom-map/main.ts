@@ -21,6 +21,15 @@ writeFileSync(process.argv[3] ?? FEATURES_PATH, formatFeaturesJson(features));
 
 const ids = Object.keys(map.hexes);
 const count = (f: (id: string) => boolean) => ids.filter(f).length;
-console.log(`hexes ${ids.length}: german ${count((id) => map.hexes[id]!.control === 'german')}, soviet ${count((id) => map.hexes[id]!.control === 'soviet')}`);
-console.log(`places: ${ids.filter((id) => map.hexes[id]!.place).map((id) => `${map.hexes[id]!.place!.name} ${id}`).join(', ')}`);
-console.log(`fortifications ${Object.keys(features.fortifications).length}, sources ${features.supplySources.join(' ')}, reservoir sides ${features.reservoirs.length}, reserve hexes ${features.reserve.length}, river sides ${map.rivers.length}`);
+console.log(
+  `hexes ${ids.length}: german ${count((id) => map.hexes[id]!.control === 'german')}, soviet ${count((id) => map.hexes[id]!.control === 'soviet')}`,
+);
+console.log(
+  `places: ${ids
+    .filter((id) => map.hexes[id]!.place)
+    .map((id) => `${map.hexes[id]!.place!.name} ${id}`)
+    .join(', ')}`,
+);
+console.log(
+  `fortifications ${Object.keys(features.fortifications).length}, sources ${features.supplySources.join(' ')}, reservoir sides ${features.reservoirs.length}, reserve hexes ${features.reserve.length}, river sides ${map.rivers.length}`,
+);

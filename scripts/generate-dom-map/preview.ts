@@ -95,7 +95,8 @@ for (const id of map.ids) {
     const b = map.hex(n)!.control;
     if (a !== b) line(id, n, '#d01010', 3.2);
     else if (a === 'soviet' && reserve.has(id) !== reserve.has(n)) line(id, n, '#7a1fa2', 2.4, [6, 4]);
-    if (cr(id).row < features.southFromRow !== cr(n).row < features.southFromRow && cr(id).col === cr(n).col) line(id, n, 'rgba(0,0,0,0.5)', 1.2, [2, 3]);
+    if (cr(id).row < features.southFromRow !== cr(n).row < features.southFromRow && cr(id).col === cr(n).col)
+      line(id, n, 'rgba(0,0,0,0.5)', 1.2, [2, 3]);
   }
 }
 
