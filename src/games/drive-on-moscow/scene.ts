@@ -61,7 +61,6 @@ export function domScene(board: Board, charts: DomCharts, s: DomState, events: G
   }));
   const moved = [...events].reverse().find((e) => e.kind === 'moved');
   const spec = turnSpec(charts, s.turn);
-  const cities = Object.entries(board.cities).map(([n, h]) => `${n} ${p.control(h) === 'german' ? 'G' : 'S'}`);
   const b = s.battle;
   return {
     sides: GERMAN_SOVIET,
@@ -103,8 +102,9 @@ export function domScene(board: Board, charts: DomCharts, s: DomState, events: G
             ? 'No Nov. Offensive (12.3)'
             : 'Nov. Offensive open',
       ],
+      // 4.3: the five cities the German must hold at the end.
       score: [
-        ['Cities', cities.join(', ')],
+        ...Object.entries(board.cities).map(([n, h]): [string, string] => [n, p.control(h) === 'german' ? 'German' : 'Soviet']),
         ['KG left', String(s.kgLeft)],
       ],
     },
