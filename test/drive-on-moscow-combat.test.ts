@@ -5,7 +5,6 @@ import { shiftsFor } from '../src/games/drive-on-moscow/odds.js';
 import { Position } from '../src/games/drive-on-moscow/position.js';
 import { oddsPreview } from '../src/games/drive-on-moscow/preview.js';
 import type { DomState, Unit } from '../src/games/drive-on-moscow/state.js';
-import { RuleError } from '../src/games/engine.js';
 
 /** Every CRT cell one result, so a battle's outcome does not depend on the die. */
 const only = (r: 'AS' | 'AL1' | 'DR' | 'DE') =>
