@@ -35,6 +35,12 @@ describe('Drive on Moscow in the console', () => {
     expect(assault).toMatch(/RD 057 revealed/);
     expect(assault).toMatch(/clear 2052/);
     expect((await state()).units['17 Pz']!.hex).toBe('2052');
+    // Undo: a plain move goes back; the assault revealed a unit with a die, so it stands.
+    const moved = await run('/move units:"3 Pz" to:1851');
+    expect(moved).toMatch(/3 Pz 1952 → 1851/);
+    expect(await run('/game undo')).toMatch(/[Tt]ook back|undone|Undid/);
+    expect((await state()).units['3 Pz']!.hex).toBe('1952');
+    expect(await run('/game undo')).toMatch(/Dice were rolled/);
     expect(await run('/rules chart:turns')).toMatch(/GT1 Oct I: MF 10\/6, Air 2\/0, reinforcements 7 RD, 2 RB, 2 CD, 1 TB/);
   });
 });
