@@ -318,7 +318,8 @@ export function chooseInBattle(c: Ctx, option: string): void {
     return;
   }
   if (b.stage === 'advance') {
-    advance(c, option === 'none' ? [] : option === 'all' ? advancers(c) : option.split(',').map((x) => x.trim()));
+    // 'all' sends as many as may stack there (11.31, 6.0).
+    advance(c, option === 'none' ? [] : option === 'all' ? advancers(c).slice(0, STACK_LIMIT) : option.split(',').map((x) => x.trim()));
     return;
   }
 }
