@@ -1,9 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleSession } from '../src/console/console-session.js';
+import { DOM_GAME } from '../src/games/drive-on-moscow/definition.js';
 import type { DomState } from '../src/games/drive-on-moscow/state.js';
+import { gameExportSchema } from '../src/session/export-format.js';
+import { verifyGame } from '../src/session/verify-export.js';
 import { type BotHarness, channel, member, startBotHarness } from './helpers/fake-discord/bot-harness.js';
 import type { FakeDiscord } from './helpers/fake-discord/fake-discord.js';
 
@@ -42,6 +45,14 @@ describe('Drive on Moscow in the console', () => {
     expect((await state()).units['3 Pz']!.hex).toBe('1952');
     expect(await run('/game undo')).toMatch(/Dice were rolled/);
     expect(await run('/rules chart:turns')).toMatch(/GT1 Oct I: MF 10\/6, Air 2\/0, reinforcements 7 RD, 2 RB, 2 CD, 1 TB/);
+    // Export and verify: the orders replay through the same engine to the same position.
+    await run('/game end');
+    const exported = await run('/game export');
+    const file = exported.match(/\[file\] (\S+\.json)/)![1]!;
+    const check = verifyGame(gameExportSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).game, DOM_GAME);
+    expect(check.problems).toEqual([]);
+    expect(check.ok).toBe(true);
+    expect(check.diceChecked).toBeGreaterThan(0);
   });
 });
 
