@@ -146,7 +146,11 @@ export function announceAssault(c: Ctx, ids: readonly string[], target: HexId, f
   });
   c.changed();
   if (!supplied) throw new RuleError('10.17', `the assault force would be out of supply in ${best.launch}`);
-  const budget = Math.min(...units.map((u) => s.mp[u.id] ?? g.budget));
+  // 5.3: an assault that touches the north sheet ends the Guderian Effect and is held to the TRT factor.
+  const north = !c.board.isSouthSheet(target) || best.path.some((h) => !c.board.isSouthSheet(h));
+  const budget = north ? g.northBudget : Math.min(...units.map((u) => s.mp[u.id] ?? g.budget));
+  if (north) s.guderian = s.guderian.filter((id) => !ids.includes(id));
+  else if (units.some((u) => s.guderian.includes(u.id)) && best.cost > g.northBudget) s.southOnly = [...new Set([...s.southOnly, ...ids])];
   for (const h of best.path.slice(1)) c.enter(h, 'german');
   for (const u of units) s.units[u.id] = { ...s.units[u.id]!, hex: best.launch };
   c.changed();
