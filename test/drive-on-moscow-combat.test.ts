@@ -304,3 +304,61 @@ describe('Drive on Moscow supply, reinforcements, Guards and victory', () => {
     expect(engine.apply(four, { type: 'end' }).state.result).toMatchObject({ winner: 'soviet' });
   });
 });
+
+describe('Drive on Moscow derived tests, more (digest 15.2)', () => {
+  it('D2 11.9, 11.21: raw 6:1 with 1L is 5:1 and rolls; 1:4 with 1R is 1:3; 1:2 with 1R is 1:1; 2:1 with 2L is 1:2', async () => {
+    const { rawPosition, positionLabel, automatic } = await import('../src/games/drive-on-moscow/odds.js');
+    expect(positionLabel(rawPosition(6, 1) - 1)).toBe('5:1');
+    expect(automatic(rawPosition(6, 1) - 1)).toBeUndefined();
+    expect(positionLabel(rawPosition(1, 4) + 1)).toBe('1:3');
+    expect(positionLabel(rawPosition(1, 2) + 1)).toBe('1:1');
+    expect(positionLabel(rawPosition(2, 1) - 2)).toBe('1:2');
+  });
+  it('D5 10.15, 10.16: a mobile assault costs the hex plus 2 MP, one more across a river', () => {
+    const s = scenario([pz('7 Pz', ring[0]!), rd('RD 1', centre)], { phase: 'movement', step: 0 });
+    const r = only('DE').apply(s, { type: 'assault', units: ['7 Pz'], target: centre, from: ring[0]! });
+    expect(r.state.mp['7 Pz']).toBe(6 - 3); // GT2 mech MF 6
+    const side = board.map.data.rivers.find((x) => {
+      const [a, b] = x.side.split('/') as [string, string];
+      return (
+        board.natural(a) === 'clear' && board.natural(b) === 'clear' && !board.isReservoir(a, b) && !board.isCity(b) && !board.isFort(b)
+      );
+    })!;
+    const [a, b] = side.side.split('/') as [string, string];
+    const t = scenario([pz('7 Pz', a), rd('RD 1', b)], { phase: 'movement', step: 0 });
+    const r2 = only('DE').apply(t, { type: 'assault', units: ['7 Pz'], target: b, from: a });
+    expect(r2.state.mp['7 Pz']).toBe(6 - 4);
+    expect(r2.events.find((e) => e.kind === 'battle')!.text).toMatch(/1L every attacker across a river \(10\.16\)/);
+  });
+  it('D7 10.16, 11.13: no mobile assault into marsh, no panzer PA into marsh; infantry may', () => {
+    const marsh = board.map.ids.find(
+      (h) =>
+        board.natural(h) === 'marsh' &&
+        !board.map.hex(h)!.water &&
+        board.neighbours(h).some((n) => board.natural(n) === 'clear' && !board.isReservoir(n, h)),
+    )!;
+    const from = board.neighbours(marsh).find((n) => board.natural(n) === 'clear' && !board.isReservoir(n, marsh))!;
+    const ma = scenario([pz('7 Pz', from), rd('RD 1', marsh)], { phase: 'movement', step: 0 });
+    expect(() => engine.apply(ma, { type: 'assault', units: ['7 Pz'], target: marsh })).toThrow(/10\.16/);
+    const pa = scenario([pz('7 Pz', from), { id: '5 Inf', hex: from }, rd('RD 1', marsh)]);
+    expect(() => engine.apply(pa, { type: 'attack', target: marsh, units: ['7 Pz'] })).toThrow(/11\.13/);
+    expect(() => only('AS').apply(pa, { type: 'attack', target: marsh, units: ['5 Inf'] })).not.toThrow();
+  });
+  it('D19 7.1: a German unit exerts no ZOC across a reservoir hexside', () => {
+    const side = [...board.map.data.rivers].find((r) => r.name === 'Moscow Sea (reservoir)')!;
+    const [a, b] = side.side.split('/') as [string, string];
+    const s = scenario([{ id: '5 Inf', hex: a }]);
+    const zoc = new Position(board, SHIPPED_CHARTS, s).germanZoc();
+    expect(zoc.has(b)).toBe(false);
+    expect(
+      board
+        .neighbours(a)
+        .filter((n) => !board.isReservoir(a, n))
+        .every((n) => zoc.has(n)),
+    ).toBe(true);
+  });
+  it('D22 8.5: a German unit out of supply at the start of its move cannot move', () => {
+    const s = scenario([...ring.map((h, i) => rd(`RD ${i}`, h)), { id: '5 Inf', hex: centre }], { phase: 'movement', step: 0 });
+    expect(() => engine.apply(s, { type: 'move', units: ['5 Inf'], to: ring[0]! })).toThrow(/8\.5/);
+  });
+});
