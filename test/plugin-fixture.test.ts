@@ -402,7 +402,7 @@ describe('Discord limits with five games', () => {
       defineCourier({ id: 'courier-north', name: 'Northern Courier' }),
       defineCourier({ id: 'courier-south', name: 'Southern Courier', command: 'relay' }),
     ]);
-    expect(five.all()).toHaveLength(5);
+    expect(five.all()).toHaveLength(INSTALLED_GAMES.length + 3);
     const commands = buildCommands(five);
     expect(() => checkDiscordLimits([...commands.values()])).not.toThrow();
     expect(commands.size).toBeLessThanOrEqual(DISCORD_COMMAND_LIMITS.commands);

@@ -24,9 +24,24 @@ export const HEX_KM = 12;
 export const COL_KM = (HEX_KM * Math.sqrt(3)) / 2;
 /** Centre-to-corner radius of a hex. */
 export const HEX_RADIUS_KM = HEX_KM / Math.sqrt(3);
-export const COLUMNS = [1, 54] as const;
-export const ROWS = [1, 50] as const;
 export const LOW_COLUMNS = 'odd' as const;
+
+/**
+ * Which part of the projected plane a map covers and which hex holds Smolensk. The
+ * generator builds one map per run; Operation Typhoon's extent is the default, and another
+ * game's generator picks its own with `useExtent` before building (columns keep their
+ * parity, so the hexes of both maps lie on the same ground).
+ */
+export interface GridExtent {
+  readonly smolensk: { readonly col: number; readonly row: number };
+  readonly columns: readonly [number, number];
+  readonly rows: readonly [number, number];
+}
+
+export const TYPHOON_EXTENT: GridExtent = { smolensk: { col: 10, row: 19 }, columns: [1, 54], rows: [1, 50] };
+
+export let COLUMNS: readonly [number, number] = TYPHOON_EXTENT.columns;
+export let ROWS: readonly [number, number] = TYPHOON_EXTENT.rows;
 
 export const EARTH_RADIUS_KM = 6371;
 export const KM_PER_DEGREE = (EARTH_RADIUS_KM * Math.PI) / 180;
@@ -59,7 +74,15 @@ export function hexCentreKm(col: number, row: number): GridKm {
   return { x: col * COL_KM, y: row * HEX_KM + (isLowColumn(col) ? HEX_KM / 2 : 0) };
 }
 
-const ORIGIN = hexCentreKm(SMOLENSK.col, SMOLENSK.row);
+let ORIGIN = hexCentreKm(SMOLENSK.col, SMOLENSK.row);
+
+/** Build on another extent from now on (see GridExtent); Smolensk's hex must keep the parity of 1019's column. */
+export function useExtent(extent: GridExtent): void {
+  if ((extent.smolensk.col - SMOLENSK.col) % 2 !== 0) throw new Error('Smolensk must stay in an even column');
+  COLUMNS = extent.columns;
+  ROWS = extent.rows;
+  ORIGIN = hexCentreKm(extent.smolensk.col, extent.smolensk.row);
+}
 
 export function toGridKm(lon: number, lat: number): GridKm {
   return {

@@ -1,0 +1,222 @@
+/**
+ * A heuristic bot for either side, in readable rules of thumb. German: panzer stacks make
+ * mobile assaults they are likely to win, every stack heads for the nearest city it does not
+ * hold (Moscow first for the mechanized), and prepared assaults go in where a retreat or
+ * elimination is likely. Soviet: hold the line, bring reserves and reinforcements towards the
+ * nearest threatened city, convert Guards near Moscow, and attack only at good odds (or as
+ * Stalin demands). Each candidate is checked by the engine; the first legal one is played.
+ */
+import type { HexId } from '../../kernel/hex.js';
+import { battleChoices } from './battles.js';
+import { Ctx } from './context.js';
+import type { DomEngine } from './engine.js';
+import { movingGroup, reach } from './movement.js';
+import { other, Position } from './position.js';
+import { oddsPreview } from './preview.js';
+import type { DomAction, DomState, Side, Unit } from './state.js';
+import { conversionCandidates, entryHexes } from './turns.js';
+
+const WIN = ['DE', 'DR', 'DR (AS or Bloodbath)'];
+
+export function botAction(engine: DomEngine, s: DomState, side: Side = s.side): DomAction | undefined {
+  if (s.result) return undefined;
+  for (const a of candidates(engine, s, side)) {
+    try {
+      engine.apply(s, a);
+      return a;
+    } catch {
+      // not legal now: try the next
+    }
+  }
+  return { type: 'end' };
+}
+
+function* candidates(engine: DomEngine, s: DomState, side: Side): Generator<DomAction> {
+  const board = engine.board;
+  const bc = battleChoices(s);
+  if (bc) {
+    if (bc.side !== side) return;
+    if (s.battle?.stage === 'air') yield { type: 'choose', option: bc.options.length > 1 ? '1' : 'none' };
+    if (s.battle?.stage === 'bloodbath') yield { type: 'choose', option: 'bloodbath' };
+    if (s.battle?.stage === 'german-dr') yield { type: 'choose', option: board.isTownOrCity(s.battle.target) ? 'lose1' : 'retreat' };
+    yield { type: 'choose', option: 'all' };
+    for (const o of bc.options) yield { type: 'choose', option: o.option };
+    return;
+  }
+  if (s.side !== side) return;
+  const p = new Position(board, engine.charts, s);
+  switch (s.phase) {
+    case 'order':
+      // The offensive at the start of GT5: mud makes GT5 a poor turn anyway, GT6 gets the bonus.
+      if (side === 'german' && s.turn === 5) yield { type: 'order', order: 'move-fight', offensive: true };
+      yield { type: 'order', order: 'move-fight' };
+      return;
+    case 'replacement': {
+      const mine = Object.values(s.units).filter((u) => u.side === 'german');
+      for (const u of mine.filter((x) => x.steps === 1 && x.maxSteps === 2)) yield { type: 'replace', unit: u.id };
+      const far = [...mine].sort((a, b) => frontDistance(p, b.hex) - frontDistance(p, a.hex) || a.steps - b.steps);
+      for (const u of far.filter((x) => x.type === 'cavalry')) yield { type: 'withdraw', unit: u.id };
+      for (const u of far.filter((x) => x.type === 'infantry' || x.mech)) yield { type: 'withdraw', unit: u.id };
+      return;
+    }
+    case 'reinforcement': {
+      const c = new Ctx(board, engine.charts, s);
+      const hexes = entryHexes(c).sort((a, b) => frontDistance(p, a) - frontDistance(p, b) || (a < b ? -1 : 1));
+      for (const t of Object.keys(s.arriving)) for (const h of hexes) yield { type: 'enter', unitType: t, hex: h };
+      return;
+    }
+    case 'conversion': {
+      const c = new Ctx(board, engine.charts, s);
+      const moscow = board.moscow[0]!;
+      for (const u of conversionCandidates(c).sort((a, b) => board.distance(a.hex, moscow) - board.distance(b.hex, moscow)))
+        yield { type: 'convert', unit: u.id };
+      return;
+    }
+    case 'movement':
+      yield* side === 'german' ? germanMoves(engine, s, p) : sovietMoves(engine, s, p);
+      return;
+    case 'combat':
+      yield* attacks(engine, s, p, side);
+      return;
+  }
+}
+
+/** Distance to the nearest enemy-held unit of the other side (the front). */
+function frontDistance(p: Position, hex: HexId): number {
+  let best = 99;
+  for (const u of Object.values(p.s.units)) if (u.side === 'german') best = Math.min(best, p.board.distance(hex, u.hex));
+  return best;
+}
+
+/** The cities a side still needs, nearest first. */
+function objectives(p: Position, side: Side): HexId[] {
+  const cities = [...p.board.moscow, ...Object.values(p.board.cities)];
+  return cities.filter((h) => p.control(h) !== side);
+}
+
+function* germanMoves(engine: DomEngine, s: DomState, p: Position): Generator<DomAction> {
+  const board = engine.board;
+  const stacks = new Map<HexId, Unit[]>();
+  for (const u of Object.values(s.units)) {
+    if (u.side !== 'german' || s.done.includes(u.id) || s.mp[u.id] !== undefined || s.startHex[u.id] !== u.hex) continue;
+    stacks.set(u.hex, [...(stacks.get(u.hex) ?? []), u]);
+  }
+  const targets = objectives(p, 'german');
+  for (const [hex, units] of [...stacks].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const mech = units.filter((u) => u.mech);
+    // Mobile assault: a panzer-led stack against an adjacent-or-near Soviet hex it is likely to clear.
+    if (mech.some((u) => u.armour) && !mech.some((u) => s.assaulted.includes(u.id)) && s.offensive.declared !== s.turn) {
+      const ids = mech.map((u) => u.id);
+      const near = new Set<HexId>();
+      for (const n of board.neighbours(hex))
+        for (const m of [n, ...board.neighbours(n)]) if (p.unitsAt(m, 'soviet').length > 0 && board.natural(m) !== 'marsh') near.add(m);
+      const scored = [...near]
+        .map((t) => {
+          try {
+            const o = oddsPreview(board, s, t, ids, 'MA', 0, engine.charts);
+            return { t, win: WIN.reduce((x, r) => x + (o.chances[r] ?? 0), 0) };
+          } catch {
+            return { t, win: 0 };
+          }
+        })
+        .filter((x) => x.win >= 0.6)
+        .sort((a, b) => b.win - a.win);
+      for (const x of scored) yield { type: 'assault', units: ids, target: x.t };
+    }
+    // Then move: mech towards Moscow or the nearest city, infantry closing up to the front.
+    for (const group of [mech, units.filter((u) => !u.mech)]) {
+      if (group.length === 0) continue;
+      const ids = group.map((u) => u.id);
+      let g: ReturnType<typeof movingGroup>;
+      try {
+        g = movingGroup(s, p, ids);
+      } catch {
+        continue;
+      }
+      const r = reach(p, g);
+      const goal = [...targets].sort((a, b) => board.distance(hex, a) - board.distance(hex, b))[0];
+      if (!goal) continue;
+      let best: HexId | undefined;
+      let bestScore = board.distance(hex, goal) * 10;
+      for (const [h, cost] of r.cost) {
+        if (h === hex) continue;
+        const score = board.distance(h, goal) * 10 + cost * 0.1 + (p.unitsAt(h, 'german').length > 2 ? 5 : 0);
+        if (score < bestScore) {
+          bestScore = score;
+          best = h;
+        }
+      }
+      if (best) yield { type: 'move', units: ids, to: best };
+    }
+  }
+}
+
+function* sovietMoves(engine: DomEngine, s: DomState, p: Position): Generator<DomAction> {
+  const board = engine.board;
+  const zoc = p.germanZoc();
+  const threatened = [...board.moscow, ...Object.values(board.cities), ...board.sources].filter((h) => p.control(h) === 'soviet');
+  const germans = Object.values(s.units).filter((u) => u.side === 'german');
+  for (const u of Object.values(s.units)) {
+    if (u.side !== 'soviet' || s.done.includes(u.id) || s.mp[u.id] !== undefined || s.startHex[u.id] !== u.hex) continue;
+    if (zoc.has(u.hex)) continue; // the line holds where it stands
+    // Reserves: to the city nearest the enemy that has fewest defenders.
+    const danger = (h: HexId) => Math.min(...germans.map((g) => board.distance(h, g.hex)));
+    const goal = [...threatened].sort((a, b) => danger(a) - p.unitsAt(a, 'soviet').length - (danger(b) - p.unitsAt(b, 'soviet').length))[0];
+    if (!goal) continue;
+    let g: ReturnType<typeof movingGroup>;
+    try {
+      g = movingGroup(s, p, [u.id]);
+    } catch {
+      continue;
+    }
+    const r = reach(p, g);
+    let best: HexId | undefined;
+    let bestScore = board.distance(u.hex, goal);
+    for (const [h] of r.cost) {
+      if (h === u.hex || p.unitsAt(h, 'soviet').length >= 3) continue;
+      const d = board.distance(h, goal);
+      if (d < bestScore) {
+        bestScore = d;
+        best = h;
+      }
+    }
+    if (best) yield { type: 'move', units: [u.id], to: best };
+  }
+}
+
+function* attacks(engine: DomEngine, s: DomState, p: Position, side: Side): Generator<DomAction> {
+  const board = engine.board;
+  const enemy = other(side);
+  const stalin = side === 'soviet' && s.stalin && s.stalin.attackers.length < s.stalin.minimum;
+  const targets = new Set<HexId>();
+  for (const u of Object.values(s.units))
+    if (u.side === side && !s.attacked.includes(u.id))
+      for (const n of board.neighbours(u.hex)) if (p.unitsAt(n, enemy).some((e) => !s.defended.includes(e.id))) targets.add(n);
+  const scored: { t: HexId; ids: string[]; win: number }[] = [];
+  for (const t of targets) {
+    const ids = Object.values(s.units)
+      .filter(
+        (u) =>
+          u.side === side &&
+          !s.attacked.includes(u.id) &&
+          board.map.grid.directionTo(u.hex, t) !== undefined &&
+          !board.isReservoir(u.hex, t) &&
+          !(board.natural(t) === 'marsh' && u.mech && !u.cavalry),
+      )
+      .map((u) => u.id);
+    if (ids.length === 0) continue;
+    try {
+      const o = oddsPreview(board, s, t, ids, 'PA', 0, engine.charts);
+      scored.push({ t, ids, win: WIN.reduce((x, r) => x + (o.chances[r] ?? 0), 0) - (o.chances.AL1 ?? 0) * 0.5 });
+    } catch {
+      // no attack possible there
+    }
+  }
+  scored.sort((a, b) => b.win - a.win);
+  const air = side === 'german' ? s.air.german : s.air.soviet;
+  for (const x of scored) {
+    if (x.win < (side === 'german' ? 0.45 : 0.6) && !stalin) break;
+    if (air > 0 && s.air.battles < 2) yield { type: 'attack', target: x.t, units: x.ids, air: 1 };
+    yield { type: 'attack', target: x.t, units: x.ids };
+  }
+}

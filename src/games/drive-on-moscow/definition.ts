@@ -1,0 +1,138 @@
+/**
+ * Drive on Moscow as the rest of the bot sees it: engine, input schemas, orders, the
+ * picture, the phone-sized status and the bot side. Installed in src/games/installed.ts.
+ */
+import { z } from 'zod';
+import { type DiceSeed, newDice } from '../../kernel/dice.js';
+import type { GameEvent } from '../engine.js';
+import type { GameDef } from '../game-def.js';
+import type { OrderOption } from '../orders.js';
+import { MAP_FILE } from './board.js';
+import { botAction } from './bot.js';
+import { chartsFromEnvironment, chartsId, type DomCharts, SHIPPED_CHARTS, SHIPPED_CHARTS_ID } from './charts.js';
+import { type DomEngine, domEngine } from './engine.js';
+import { DOM_COMMANDS, domOrders } from './orders.js';
+import { domScene, domStatus } from './scene.js';
+import { type DomAction, type DomOptions, type DomState, domActionSchema, domStateSchema } from './state.js';
+
+const side = z.enum(['german', 'soviet']);
+
+/** /game new options: two players, or one against the bot (`vs:bot side:german|soviet`). */
+export const domNewOptionsSchema = z
+  .strictObject({ vs: z.enum(['human', 'bot']).default('human'), side: side.optional() })
+  .refine((o) => o.side === undefined || o.vs === 'bot', {
+    path: ['side'],
+    message: 'side: is the side you play against the bot (add vs:bot)',
+  });
+
+const NEW_GAME_OPTIONS: OrderOption[] = [
+  {
+    name: 'vs',
+    type: 'string',
+    description: 'Drive on Moscow: against another player (default) or the bot',
+    choices: [
+      { name: 'another player', value: 'human' },
+      { name: 'the bot', value: 'bot' },
+    ],
+  },
+  {
+    name: 'side',
+    type: 'string',
+    description: 'Drive on Moscow against the bot: the side you play (default german)',
+    choices: [
+      { name: 'German', value: 'german' },
+      { name: 'Soviet', value: 'soviet' },
+    ],
+  },
+];
+
+/** The hexes of the action, for the close-up. */
+const MAP_EVENTS = new Set(['moved', 'attack', 'assault', 'battle', 'retreat', 'advance', 'entered', 'guards', 'eliminated']);
+
+function define(charts: DomCharts, id: string): GameDef<DomState, DomAction, DomOptions> {
+  let engine: DomEngine | undefined;
+  const eng = () => {
+    engine ??= domEngine(charts);
+    return engine;
+  };
+  const self: GameDef<DomState, DomAction, DomOptions> = {
+    id: 'drive-on-moscow',
+    name: 'Drive on Moscow',
+    summary: 'Two players, or one against the bot: Operation Typhoon, 1 Oct - 7 Dec 1941, on a rebuilt map (Decision Games 2017).',
+    mapFile: MAP_FILE,
+    charts: id,
+    withCharts: (other) => (other === SHIPPED_CHARTS_ID ? DOM_GAME : other === id ? self : undefined),
+    configure: (env) => {
+      const c = chartsFromEnvironment(env);
+      return c ? define(c, chartsId(c, 'override')) : self;
+    },
+    get engine() {
+      return eng();
+    },
+    actionSchema: domActionSchema,
+    stateSchema: domStateSchema,
+    newOptionsSchema: domNewOptionsSchema as unknown as z.ZodType<Record<string, unknown>>,
+    newGameOptions: NEW_GAME_OPTIONS,
+    setupOptions: (options: Record<string, unknown>, seed: DiceSeed): DomOptions => {
+      const o = domNewOptionsSchema.parse(options);
+      return { seed, vs: o.vs, ...(o.side ? { side: o.side } : {}) };
+    },
+    reseed: (s, seed) => ({ ...s, dice: newDice(seed) }),
+    scene: (s, events) => domScene(eng().board, charts, s, events),
+    status: (s) => domStatus(eng().board, charts, s),
+    zoomHexes: (events: GameEvent[], s) => {
+      const hexes = events.filter((e) => MAP_EVENTS.has(e.kind)).flatMap((e) => e.hexes ?? []);
+      return hexes.length ? hexes : s.battle ? [s.battle.target] : [];
+    },
+    // The session never undoes an order that rolled a die or revealed an untried unit; a
+    // battle's choice may not be taken back once it is asked for (11.6: the attack cannot be called off).
+    undo: (s) =>
+      s.result
+        ? { allowed: false, reason: 'the game is over' }
+        : s.battle
+          ? { allowed: false, reason: 'a battle is under way (11.6)' }
+          : { allowed: true },
+    autoPlay: (s) => {
+      if (s.result || !s.bot) return undefined;
+      const p = eng().prompt(s);
+      if (p.side !== s.bot) return undefined;
+      return botAction(eng(), s, s.bot);
+    },
+    orders: domOrders(() => charts),
+    commands: DOM_COMMANDS,
+    describeProposal: (s, a) => {
+      const text = actionText(a);
+      const from = a.type === 'move' ? s.units[a.units[0]!]?.hex : undefined;
+      return { text, events: a.type === 'move' && from ? [{ kind: 'moved', text, hexes: [from, a.to] }] : [] };
+    },
+  };
+  return self;
+}
+
+/** An action in words, for ballots and the log. */
+export function actionText(a: DomAction): string {
+  switch (a.type) {
+    case 'move':
+      return `Move ${a.units.join(', ')} to ${a.to}`;
+    case 'assault':
+      return `Mobile assault on ${a.target} by ${a.units.join(', ')}`;
+    case 'attack':
+      return `Attack ${a.target} with ${a.units.join(', ')}${a.air ? ` and ${a.air} aircraft` : ''}`;
+    case 'order':
+      return `${a.order === 'move-fight' ? 'Move, then fight' : 'Fight, then move'}${a.offensive ? ' (November Offensive)' : ''}`;
+    case 'withdraw':
+      return `Withdraw ${a.unit}`;
+    case 'replace':
+      return `Replace ${a.unit}`;
+    case 'enter':
+      return `${a.unitType} enters at ${a.hex}`;
+    case 'convert':
+      return `Convert ${a.unit} to Guards`;
+    case 'choose':
+      return `Answer: ${a.option}`;
+    case 'end':
+      return 'End the phase';
+  }
+}
+
+export const DOM_GAME: GameDef<DomState, DomAction, DomOptions> = define(SHIPPED_CHARTS, SHIPPED_CHARTS_ID);

@@ -1,0 +1,125 @@
+/**
+ * Look-ups over one state: who is where, who controls what, zones of control (7.0) and
+ * supply (8.0). Built per action; never stored.
+ */
+import type { HexId } from '../../kernel/hex.js';
+import type { Board } from './board.js';
+import type { DomCharts } from './charts.js';
+import type { DomState, Factors, Side, Unit } from './state.js';
+
+export const STACK_LIMIT = 5; // 6.0
+
+export const other = (s: Side): Side => (s === 'german' ? 'soviet' : 'german');
+
+export class Position {
+  readonly byHex = new Map<HexId, Unit[]>();
+  private readonly flipped: Set<HexId>;
+  private gzoc?: Set<HexId>;
+
+  constructor(
+    readonly board: Board,
+    readonly charts: DomCharts,
+    readonly s: DomState,
+  ) {
+    for (const u of Object.values(s.units)) {
+      const list = this.byHex.get(u.hex);
+      if (list) list.push(u);
+      else this.byHex.set(u.hex, [u]);
+    }
+    this.flipped = new Set(s.flipped);
+  }
+
+  unitsAt(hex: HexId, side?: Side): Unit[] {
+    const list = this.byHex.get(hex) ?? [];
+    return side ? list.filter((u) => u.side === side) : list;
+  }
+
+  /** 3.7: the start's control, switched in every hex the other side has entered since. */
+  control(hex: HexId): Side {
+    const initial = this.board.initial(hex);
+    return this.flipped.has(hex) ? other(initial) : initial;
+  }
+
+  /** 7.0, 7.1: every German ground unit's six neighbours, not across reservoir hexsides. */
+  germanZoc(exclude?: ReadonlySet<string>): Set<HexId> {
+    if (!exclude && this.gzoc) return this.gzoc;
+    const out = new Set<HexId>();
+    for (const [hex, units] of this.byHex) {
+      if (!units.some((u) => u.side === 'german' && !exclude?.has(u.id))) continue;
+      for (const n of this.board.neighbours(hex)) if (!this.board.isReservoir(hex, n)) out.add(n);
+    }
+    if (!exclude) this.gzoc = out;
+    return out;
+  }
+
+  /**
+   * Hexes from which a supply line of `side` reaches a source (8.2, 8.3), as a map of path
+   * length (for retreats toward the nearest source, 11.25). The unit's own hex is the start
+   * of the line, so a line may start in a GZOC hex: `supplied` checks that separately.
+   */
+  supplyDistances(side: Side, sources?: readonly HexId[]): Map<HexId, number> {
+    const srcs = (sources ?? (side === 'german' ? this.board.westEdge : this.board.sources)).filter((h) => this.control(h) === side); // 8.4
+    const passable = (h: HexId) => this.supplyPassable(side, h);
+    const dist = new Map<HexId, number>();
+    let frontier: HexId[] = [];
+    for (const h of srcs) {
+      if (!passable(h) || dist.has(h)) continue;
+      dist.set(h, 0);
+      frontier.push(h);
+    }
+    for (let d = 1; frontier.length > 0; d++) {
+      const next: HexId[] = [];
+      for (const h of frontier) {
+        for (const n of this.board.neighbours(h)) {
+          if (dist.has(n) || !passable(n)) continue;
+          if (side === 'german' && this.board.isReservoir(h, n)) continue; // 8.3: only Soviet lines cross reservoirs
+          dist.set(n, d);
+          next.push(n);
+        }
+      }
+      frontier = next;
+    }
+    return dist;
+  }
+
+  /** 8.3: no enemy units, no enemy-controlled city, and for Soviet lines no GZOC unless a Soviet unit is there. */
+  supplyPassable(side: Side, h: HexId): boolean {
+    if (this.unitsAt(h, other(side)).length > 0) return false;
+    if (this.board.isCity(h) && this.control(h) !== side) return false;
+    if (side === 'soviet' && this.germanZoc().has(h) && this.unitsAt(h, 'soviet').length === 0) return false;
+    return true;
+  }
+
+  /** Whether a unit of `side` in `hex` traces a line (8.2): its hex on the reach, or (Soviet) a start in GZOC next to it. */
+  tracesTo(side: Side, hex: HexId, reach: Map<HexId, number>): boolean {
+    if (reach.has(hex)) return true;
+    if (this.unitsAt(hex, other(side)).length > 0) return false;
+    return this.board.neighbours(hex).some((n) => reach.has(n) && !(side === 'german' && this.board.isReservoir(hex, n)));
+  }
+
+  /** 8.2: Soviet units in a city never German-controlled are supplied there. */
+  citySupplied(hex: HexId): boolean {
+    return this.board.isCity(hex) && !this.s.everGerman.includes(hex) && this.control(hex) === 'soviet';
+  }
+
+  supplied(u: Unit, reach?: Map<HexId, number>): boolean {
+    if (u.side === 'soviet' && this.citySupplied(u.hex)) return true;
+    return this.tracesTo(u.side, u.hex, reach ?? this.supplyDistances(u.side));
+  }
+}
+
+/** Current factors; undefined for an untried unit (2.13). */
+export function factorsOf(u: Unit): Factors | undefined {
+  return u.steps === 2 || u.maxSteps === 1 ? u.full : u.reduced;
+}
+
+export function unitLabel(u: Unit): string {
+  if (u.side === 'german') return u.id;
+  const f = factorsOf(u);
+  return u.untried ? `${u.id} (untried)` : `${u.id} ${f ? `${f[0]}-${f[1]}` : ''}`.trim();
+}
+
+/** Mech units other than cavalry may never enter or attack into marsh (10.8, 11.13). */
+export function barredFromMarsh(u: Unit): boolean {
+  return u.mech && !u.cavalry;
+}

@@ -1,0 +1,128 @@
+/**
+ * What the map shows of a Drive on Moscow game: control and the front, every stack in the
+ * rulebook's colours (2.5) with untried Soviet units as "?" (2.13), the battle under way,
+ * the last move's arrow and a panel with turn, phase, movement factors, aircraft and cities.
+ */
+import type { CounterView, Scene, UnitSymbol } from '../../contracts/scene.js';
+import type { HexId } from '../../kernel/hex.js';
+import type { GameEvent } from '../engine.js';
+import { GERMAN_SOVIET } from '../sides.js';
+import type { Board } from './board.js';
+import { type DomCharts, turnSpec } from './charts.js';
+import { factorsOf, Position } from './position.js';
+import type { DomState, Unit } from './state.js';
+
+/** 2.5: German mech black, non-mech grey; Guards mech dark brown, non-mech orange; others red and light brown. */
+function colours(u: Unit): { colour: string; text: string } {
+  if (u.side === 'german') return u.mech ? { colour: '#1e1e1e', text: '#ffffff' } : { colour: '#8c8c8c', text: '#000000' };
+  if (u.guards) return u.mech ? { colour: '#5b3417', text: '#ffffff' } : { colour: '#e8872c', text: '#000000' };
+  return u.mech ? { colour: '#c0392b', text: '#ffffff' } : { colour: '#d2b48c', text: '#000000' };
+}
+
+function symbol(u: Unit): UnitSymbol {
+  if (u.side === 'german')
+    return u.type === 'panzer' ? 'panzer' : u.type === 'pg' ? 'motorized' : u.type === 'cavalry' ? 'cavalry' : 'infantry';
+  if (u.guards && !u.mech) return 'guards';
+  if (u.cavalry) return 'cavalry';
+  if (u.armour) return 'panzer';
+  if (u.mech) return 'motorized';
+  return u.size === 'X' ? 'brigade' : 'rifle';
+}
+
+export function counterOf(u: Unit): CounterView {
+  const f = factorsOf(u);
+  return {
+    label: u.id,
+    ...colours(u),
+    symbol: symbol(u),
+    strength: u.untried || !f ? '?' : `${f[0]}-${f[1]}`,
+    ...(u.maxSteps === 2 && u.steps === 1 ? { reduced: true } : {}),
+    size: u.size,
+  };
+}
+
+export const PHASE_WORDS: Record<string, string> = {
+  order: 'phase order',
+  replacement: 'Replacement & Withdrawal',
+  reinforcement: 'Reinforcement',
+  movement: 'Movement',
+  combat: 'Combat',
+  conversion: 'Guards Conversion',
+  over: 'game over',
+};
+
+export function domScene(board: Board, charts: DomCharts, s: DomState, events: GameEvent[] = []): Scene {
+  const p = new Position(board, charts, s);
+  const control: Record<HexId, 'german' | 'soviet'> = {};
+  for (const h of board.map.ids) control[h] = p.control(h);
+  const stacks = [...p.byHex].map(([hex, units]) => ({
+    hex,
+    counters: [...units].sort((a, b) => Number(b.mech) - Number(a.mech) || (a.id < b.id ? -1 : 1)).map(counterOf),
+  }));
+  const moved = [...events].reverse().find((e) => e.kind === 'moved');
+  const spec = turnSpec(charts, s.turn);
+  const b = s.battle;
+  return {
+    sides: GERMAN_SOVIET,
+    control: { style: 'area', hexes: control },
+    stacks,
+    highlights: {
+      ...(moved?.hexes && moved.hexes.length > 1
+        ? { path: moved.hexes, pathLabel: moved.text.match(/\((\d+) MP/)?.[1] ? `${moved.text.match(/\((\d+) MP/)![1]} MP` : undefined }
+        : {}),
+      combat: events.filter((e) => e.kind === 'battle').flatMap((e) => e.hexes ?? []),
+    },
+    ...(b
+      ? {
+          battles: [
+            {
+              defender: b.target,
+              attackers:
+                b.kind === 'MA'
+                  ? [b.launch!]
+                  : [...new Set(b.units.map((id) => s.units[id]?.hex).filter((h): h is HexId => !!h && h !== b.target))],
+              number: 1,
+              odds: b.odds ?? '?',
+              current: true,
+            },
+          ],
+        }
+      : {}),
+    panel: {
+      title: 'Drive on Moscow',
+      lines: [
+        `Turn ${s.turn} of 9 · ${spec.label}`,
+        s.result
+          ? `${s.result.winner === 'german' ? 'German' : 'Soviet'} victory`
+          : `${s.side === 'german' ? 'German' : 'Soviet'} ${PHASE_WORDS[s.phase]}${s.order ? ` (${s.order})` : ''}`,
+        `MF ${spec.mf[0]}/${spec.mf[1]} · air G${s.air.german} S${s.air.soviet}`,
+        s.offensive.declared
+          ? `Nov. Offensive declared GT${s.offensive.declared}`
+          : s.offensive.forfeited
+            ? 'No Nov. Offensive (12.3)'
+            : 'Nov. Offensive open',
+      ],
+      // 4.3: the five cities the German must hold at the end.
+      score: [
+        ...Object.entries(board.cities).map(([n, h]): [string, string] => [n, p.control(h) === 'german' ? 'German' : 'Soviet']),
+        ['KG left', String(s.kgLeft)],
+      ],
+    },
+  };
+}
+
+export function domStatus(board: Board, charts: DomCharts, s: DomState): string {
+  const p = new Position(board, charts, s);
+  const spec = turnSpec(charts, s.turn);
+  const lines = [`Turn ${s.turn}/9 · ${spec.label} · MF ${spec.mf[0]}/${spec.mf[1]} · air ${spec.air[0]}/${spec.air[1]}`];
+  if (s.result) lines.push(`Result: ${s.result.winner === 'german' ? 'German' : 'Soviet'} victory (${s.result.reason})`);
+  else
+    lines.push(
+      `${s.side === 'german' ? 'German' : 'Soviet'} ${PHASE_WORDS[s.phase]}${s.order ? ` (${s.order})` : ''}${s.bot === s.side ? ' (bot)' : ''}`,
+    );
+  const held = Object.entries(board.cities)
+    .filter(([, h]) => p.control(h) === 'german')
+    .map(([n]) => n);
+  lines.push(`German cities: ${held.join(', ') || 'none'} · Moscow Soviet`);
+  return lines.join('\n');
+}

@@ -1,0 +1,136 @@
+/**
+ * Drive on Moscow's game state and actions: plain JSON, checked by zod at every boundary.
+ * Units carry their printed factors (from the charts the game started with); an untried
+ * Soviet unit has none until its first battle draws its veteran face (2.13).
+ */
+import { z } from 'zod';
+import { diceSeedSchema, diceStateSchema } from '../../kernel/dice.js';
+import { hexIdSchema } from '../../kernel/hex.js';
+
+const hex = hexIdSchema;
+const side = z.enum(['german', 'soviet']);
+export type Side = z.infer<typeof side>;
+const factors = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
+export type Factors = z.infer<typeof factors>;
+
+export const unitSchema = z.object({
+  id: z.string(),
+  side,
+  /** German: panzer, pg, cavalry, infantry; Soviet: the counter type (RD, RB, CD, TB, MRB, MRD, GRD, GCD, GTB). */
+  type: z.string(),
+  /** Mechanized class (2.8); cavalry is mech except for marsh (10.8). */
+  mech: z.boolean(),
+  cavalry: z.boolean(),
+  /** A panzer division or panzer KG (10.14, 11.17) or a Soviet tank unit. */
+  armour: z.boolean(),
+  size: z.enum(['XX', 'X', 'III', 'KG']),
+  hex,
+  steps: z.union([z.literal(1), z.literal(2)]),
+  maxSteps: z.union([z.literal(1), z.literal(2)]),
+  full: factors.optional(),
+  reduced: factors.optional(),
+  untried: z.boolean().optional(),
+  guards: z.boolean().optional(),
+  /** A KG (11.30) or the L brigade / GD regiment: no replacements (12.2). */
+  noReplacement: z.boolean().optional(),
+});
+export type Unit = z.infer<typeof unitSchema>;
+
+const battleSchema = z.object({
+  kind: z.enum(['PA', 'MA']),
+  attacker: side,
+  target: hex,
+  units: z.array(z.string()),
+  /** MA: the launch hex and the path to it, and the MP the force keeps if it clears the hex. */
+  launch: hex.optional(),
+  path: z.array(hex).optional(),
+  mpAfter: z.number().optional(),
+  air: z.object({ attacker: z.number().int().min(0), defender: z.number().int().min(0) }),
+  stage: z.enum(['air', 'bloodbath', 'german-dr', 'advance']),
+  result: z.enum(['AS', 'AL1', 'DR', 'DE']).optional(),
+  odds: z.string().optional(),
+  /** The defenders counted in the odds (11.27: units retreated in later do not count). */
+  defenders: z.array(z.string()).optional(),
+});
+export type Battle = z.infer<typeof battleSchema>;
+
+export const phaseSchema = z.enum(['order', 'replacement', 'reinforcement', 'movement', 'combat', 'conversion', 'over']);
+export type Phase = z.infer<typeof phaseSchema>;
+
+export const domStateSchema = z.object({
+  game: z.literal('drive-on-moscow'),
+  schema: z.literal(1),
+  turn: z.number().int().min(1).max(9),
+  side,
+  phase: phaseSchema,
+  /** The phase order each side declared this player turn (5.2). */
+  order: z.enum(['move-fight', 'fight-move']).optional(),
+  /** 0: the first of the two phases of the declared order, 1: the second. */
+  step: z.number().int().min(0).max(1),
+  dice: diceStateSchema,
+  units: z.record(z.string(), unitSchema),
+  dead: z.array(z.string()),
+  withdrawn: z.array(z.string()),
+  /** Hexes whose control differs from the start (3.7). */
+  flipped: z.array(hex),
+  /** Towns and cities that have ever been German-controlled (8.4, 9.1). */
+  everGerman: z.array(hex),
+  /** Remaining veteran faces per Soviet type: counts by face index (2.13, 3.5). */
+  faces: z.record(z.string(), z.array(z.number().int().min(0))),
+  /** Soviet counters not yet in play, by type (3.1). */
+  piles: z.record(z.string(), z.number().int().min(0)),
+  cup: z.array(z.string()),
+  kgLeft: z.number().int().min(0),
+  /** Per phase: unit ids and what they did. */
+  startHex: z.record(z.string(), hex),
+  mp: z.record(z.string(), z.number()),
+  active: z.array(z.string()),
+  done: z.array(z.string()),
+  assaulted: z.array(z.string()),
+  attacked: z.array(z.string()),
+  defended: z.array(z.string()),
+  /** GT1 Guderian Effect (5.3): German mech units set up on the south sheet that have not touched the north sheet. */
+  guderian: z.array(z.string()),
+  /** Units that spent more than the TRT MF on GT1 thanks to 5.3 and so may not attack the north sheet. */
+  southOnly: z.array(z.string()),
+  offensive: z.object({ declared: z.number().int().optional(), forfeited: z.boolean() }),
+  stalin: z.object({ minimum: z.number().int(), attackers: z.array(z.string()) }).optional(),
+  air: z.object({ german: z.number().int().min(0), soviet: z.number().int().min(0), battles: z.number().int().min(0) }),
+  /** Soviet reinforcements still to enter this phase, by type (9.1). */
+  arriving: z.record(z.string(), z.number().int().min(0)),
+  /** Towns and cities in map-edge supply at the start of the Soviet player turn (9.1). */
+  entryTowns: z.array(hex),
+  guardsDrawn: z.string().optional(),
+  withdrawals: z.object({ infantry: z.number().int().min(0), cavalry: z.number().int().min(0) }),
+  replacements: z.object({ mech: z.number().int().min(0), nonmech: z.number().int().min(0) }),
+  battle: battleSchema.optional(),
+  serial: z.number().int().min(0),
+  /** The last action rolled a die or drew a hidden value: no undo (session rule). */
+  rolled: z.boolean(),
+  result: z.object({ winner: side, reason: z.string() }).optional(),
+  /** The side the bot plays, if any. */
+  bot: side.optional(),
+});
+export type DomState = z.infer<typeof domStateSchema>;
+
+const ids = z.array(z.string().min(1)).min(1).max(10);
+export const domActionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('order'), order: z.enum(['move-fight', 'fight-move']), offensive: z.boolean().optional() }),
+  z.object({ type: z.literal('withdraw'), unit: z.string().min(1) }),
+  z.object({ type: z.literal('replace'), unit: z.string().min(1) }),
+  z.object({ type: z.literal('enter'), unitType: z.string().min(1), hex }),
+  z.object({ type: z.literal('move'), units: ids, to: hex, path: z.array(hex).max(40).optional() }),
+  z.object({ type: z.literal('assault'), units: ids, target: hex, from: hex.optional() }),
+  z.object({ type: z.literal('attack'), target: hex, units: ids, air: z.number().int().min(0).max(3).optional() }),
+  z.object({ type: z.literal('choose'), option: z.string().min(1).max(40) }),
+  z.object({ type: z.literal('convert'), unit: z.string().min(1) }),
+  z.object({ type: z.literal('end') }),
+]);
+export type DomAction = z.infer<typeof domActionSchema>;
+
+export const domOptionsSchema = z.object({
+  seed: diceSeedSchema,
+  vs: z.enum(['human', 'bot']).optional(),
+  side: side.optional(),
+});
+export type DomOptions = z.infer<typeof domOptionsSchema>;
