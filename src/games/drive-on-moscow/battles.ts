@@ -177,7 +177,7 @@ export function announceAssault(c: Ctx, ids: readonly string[], target: HexId, f
 /** Defender's aircraft answer (11.19): commit n or none. */
 export function defenderAir(c: Ctx, n: number): void {
   const b = c.s.battle;
-  if (!b || b.stage !== 'air') throw new RuleError('11.19', 'no battle waits for aircraft');
+  if (b?.stage !== 'air') throw new RuleError('11.19', 'no battle waits for aircraft');
   const defender = other(b.attacker);
   checkAir(c.s, defender, n);
   spendAir(c.s, defender, n);

@@ -109,7 +109,7 @@ export function replace(c: Ctx, id: string): void {
   if (s.phase !== 'replacement' || s.side !== 'german')
     throw new RuleError('12.2', 'replacements come in the German Replacement Phase of the execution turn');
   const u = s.units[id];
-  if (!u || u.side !== 'german') throw new RuleError('12.2', `no German unit ${id}`);
+  if (u?.side !== 'german') throw new RuleError('12.2', `no German unit ${id}`);
   if (u.noReplacement || u.size !== 'XX' || u.type === 'cavalry')
     throw new RuleError('12.2', `${id} may not receive replacements (KG, L, GD and the cavalry are excluded)`);
   if (u.steps !== 1 || u.maxSteps !== 2) throw new RuleError('12.2', `${id} is not reduced`);
