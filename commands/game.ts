@@ -16,10 +16,12 @@ import { mapImage } from '../src/session/map-image.js';
 import { printedScene } from '../src/session/map-views.js';
 import { SEATS } from '../src/session/permissions.js';
 import { botTurnText, headline, logText, newGameText, seedReveal, statusText } from '../src/session/present.js';
-import { actingReply, choiceButtons, gameImage, parseChoiceButton, statusReply } from '../src/session/replies.js';
+import { actingReply, choiceButtons, gameImage, parseChoiceButton, parseLookButton, statusReply } from '../src/session/replies.js';
 import { whereOf } from '../src/session/where.js';
 import { gameModes } from '../src/store/game-document.js';
+import { askFirst, isHeldButton, onHeldButton } from './confirmations.js';
 import { addOrderOptions, checkOptionLimits, mergeOptions } from './order-options.js';
+import { asker } from './orders.js';
 
 function builder(games: GameRegistry): CommandModule['data'] {
   const b = new SlashCommandBuilder()
@@ -392,6 +394,9 @@ async function execute(ctx: CommandContext): Promise<void> {
 
 /** A press of one of the choices under a game message. */
 async function onButton(ctx: ButtonContext): Promise<void> {
+  if (isHeldButton(ctx.press.customId)) return onHeldButton(ctx);
+  const look = parseLookButton(ctx.press.customId);
+  if (look) return onLookButton(ctx, look);
   const parsed = parseChoiceButton(ctx.press.customId);
   if (!parsed) {
     await ctx.reply({ content: 'That button is not one this bot made; nothing was changed.', ephemeral: true });
@@ -411,6 +416,28 @@ async function onButton(ctx: ButtonContext): Promise<void> {
       await ctx.reply(await ctx.services.votes.propose(ctx.press.channelId, ctx.press.user, view.prompt.choices[parsed.index]!.action));
       return;
     }
+    // A choice that would lose something (a turn ended with forces unmoved) asks its presser first.
+    const choice = view?.doc.id === parsed.gameId && view.doc.version === parsed.version ? view.prompt.choices[parsed.index] : undefined;
+    // Team play: the end-turn button says the presser's formations are done, as /phase end does.
+    if (view && choice?.endsTurn && view.doc.mode === 'team') {
+      const order = view.def.orders.find((o) => o.command === 'phase' && o.subcommand === 'end');
+      const outcome = order?.run?.(view.doc.state, {}, asker(view, ctx.press.user.id));
+      if (outcome && 'act' in outcome) {
+        if (outcome.confirm) {
+          const { text, go, instead } = outcome.confirm;
+          await ctx.reply(askFirst(view, ctx.press.user, { text, go, action: outcome.act, ...(instead ? { instead } : {}) }));
+          return;
+        }
+        const acted = await ctx.services.sessions.act(ctx.press.channelId, ctx.press.user, outcome.act, parsed.version);
+        await ctx.defer?.();
+        await ctx.reply(await actingReply(acted, `**${ctx.press.user.name}:** done for the turn`));
+        return;
+      }
+    }
+    if (view && choice?.confirm) {
+      await ctx.reply(askFirst(view, ctx.press.user, { text: choice.confirm, go: choice.label, action: choice.action }));
+      return;
+    }
     outcome = await ctx.services.sessions.choose(ctx.press.channelId, ctx.press.user, parsed.gameId, parsed.version, parsed.index);
   } catch (err) {
     if (err instanceof StaleChoiceError) {
@@ -426,6 +453,19 @@ async function onButton(ctx: ButtonContext): Promise<void> {
   // Saved already; refusals went out at once above, only the drawing may need the extra time.
   await ctx.defer?.();
   await ctx.reply(await actingReply(outcome, `**${ctx.press.user.name}:** ${outcome.chosen}`));
+}
+
+/** A look button (status, map): only the presser sees the answer; nothing changes. */
+async function onLookButton(ctx: ButtonContext, look: { gameId: string; look: 'status' | 'map' }): Promise<void> {
+  const view = await ctx.services.sessions.current(ctx.press.channelId);
+  if (!view || view.doc.id !== look.gameId) {
+    await ctx.reply({ content: 'That game is no longer the one in this channel.', ephemeral: true });
+    return;
+  }
+  await ctx.defer?.(true);
+  const status = await statusReply(view);
+  if (look.look === 'status') await ctx.reply({ ...status, ephemeral: true });
+  else await ctx.reply({ ...(await withImage({ content: status.content }, view, 'full')), ephemeral: true });
 }
 
 async function autocomplete(request: AutocompleteRequest): Promise<Choice[]> {

@@ -39,13 +39,43 @@ export function parseChoiceButton(customId: string): { gameId: string; version: 
   return parsed.success ? parsed.data : undefined;
 }
 
+const lookIdSchema = /^game:([a-z0-9]{8}):(\d{1,9}):(status|map)$/;
+
+/** A look button (`game:<gameId>:<version>:status|map`): shows, changes nothing. */
+export function parseLookButton(customId: string): { gameId: string; look: 'status' | 'map' } | undefined {
+  const m = lookIdSchema.exec(customId);
+  return m ? { gameId: m[1]!, look: m[3] as 'status' | 'map' } : undefined;
+}
+
+/**
+ * One button per choice. A choice that ends the turn comes last and never sits on the first
+ * two buttons, where a battle's "another round" and "retreat" were a moment ago: when too few
+ * choices come before it, Status and Map (which change nothing) fill those places.
+ */
 export function choiceButtons(doc: GameDocument, prompt: Prompt<unknown>): ReplyButton[] {
   if (doc.status !== 'active') return [];
-  return prompt.choices.slice(0, LIMITS.choices).map((c, i) => ({
+  const indexed = prompt.choices.slice(0, LIMITS.choices).map((c, i) => ({ c, i }));
+  const first = indexed.filter(({ c }) => !c.endsTurn);
+  const ending = indexed.filter(({ c }) => c.endsTurn);
+  const buttons: ReplyButton[] = first.map(({ c, i }, slot) => ({
     customId: choiceButtonId(doc, i),
     label: clip(c.label, LIMITS.buttonLabelChars),
-    style: i === 0 ? 'primary' : 'secondary',
+    style: slot === 0 ? 'primary' : 'secondary',
   }));
+  if (ending.length) {
+    const looks: ReplyButton[] = [
+      { customId: `${BUTTON_PREFIX}:${doc.id}:${doc.version}:status`, label: 'Status', style: 'secondary' },
+      { customId: `${BUTTON_PREFIX}:${doc.id}:${doc.version}:map`, label: 'Full map', style: 'secondary' },
+    ];
+    buttons.push(...looks.slice(0, Math.max(0, 2 - buttons.length)));
+    for (const { c, i } of ending)
+      buttons.push({
+        customId: choiceButtonId(doc, i),
+        label: clip(c.label, LIMITS.buttonLabelChars),
+        style: c.confirm ? 'danger' : 'secondary',
+      });
+  }
+  return buttons.slice(0, LIMITS.choices);
 }
 
 /** After an accepted action: what happened (dice as numbers), what comes next, the map, the buttons. */

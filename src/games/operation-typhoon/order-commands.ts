@@ -7,10 +7,12 @@ import { z } from 'zod';
 import { UserError } from '../../contracts/errors.js';
 import { fitText } from '../../contracts/limits.js';
 import type { Choice } from '../../contracts/reply.js';
+import { plural } from '../../contracts/text.js';
 import { RuleError } from '../engine.js';
-import { hexOption, type Order, type OrderOptions, orderOptions } from '../orders.js';
+import { hexOption, type Order, type OrderOptions, type OrderOutcome, orderOptions } from '../orders.js';
 import { CHART_IDS, CHART_NAMES, chartText } from './chart-text.js';
-import { battleWaiting, gameOver, type TyphoonEngine } from './engine.js';
+import type { RulesIndex } from './context.js';
+import { airSharesLeft, battleWaiting, gameOver, type TyphoonEngine, unmovedWarning } from './engine.js';
 import { destinationChoices, findUnit, forceChoices, moveAction, resolveUnits } from './orders.js';
 import type { TyphoonAction, TyphoonState } from './state.js';
 
@@ -31,6 +33,42 @@ const airOptions = z.object({ hex: hexOption });
 const dropOptions = z.object({ units: z.string().trim().min(1).max(200) });
 const placeOptions = z.object({ unit: z.string().trim().min(1).max(40), hex: hexOption });
 const chartOptions = z.object({ chart: z.enum(CHART_IDS) });
+const splitOptions = z.object({ formations: z.string().trim().min(1).max(100) });
+
+/** Formation ids from "PG3, 9A" or their names; "none" (or "-") is an empty list. */
+function formationIds(index: RulesIndex, text: string): string[] {
+  if (/^(none|-|first come)$/i.test(text.trim())) return [];
+  const norm = (t: string) => t.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const f = index.charts.formations.find((x) => norm(x.id) === norm(part) || norm(x.name) === norm(part));
+      if (!f) throw new RuleError('1.4', `there is no formation "${part}" (${index.charts.formations.map((x) => x.id).join(', ')})`);
+      return f.id;
+    });
+}
+
+/**
+ * 9.1: Luftwaffe units are assigned before any force moves; the first move forfeits those
+ * not assigned. Undefined when nothing would be lost.
+ */
+function airForfeit(s: TyphoonState, action: TyphoonAction): OrderConfirm | undefined {
+  if (action.type !== 'move' || s.phase !== 'movement' || s.active || s.done.length > 0 || s.airAvailable <= 0) return undefined;
+  const withAir = s.airWith.some((g) => g.some((u) => s.units[u]?.hex === action.from));
+  const shares = airSharesLeft(s);
+  const text = `${plural(s.airAvailable, 'Luftwaffe unit')} ${s.airAvailable === 1 ? 'is' : 'are'} not assigned yet${shares.length ? ` (shares: ${shares.join(', ')})` : ''}. Air support is assigned before the first force moves: this move would forfeit ${s.airAvailable === 1 ? 'it' : 'them'} for turn ${s.turn} (9.1).`;
+  return {
+    text: withAir ? text : `${text} Assign one to this force first, or elsewhere with /air assign hex:XXYY.`,
+    go: `Move, forfeit ${plural(s.airAvailable, 'Luftwaffe unit')}`,
+    ...(withAir
+      ? {}
+      : { instead: [{ label: `Luftwaffe to ${action.from} first`, act: { type: 'assign-air', hex: action.from } as TyphoonAction }] }),
+  };
+}
+
+type OrderConfirm = NonNullable<Extract<OrderOutcome<TyphoonAction>, { act: unknown }>['confirm']>;
 
 const text = (options: OrderOptions, name: string): string | undefined => {
   const v = options[name];
@@ -87,7 +125,9 @@ export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
       run(state, options) {
         const o = orderOptions(moveOptions, options);
         if (o.force === undefined) throw new UserError('Name the force by its hex: /move force:<hex> to:<hex>.');
-        return act(moveAction(index(), state, { ...o, force: o.force }));
+        const action = moveAction(index(), state, { ...o, force: o.force });
+        const forfeit = airForfeit(state, action);
+        return forfeit ? { act: action, confirm: forfeit } : act(action);
       },
       suggest(state, focused, options) {
         if (!state) return [];
@@ -120,6 +160,25 @@ export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
       },
       suggest(state, focused) {
         return state ? forceChoices(index(), state, focused.value) : [];
+      },
+    },
+    {
+      command: 'air',
+      subcommand: 'split',
+      description: 'Team play: which formations get the Luftwaffe units each turn (commander-in-chief)',
+      usage: '/air split formations:"PG3, PG2" (empty: first come)',
+      options: [
+        {
+          name: 'formations',
+          type: 'string',
+          description: 'One formation per Luftwaffe unit, e.g. "PG3, PG2"; "none" for first come',
+          required: true,
+          maxLength: 100,
+        },
+      ],
+      run(_state, options) {
+        const { formations } = orderOptions(splitOptions, options);
+        return act({ type: 'air-split', formations: formationIds(index(), formations) });
       },
     },
     {
@@ -170,7 +229,25 @@ export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
       subcommand: 'end',
       description: 'End the phase (Typhoon Phase I: the victory check, regroup and the next turn follow)',
       usage: '/phase end',
-      run: () => act({ type: 'end-phase' }),
+      run(state, _options, who) {
+        // Team play: a commander says their formations are done; the last one ends the turn.
+        const mine = who?.formations;
+        const all = index().charts.formations.map((f) => f.id);
+        if (mine && !all.every((f) => mine.includes(f))) {
+          if (mine.length === 0)
+            throw new UserError('You command no formation in this game (/game join army:...), so the turn is not yours to end.');
+          const action: TyphoonAction = { type: 'ready', formations: mine };
+          const unmoved = gameOver(state) || battleWaiting(state) ? undefined : unmovedWarning(index(), state, mine);
+          return unmoved
+            ? { act: action, confirm: { text: `Done for turn ${state.turn}? ${unmoved}`, go: `Done (${mine.join(', ')})` } }
+            : act(action);
+        }
+        const action: TyphoonAction = { type: 'end-phase' };
+        const unmoved = gameOver(state) || battleWaiting(state) ? undefined : unmovedWarning(index(), state);
+        return unmoved
+          ? { act: action, confirm: { text: `End turn ${state.turn} now? ${unmoved}`, go: `End turn ${state.turn} anyway` } }
+          : act(action);
+      },
     },
     {
       command: 'phase',
