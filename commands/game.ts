@@ -435,7 +435,7 @@ async function onButton(ctx: ButtonContext): Promise<void> {
       }
     }
     if (view && choice?.confirm) {
-      await ctx.reply(askFirst(view, ctx.press.user, { text: choice.confirm, go: choice.label, action: choice.action }));
+      await ctx.reply(askFirst(view, ctx.press.user, { text: choice.confirm, go: `Yes: ${choice.label}`, action: choice.action }));
       return;
     }
     outcome = await ctx.services.sessions.choose(ctx.press.channelId, ctx.press.user, parsed.gameId, parsed.version, parsed.index);

@@ -406,8 +406,9 @@ export function unmovedWarning(index: RulesIndex, s: TyphoonState, formations?: 
   if (stacks.length) {
     const by = new Map<string, number>();
     for (const st of stacks) for (const f of new Set(st.units.map((u) => index.unit(u).formation))) by.set(f, (by.get(f) ?? 0) + 1);
+    const order = index.charts.formations.map((f) => f.id as string).filter((f) => by.has(f));
     parts.push(
-      `${plural(stacks.length, 'stack')} can still move (${[...by].map(([f, n]) => `${f} ${n}`).join(', ')}) and would stay where ${stacks.length === 1 ? 'it is' : 'they are'}`,
+      `${plural(stacks.length, 'stack')} can still move (${order.map((f) => `${f} ${by.get(f)}`).join(', ')}) and would stay where ${stacks.length === 1 ? 'it is' : 'they are'}`,
     );
   }
   if (s.active && s.active.mp > 0 && s.active.units.some(mine))

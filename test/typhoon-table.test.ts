@@ -1,0 +1,248 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { ConsoleSession } from '../src/console/console-session.js';
+import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
+import type { TyphoonState } from '../src/games/operation-typhoon/state.js';
+import { ManualClock } from '../src/votes/index.js';
+
+/**
+ * Operation Typhoon at the table, from the local console: nothing lost by one tap (ending a
+ * turn, forfeiting air support), team commanders who do not end each other's forces, and
+ * ballots that close when every vote is in.
+ */
+function table(channelId = 'table', clock?: ManualClock) {
+  const printed: string[] = [];
+  const s = new ConsoleSession({
+    outDir: mkdtempSync(join(tmpdir(), 'typhoon-table-')),
+    print: (t) => printed.push(t),
+    channelId,
+    ...(clock ? { voteClock: clock } : {}),
+  });
+  const run = async (line: string) => {
+    const at = printed.length;
+    await s.run(line);
+    return printed.slice(at).join('\n');
+  };
+  const doc = async () => (await s.services.sessions.require(channelId)).doc;
+  const state = async () => (await doc()).state as TyphoonState;
+  /** The labels of the last reply's buttons, in order. */
+  const buttons = (out: string) => {
+    const line = out.split('\n').find((l) => l.includes('(/press N)')) ?? '';
+    return [...line.matchAll(/\[(\d+)\] (.+?)(?=\s{2}\[\d+\]|\s{3}\(\/press N\))/g)].map((m) => m[2]!.trim());
+  };
+  const press = async (out: string, label: RegExp) => {
+    const n = buttons(out).findIndex((b) => label.test(b));
+    if (n < 0) throw new Error(`no button ${label} in:\n${out}`);
+    return run(`/press ${n + 1}`);
+  };
+  return { s, run, doc, state, buttons, press, printed };
+}
+
+const index = typhoonEngine().index;
+/** A hex next to `hex` that is German and empty: a step that rolls no die. */
+function emptyBehind(s: TyphoonState, hex: string): string | undefined {
+  const occupied = new Set(Object.values(s.units).map((u) => u.hex));
+  return index.map.neighbours(hex).find((n) => !index.initiallySoviet.has(n) && !occupied.has(n));
+}
+/** A stack of `formation` with an empty German hex behind it. */
+function stackOf(s: TyphoonState, formation: string): { hex: string; to: string } {
+  for (const [id, u] of Object.entries(s.units)) {
+    if (index.unit(id).formation !== formation) continue;
+    const here = Object.entries(s.units).filter(([, x]) => x.hex === u.hex);
+    if (here.some(([other]) => index.unit(other).formation !== formation)) continue;
+    const to = emptyBehind(s, u.hex);
+    if (to) return { hex: u.hex, to };
+  }
+  throw new Error(`no ${formation} stack with room behind`);
+}
+
+describe('ending a turn is never one tap (console)', () => {
+  it('keeps End turn off the battle buttons and asks, with how many stacks can still move', async () => {
+    const t = table();
+    await t.run('/game new game:operation-typhoon seed:31');
+    const started = await t.run('/setup done');
+    // Nothing has moved: End turn is the third button, after two that change nothing.
+    expect(t.buttons(started)).toEqual(['Status', 'Full map', 'End turn 1 (71 stacks unmoved)']);
+    const before = JSON.stringify(await t.doc());
+    // The look buttons only show.
+    expect(await t.press(started, /^Status$/)).toMatch(/Turn 1\/8/);
+    expect(JSON.stringify(await t.doc())).toBe(before);
+    const asked = await t.press(await t.run('/game status'), /^End turn 1/);
+    expect(asked).toMatch(/^\(only you\) End turn 1 now\? 71 stacks can still move \(9A \d+, PG3 \d+/);
+    expect(asked).toMatch(/2 Luftwaffe units not assigned would be lost \(9\.1\)/);
+    expect(t.buttons(asked)).toEqual(['Yes: End turn 1 (71 stacks unmoved)']);
+    expect(JSON.stringify(await t.doc())).toBe(before); // asking changed nothing
+
+    // With a force moving: End this force, then Status, then End turn (never first or second).
+    const s = await t.state();
+    const { hex, to } = stackOf(s, 'PG3');
+    const moved = await t.press(await t.run(`/move force:${hex} path:${to}`), /^Move, forfeit/);
+    expect(t.buttons(moved)).toEqual(['End this force', 'Status', expect.stringMatching(/^End turn 1 \(\d+ stacks unmoved\)$/)]);
+
+    // /phase end asks too; the answer's button ends the turn.
+    const typed = await t.run('/phase end');
+    expect(typed).toMatch(/End turn 1 now\? 70 stacks can still move .*the force in \d{4} would lose its \d+ MP left/);
+    expect((await t.state()).turn).toBe(1);
+    const ended = await t.press(typed, /^End turn 1 anyway/);
+    expect(ended).toMatch(/Turn 2 \(/);
+    expect((await t.state()).turn).toBe(2);
+  });
+
+  it('keeps battle choices on the first buttons, with no End turn among them', async () => {
+    const t = table('table-battle');
+    await t.run('/game new game:operation-typhoon seed:32');
+    await t.run('/setup done');
+    // Into a Soviet hex until a battle waits for a decision.
+    let out = '';
+    for (const [id, u] of Object.entries((await t.state()).units)) {
+      if (index.unit(id).mobility !== 'mechanized') continue;
+      const soviet = index.map.neighbours(u.hex).find((n) => index.initiallySoviet.has(n));
+      if (!soviet) continue;
+      out = await t.run(`/move force:${u.hex} path:${soviet}`);
+      if (/would forfeit/.test(out)) out = await t.press(out, /^Move, forfeit/);
+      if ((await t.state()).battle) break;
+    }
+    expect((await t.state()).battle).toBeTruthy();
+    expect(t.buttons(out)[0]).toMatch(/^Another round|^Retreat/);
+    expect(t.buttons(out).some((b) => /End turn/.test(b))).toBe(false);
+  });
+});
+
+describe('air support is never forfeited silently (console)', () => {
+  it('the first move says it forfeits the Luftwaffe and offers to assign it first (9.1)', async () => {
+    const t = table('table-air');
+    await t.run('/game new game:operation-typhoon seed:33');
+    await t.run('/setup done');
+    const s = await t.state();
+    const { hex, to } = stackOf(s, 'PG4');
+    const before = JSON.stringify(await t.doc());
+    const asked = await t.run(`/move force:${hex} path:${to}`);
+    expect(asked).toMatch(/2 Luftwaffe units are not assigned yet\. .*this move would forfeit them for turn 1 \(9\.1\)/);
+    expect(t.buttons(asked)).toEqual([`Luftwaffe to ${hex} first`, 'Move, forfeit 2 Luftwaffe units']);
+    expect(JSON.stringify(await t.doc())).toBe(before);
+    // Assign first: the force now flies with one; the other is still unassigned, so the move asks again about one.
+    expect(await t.press(asked, /^Luftwaffe to/)).toMatch(/A Luftwaffe unit flies with the force in/);
+    expect((await t.state()).airAvailable).toBe(1);
+    const again = await t.run(`/move force:${hex} path:${to}`);
+    expect(again).toMatch(/1 Luftwaffe unit is not assigned yet/);
+    expect(t.buttons(again)).toEqual(['Move, forfeit 1 Luftwaffe unit']);
+    await t.press(again, /^Move, forfeit/);
+    expect((await t.state()).active?.air).toBe(true);
+    // Later moves do not ask: nothing more can be lost.
+    const s2 = await t.state();
+    const next = stackOf(s2, 'PG3');
+    expect(await t.run(`/move force:${next.hex} path:${next.to}`)).not.toMatch(/forfeit/);
+  });
+
+  it('refuses a bad move before asking anything', async () => {
+    const t = table('table-air-bad');
+    await t.run('/game new game:operation-typhoon seed:34');
+    await t.run('/setup done');
+    expect(await t.run('/move force:1520 path:1820')).toMatch(/9\.2: 1820 is not next to/);
+  });
+});
+
+describe('team play at the table (console)', () => {
+  it('commanders end the turn together, the Luftwaffe goes by the creator split, and nobody ends another commander force', async () => {
+    const t = table('table-team');
+    await t.run('/game new game:operation-typhoon mode:team seed:35');
+    await t.run('/as bob');
+    expect(await t.run('/game join army:PG3')).toMatch(/bob/);
+    await t.run('/as console');
+    await t.run('/setup done');
+    // The creator splits the Luftwaffe: one unit for PG3, one for PG4 (the creator's).
+    expect(await t.run('/air split formations:"PG3, Panzer Group 4"')).toMatch(/go to PG3, PG4/);
+    await t.run('/as bob');
+    expect(await t.run('/air split formations:none')).toMatch(/whole side|console/);
+    const s = await t.state();
+    const pg3 = stackOf(s, 'PG3');
+    const pg4 = stackOf(s, 'PG4');
+    expect(await t.run(`/air assign hex:${pg3.hex}`)).toMatch(/A Luftwaffe unit flies/);
+    // PG3's share is used: another PG3 stack gets none.
+    const otherPg3 = Object.entries(s.units).find(([id, u]) => index.unit(id).formation === 'PG3' && u.hex !== pg3.hex)![1].hex;
+    expect(await t.run(`/air assign hex:${otherPg3}`)).toMatch(/9\.1: the Luftwaffe is split PG3, PG4 .*no share left this turn \(left: PG4\)/);
+    await t.run('/as console');
+    expect(await t.run(`/air assign hex:${pg4.hex}`)).toMatch(/A Luftwaffe unit flies/);
+
+    // 8: bob's force is moving; console's order for another force is refused and bob's force keeps moving.
+    await t.run('/as bob');
+    await t.run(`/move force:${pg3.hex} path:${pg3.to}`);
+    expect((await t.state()).active?.hex).toBe(pg3.to);
+    await t.run('/as console');
+    const before = JSON.stringify(await t.doc());
+    expect(await t.run(`/move force:${pg4.hex} path:${pg4.to}`)).toMatch(/Panzer Group 3 is commanded by bob/);
+    expect(JSON.stringify(await t.doc())).toBe(before);
+
+    // Ending the turn: each commander says they are done; the turn ends with the last one.
+    await t.run('/as bob');
+    const bobAsked = await t.run('/phase end');
+    expect(bobAsked).toMatch(/Done for turn 1\? \d+ stacks? can still move \(PG3 \d+\)/);
+    const bobDone = await t.press(bobAsked, /^Done \(PG3\)/);
+    expect(bobDone).toMatch(/PG3 is done for this turn\. Waiting for 9A, 4A, PG4, 2A, PG2\./);
+    expect((await t.state()).turn).toBe(1);
+    expect((await t.state()).active).toBeNull(); // bob's own force stopped with him
+    // The creator's End turn button says the creator's formations are done, and ends the turn.
+    await t.run('/as console');
+    const status = await t.run('/game status');
+    const asked = await t.press(status, /^End turn 1/);
+    expect(asked).toMatch(/Done for turn 1\? \d+ stacks can still move \(9A \d+, 4A \d+, PG4 \d+, 2A \d+, PG2 \d+\)/);
+    const ended = await t.press(asked, /^Done \(9A, 4A, PG4, 2A, PG2\)/);
+    expect(ended).toMatch(/Turn 2 \(/);
+    expect((await t.state()).turn).toBe(2);
+    expect((await t.state()).ready).toEqual([]);
+  });
+});
+
+describe('vote details (console)', () => {
+  it('ending the turn needs a majority of the members; a ballot with every vote in closes at once and carries legal proposals on', async () => {
+    const clock = new ManualClock();
+    const t = table('table-vote', clock);
+    await t.run('/game new game:operation-typhoon mode:vote seed:36');
+    for (const who of ['bob', 'carl', 'dora']) {
+      await t.run(`/as ${who}`);
+      await t.run('/game join');
+    }
+    // /vote settings without options shows them.
+    expect(await t.run('/vote settings')).toMatch(/Vote settings.*\nwindow 120 s · quick_window 30 s · quorum 1 · tiebreak earliest/);
+    await t.run('/as console');
+    await t.run('/setup done');
+    for (const who of ['bob', 'carl']) {
+      await t.run(`/as ${who}`);
+      await t.run('/press 1');
+    }
+    await vi.waitFor(async () => expect((await t.state()).phase).toBe('movement'));
+
+    // One vote (quorum 1) for ending the turn with 71 stacks unmoved: the deadline passes and the turn goes on.
+    await t.run('/as console');
+    const proposed = await t.run('/phase end');
+    expect(proposed).toMatch(/Proposal #1\*\* by console: End turn 1 \(5\.2\): 71 stacks can still move/);
+    clock.advance(121_000);
+    await vi.waitFor(() => expect(t.printed.join('\n')).toMatch(/the turn does not end\*\*: #1 .* needs a majority of the 4 members \(3\), and has 1 vote/));
+    expect((await t.state()).turn).toBe(1);
+
+    // Two moves proposed, all four vote: the ballot closes at once (no majority needed to wait for).
+    const s = await t.state();
+    const a = stackOf(s, 'PG3');
+    const b = stackOf(s, '9A');
+    await t.run('/as bob');
+    const p2 = await t.run(`/move force:${a.hex} path:${a.to}`);
+    expect(p2).toMatch(/Proposal #\d\*\* by bob/);
+    await t.run('/as carl');
+    const p3 = await t.run(`/move force:${b.hex} path:${b.to}`);
+    expect(p3).toMatch(/Proposal #\d\*\* by carl/);
+    const n2 = Number(/Proposal #(\d)\*\* by bob/.exec(p2)![1]);
+    const n3 = Number(/Proposal #(\d)\*\* by carl/.exec(p3)![1]);
+    await t.run('/as dora');
+    await t.run(`/press ${t.buttons(p3).findIndex((l) => l.startsWith(`#${n3} `)) + 1}`);
+    await t.run('/as console');
+    const closed = await t.run(`/press ${t.buttons(p3).findIndex((l) => l.startsWith(`#${n2} `)) + 1}`);
+    // console moved its vote from end turn to bob's move: 4 of 4 voted, 2-2 tie, the earliest wins.
+    expect(closed).toMatch(/Ballot closed \(every member has voted\)/);
+    expect(closed).toMatch(/Next ballot\*\*, with the proposals still legal/);
+    // carl's move (of another formation) is still legal, so it is on the next ballot without re-filing.
+    const status = await t.run('/vote status');
+    expect(status).toMatch(new RegExp(`#\\d ${'[^\\n]*'}${b.hex} → ${b.to}`));
+  });
+});
