@@ -191,7 +191,8 @@ async function execute(ctx: CommandContext, declared: Declared[]): Promise<void>
   // Something would be lost: ask first (a vote game's ballot is its own question).
   if (outcome.confirm && view && !ctx.services.votes.isVoted(view)) {
     // Only an order that would be taken is worth the question: refusals come first, as without it.
-    const refusal = actRefusal(view.doc, invocation.user, view.prompt) ?? formationRefusal(view.doc, view.def, invocation.user, outcome.act);
+    const refusal =
+      actRefusal(view.doc, invocation.user, view.prompt) ?? formationRefusal(view.doc, view.def, invocation.user, outcome.act);
     if (refusal) throw new UserError(refusal);
     view.def.engine.apply(structuredClone(view.doc.state), outcome.act);
     const { text, go, instead } = outcome.confirm;

@@ -162,7 +162,9 @@ describe('team play at the table (console)', () => {
     expect(await t.run(`/air assign hex:${pg3.hex}`)).toMatch(/A Luftwaffe unit flies/);
     // PG3's share is used: another PG3 stack gets none.
     const otherPg3 = Object.entries(s.units).find(([id, u]) => index.unit(id).formation === 'PG3' && u.hex !== pg3.hex)![1].hex;
-    expect(await t.run(`/air assign hex:${otherPg3}`)).toMatch(/9\.1: the Luftwaffe is split PG3, PG4 .*no share left this turn \(left: PG4\)/);
+    expect(await t.run(`/air assign hex:${otherPg3}`)).toMatch(
+      /9\.1: the Luftwaffe is split PG3, PG4 .*no share left this turn \(left: PG4\)/,
+    );
     await t.run('/as console');
     expect(await t.run(`/air assign hex:${pg4.hex}`)).toMatch(/A Luftwaffe unit flies/);
 
@@ -219,7 +221,9 @@ describe('vote details (console)', () => {
     const proposed = await t.run('/phase end');
     expect(proposed).toMatch(/Proposal #1\*\* by console: End turn 1 \(5\.2\): 71 stacks can still move/);
     clock.advance(121_000);
-    await vi.waitFor(() => expect(t.printed.join('\n')).toMatch(/the turn does not end\*\*: #1 .* needs a majority of the 4 members \(3\), and has 1 vote/));
+    await vi.waitFor(() =>
+      expect(t.printed.join('\n')).toMatch(/the turn does not end\*\*: #1 .* needs a majority of the 4 members \(3\), and has 1 vote/),
+    );
     expect((await t.state()).turn).toBe(1);
 
     // Two moves proposed, all four vote: the ballot closes at once (no majority needed to wait for).
