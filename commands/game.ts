@@ -16,7 +16,15 @@ import { mapImage } from '../src/session/map-image.js';
 import { printedScene } from '../src/session/map-views.js';
 import { SEATS } from '../src/session/permissions.js';
 import { botTurnText, headline, logText, newGameText, seedReveal, statusText } from '../src/session/present.js';
-import { actingReply, choiceButtons, gameImage, parseChoiceButton, parseLookButton, statusReply } from '../src/session/replies.js';
+import {
+  actingReply,
+  choiceButtons,
+  gameImage,
+  type Look,
+  parseChoiceButton,
+  parseLookButton,
+  statusReply,
+} from '../src/session/replies.js';
 import { whereOf } from '../src/session/where.js';
 import { gameModes } from '../src/store/game-document.js';
 import { askFirst, isHeldButton, onHeldButton } from './confirmations.js';
@@ -456,10 +464,16 @@ async function onButton(ctx: ButtonContext): Promise<void> {
 }
 
 /** A look button (status, map): only the presser sees the answer; nothing changes. */
-async function onLookButton(ctx: ButtonContext, look: { gameId: string; look: 'status' | 'map' }): Promise<void> {
+async function onLookButton(ctx: ButtonContext, look: { gameId: string; version: number; look: Look }): Promise<void> {
   const view = await ctx.services.sessions.current(ctx.press.channelId);
   if (!view || view.doc.id !== look.gameId) {
     await ctx.reply({ content: 'That game is no longer the one in this channel.', ephemeral: true });
+    return;
+  }
+  if (look.look === 'dice') {
+    // Every die of that order, as the log has them.
+    const lines = view.doc.events.filter((e) => e.version === look.version);
+    await ctx.reply({ content: fitText(logText(lines) || 'No dice were logged for that order.'), ephemeral: true });
     return;
   }
   await ctx.defer?.(true);

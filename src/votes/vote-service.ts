@@ -101,7 +101,7 @@ export class VoteService {
       return { ballot, proposal, note };
     });
     const early = earlyClose(ballot, doc, settings);
-    if (early) return (await this.close(doc.id, early)) ?? { content: note };
+    if (early) return (await this.close(doc.id, early, undefined, undefined, ballot.version)) ?? { content: note };
     const image = await ballotImage(view, ballot, proposal.n);
     return {
       content: fitText(`${note}\n${this.ballotText(doc, ballot, settings)}`),
@@ -131,7 +131,7 @@ export class VoteService {
     if ('stale' in outcome) return { content: `This ballot is closed. ${view.prompt.text}`, ephemeral: true };
     const early = earlyClose(outcome.ballot, view.doc, settings);
     if (early) {
-      const closed = await this.close(gameId!, early);
+      const closed = await this.close(gameId!, early, undefined, undefined, outcome.ballot.version);
       if (closed) return closed;
     }
     return { content: `Your vote: #${n}. ${this.ballotText(view.doc, outcome.ballot, settings)}`, ephemeral: true };
@@ -195,10 +195,12 @@ export class VoteService {
    * The ballot's lock is held until the winner is carried out, so a proposal filed
    * meanwhile cannot open a ballot on the position being left.
    */
-  async close(gameId: string, reason: CloseReason, forced?: number, by?: Member): Promise<Reply | undefined> {
+  async close(gameId: string, reason: CloseReason, forced?: number, by?: Member, version?: number): Promise<Reply | undefined> {
     const settled = await this.lock.run(gameId, async () => {
       const ballot = await this.ballots.load(gameId);
       if (!ballot) return undefined;
+      // A close meant for one ballot never decides the next (proposals carried on open one at once).
+      if (version !== undefined && ballot.version !== version) return undefined;
       if (reason === 'deadline' && ballot.pausedLeftMs !== undefined) return undefined;
       this.disarm(gameId);
       await this.ballots.remove(gameId);
@@ -431,7 +433,7 @@ export class VoteService {
     this.disarm(ballot.gameId);
     const cancel = this.clock.schedule(ballot.closesAt, () => {
       this.timers.delete(ballot.gameId);
-      void this.close(ballot.gameId, 'deadline')
+      void this.close(ballot.gameId, 'deadline', undefined, undefined, ballot.version)
         .then((reply) => (reply ? this.post(ballot.channelId, reply) : undefined))
         .catch((err: unknown) => console.error(`closing the ballot of game ${ballot.gameId} failed`, err));
     });

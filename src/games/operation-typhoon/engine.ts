@@ -331,14 +331,15 @@ function walk(play: Play, force: ActiveForce, path: HexId[]): void {
     at = hex;
   });
   const start = force.hex;
+  const before = force.mp;
   const last = path[path.length - 1]!;
   const from = path.length > 1 ? path[path.length - 2]! : force.hex;
   force.mp = mp;
   force.hex = last;
   force.trail.push(...path);
   for (const u of force.units) play.s.units[u]!.hex = last;
-  const spent = allowance(index, play.s.turn, mobility) - mp;
-  play.event('moved', `${force.units.map((u) => index.unit(u).label).join(', ')} move to ${last} (${spent} MP used, ${mp} left).`, {
+  // This order's cost and what is left, not the running total (9.2).
+  play.event('moved', `${force.units.map((u) => index.unit(u).label).join(', ')} move to ${last}: ${before - mp} MP, ${mp} MP left.`, {
     rule: '9.2',
     hexes: [start, ...path],
   });
