@@ -157,4 +157,24 @@ describe('Operation Typhoon at the table, in Discord', () => {
     expect(second.content).toMatch(/Carried out: #1/);
     expect((await state(ch)).phase).toBe('movement');
   });
+
+  it('reads dice and MP plainly: this move\'s cost and what is left, every die once', async () => {
+    const ch = channel();
+    await run(anna, ch, 'game', 'new', { game: 'operation-typhoon', seed: 46 });
+    await run(anna, ch, 'setup', 'done');
+    const { hex, to } = stackOf(await state(ch), 'PG4');
+    const moved = await click(anna, await run(anna, ch, 'move', undefined, { force: hex, path: to }), /^Move, forfeit/);
+    expect(moved.content).toMatch(new RegExp(`move to ${to}: \\d+ MP, \\d+ MP left\\.`));
+    let out = '';
+    for (const [id, u] of Object.entries((await state(ch)).units)) {
+      const s = await state(ch);
+      if (index.unit(id).mobility !== 'mechanized' || s.done.includes(id) || s.battle) continue;
+      const soviet = index.map.neighbours(u.hex).find((n) => index.initiallySoviet.has(n));
+      if (!soviet) continue;
+      out = (await run(anna, ch, 'move', undefined, { force: u.hex, path: soviet })).content;
+      if (/fires/.test(out)) break;
+    }
+    expect(out).toMatch(/🎲 [^:\n]+\(CDR (\d)\): (\d( \d)*)( \([+−]\d each\))? → (miss|1 hit|\d hits)/);
+    expect(out).not.toMatch(/fires 1 dice/);
+  });
 });

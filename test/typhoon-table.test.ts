@@ -250,3 +250,58 @@ describe('vote details (console)', () => {
     expect(status).toMatch(new RegExp(`#\\d ${'[^\\n]*'}${b.hex} → ${b.to}`));
   });
 });
+
+describe('dice and numbers read plainly', () => {
+  it('shows every die once, a modifier once, and one die as "1 die"', async () => {
+    const { dieText, eventsTextWithin } = await import('../src/session/present.js');
+    expect(dieText({ purpose: '6 Pz (CDR 7)', roll: 1, rolls: [1, 1, 6, 6, 6, 1, 5], modifier: 0, result: '3 hits' })).toBe(
+      '  🎲 6 Pz (CDR 7): 1 1 6 6 6 1 5 → 3 hits',
+    );
+    expect(dieText({ purpose: '6 Pz (CDR 2)', roll: 4, rolls: [4, 5], modifier: -1, result: '1 hit' })).toBe(
+      '  🎲 6 Pz (CDR 2): 4 5 (−1 each) → 1 hit',
+    );
+    expect(dieText({ purpose: 'force generation', roll: 3, modifier: 1, modified: 4, result: '1 RD' })).toBe(
+      '  🎲 force generation: 3 +1 = 4 → 1 RD',
+    );
+    // A long report: each event's line stays, its dice are counted and one press away.
+    const events = Array.from({ length: 30 }, (_, i) => ({
+      kind: 'fire',
+      text: `Unit ${i} fires 6 dice: 1 hit.`,
+      dice: [{ purpose: `Unit ${i} (CDR 6)`, roll: 1, rolls: [1, 2, 3, 4, 5, 6], result: '1 hit' }],
+    }));
+    const short = eventsTextWithin(events, 1300);
+    expect(short.diceHidden).toBe(true);
+    expect(short.text).toContain('• Unit 29 fires 6 dice: 1 hit.\n  🎲 6 dice (Dice button or /game log)');
+    expect(eventsTextWithin(events.slice(0, 2), 1300)).toEqual({ diceHidden: false, text: expect.stringContaining('1 2 3 4 5 6 → 1 hit') });
+  });
+
+  it('a move says what this step cost and what is left; a battle shows its dice without a leading first die', async () => {
+    const t = table('table-dice');
+    await t.run('/game new game:operation-typhoon seed:37');
+    await t.run('/setup done');
+    const s = await t.state();
+    const { hex, to } = stackOf(s, 'PG4');
+    const moved = await t.press(await t.run(`/move force:${hex} path:${to}`), /^Move, forfeit/);
+    expect(moved).toMatch(new RegExp(`move to ${to}: \\d+ MP, \\d+ MP left\\.`));
+    const s1 = await t.state();
+    const onward = emptyBehind(s1, to);
+    if (onward) {
+      const left = s1.active!.mp;
+      const again = await t.run(`/move force:${to} path:${onward}`);
+      const [, cost, rest] = /: (\d+) MP, (\d+) MP left/.exec(again)!;
+      expect(Number(cost) + Number(rest)).toBe(left); // this order's cost, not the running total
+    }
+    // Into the Soviet line until a battle: every fire line lists its dice, space-separated, after the CDR.
+    let out = '';
+    for (const [id, u] of Object.entries((await t.state()).units)) {
+      if (index.unit(id).mobility !== 'mechanized' || (await t.state()).done.includes(id)) continue;
+      const soviet = index.map.neighbours(u.hex).find((n) => index.initiallySoviet.has(n));
+      if (!soviet) continue;
+      out = await t.run(`/move force:${u.hex} path:${soviet}`);
+      if (/fires/.test(out)) break;
+    }
+    expect(out).toMatch(/🎲 [^:\n]+\(CDR (\d)\): (\d( \d)*) → (miss|1 hit|\d hits)/);
+    expect(out).not.toMatch(/fires 1 dice/);
+    for (const m of out.matchAll(/\(CDR (\d)\): ([\d ]+?)(?: \([+−]\d each\))? →/g)) expect(m[2]!.split(' ')).toHaveLength(Number(m[1]));
+  });
+});
