@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { UserError } from '../src/contracts/errors.js';
 import { clip, fitText, LIMITS } from '../src/contracts/limits.js';
 import type { Choice, Reply } from '../src/contracts/reply.js';
+import type { View } from '../src/contracts/scene.js';
 import { issuesText, plural } from '../src/contracts/text.js';
 import type { AutocompleteRequest, ButtonContext, CommandContext, CommandModule } from '../src/dispatch/command.js';
 import { parseOptions } from '../src/dispatch/options.js';
 import type { Services } from '../src/dispatch/services.js';
 import type { GameRegistry } from '../src/games/registry.js';
+import { parseHexId } from '../src/kernel/hex.js';
 import { loadMap } from '../src/maps/game-map.js';
 import { StaleChoiceError } from '../src/session/errors.js';
 import type { GameView } from '../src/session/game-sessions.js';
@@ -19,8 +21,10 @@ import { botTurnText, headline, logText, newGameText, seedReveal, statusText } f
 import {
   actingReply,
   choiceButtons,
+  frame,
   gameImage,
   type Look,
+  MAX_ZOOM_RADIUS,
   parseChoiceButton,
   parseLookButton,
   statusReply,
@@ -113,13 +117,27 @@ function builder(games: GameRegistry): CommandModule['data'] {
     .addSubcommand((s) =>
       s
         .setName('map')
-        .setDescription('The full map: this channel’s game, or a game’s printed map')
+        .setDescription('The map: this channel’s game (whole, or around a hex or an army), or a game’s printed map')
         .addStringOption((o) =>
           o
             .setName('game')
             .setDescription(`Which game map (default: the channel game, else ${games.all()[0]?.name ?? 'the first game'})`)
             .setAutocomplete(true)
             .setMaxLength(60),
+        )
+        .addStringOption((o) =>
+          o
+            .setName('center')
+            .setDescription('A close-up of the channel game: around hex XXYY, or an army/sector such as PG3')
+            .setAutocomplete(true)
+            .setMaxLength(40),
+        )
+        .addIntegerOption((o) =>
+          o
+            .setName('radius')
+            .setDescription('How many hexes each way around center: (2 to 10)')
+            .setMinValue(2)
+            .setMaxValue(MAX_ZOOM_RADIUS),
         ),
     )
     .addSubcommand((s) =>
@@ -177,7 +195,11 @@ const joinOptions = z.object({
 });
 const modeOptions = z.object({ mode: z.enum(gameModes), 'shared-seats': z.boolean().optional() });
 const removeOptions = z.object({ player: z.string().trim().min(1).max(40) });
-const mapOptions = z.object({ game: z.string().trim().min(1).max(60).optional() });
+const mapOptions = z.object({
+  game: z.string().trim().min(1).max(60).optional(),
+  center: z.string().trim().min(1).max(40).optional(),
+  radius: z.number().int().min(2).max(MAX_ZOOM_RADIUS).optional(),
+});
 const logOptions = z.object({ lines: z.number().int().min(1).max(200).default(20) });
 const exportOptions = z.object({
   id: z
@@ -274,9 +296,23 @@ const HANDLERS: Record<string, Handler> = {
   },
 
   async map(ctx) {
-    const { game } = parseOptions(ctx.invocation, mapOptions);
-    await ctx.defer?.();
+    const { game, center, radius } = parseOptions(ctx.invocation, mapOptions);
     const view = await ctx.services.sessions.current(ctx.invocation.channelId);
+    if (center !== undefined || radius !== undefined) {
+      if (!view || (game !== undefined && game !== view.def.id))
+        throw new UserError('center: and radius: show a close-up of this channel’s game; there is none here (/game new starts one).');
+      const close = closeUp(view, center, radius);
+      await ctx.defer?.();
+      const file = await mapImage(
+        loadMap(view.def.mapFile),
+        view.def.scene(view.doc.state),
+        close.view,
+        `${view.def.id}-${view.doc.id}-v${view.doc.version}-${close.name}`,
+      );
+      await ctx.reply({ content: fitText(`${close.text}\n${statusText(view)}`), files: [file] });
+      return;
+    }
+    await ctx.defer?.();
     if (view && (game === undefined || game === view.def.id)) {
       await ctx.reply(await withImage({ content: fitText(statusText(view)) }, view, 'full'));
       return;
@@ -463,6 +499,39 @@ async function onButton(ctx: ButtonContext): Promise<void> {
   await ctx.reply(await actingReply(outcome, `**${ctx.press.user.name}:** ${outcome.chosen}`));
 }
 
+/**
+ * What a close-up shows: hex XXYY (with `radius`), or an army's units (the game's `hexesOf`)
+ * or a map sector, framed whole. Anything else is refused with what center: takes.
+ */
+function closeUp(view: GameView, center: string | undefined, radius: number | undefined): { view: View; text: string; name: string } {
+  const map = loadMap(view.def.mapFile);
+  const at = center ?? view.def.zoomHexes?.([], view.doc.state)[0];
+  if (at === undefined) throw new UserError('Say where: center:XXYY (a hex) or an army such as PG3.');
+  const hex = parseHexId(at.trim()) ? at.trim() : undefined;
+  if (hex) {
+    if (!map.has(hex)) throw new UserError(`There is no hex ${hex} on the ${map.data.title} map.`);
+    return { view: { kind: 'zoom', center: hex, ...(radius ? { radius } : {}) }, text: `Around hex ${hex}:`, name: hex };
+  }
+  const key = at.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const norm = (t: string) => t.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const formation = view.def.formations?.find((f) => norm(f.id) === key || norm(f.name) === key);
+  const sector = map.data.sectors.find((x) => norm(x.id) === key || norm(x.name) === key);
+  const hexes =
+    (formation && view.def.hexesOf?.(view.doc.state, formation.id)) ||
+    (sector ? map.ids.filter((id) => map.hex(id)!.sector === sector.id) : []);
+  if (!hexes.length) {
+    const names = [...(view.def.formations ?? []).map((f) => f.id), ...map.data.sectors.map((x) => x.id)];
+    throw new UserError(`center: takes a hex XXYY${names.length ? ` or one of ${[...new Set(names)].join(', ')}` : ''}, not "${at}".`);
+  }
+  const framed = frame(map, hexes);
+  const name = formation?.name ?? sector!.name;
+  return {
+    view: { kind: 'zoom', center: framed.center, radius: radius ?? framed.radius },
+    text: `${name}: ${formation && view.def.hexesOf ? `its units in ${hexes.length} hexes` : 'its sector'}.`,
+    name: norm(formation?.id ?? sector!.id),
+  };
+}
+
 /** A look button (status, map): only the presser sees the answer; nothing changes. */
 async function onLookButton(ctx: ButtonContext, look: { gameId: string; version: number; look: Look }): Promise<void> {
   const view = await ctx.services.sessions.current(ctx.press.channelId);
@@ -500,6 +569,15 @@ async function autocomplete(request: AutocompleteRequest): Promise<Choice[]> {
     choices = (view?.doc.players ?? [])
       .filter((p) => p.id !== view?.doc.createdBy)
       .map((p) => ({ name: `${p.name ?? p.id}${p.seat ? ` (${p.seat})` : ''}`, value: p.id }));
+  } else if (request.focused.name === 'center') {
+    const view = await request.services.sessions.current(request.invocation.channelId);
+    const map = view ? loadMap(view.def.mapFile) : undefined;
+    choices = [
+      ...(view?.def.formations ?? []).map((f) => ({ name: `${f.id} · ${f.name}`, value: f.id })),
+      ...(map?.data.sectors ?? [])
+        .filter((x) => !view?.def.formations?.some((f) => f.id === x.id))
+        .map((x) => ({ name: `${x.id} · ${x.name}`, value: x.id })),
+    ];
   } else if (request.focused.name === 'army') {
     const view = await request.services.sessions.current(request.invocation.channelId);
     const held = (f: string) => view?.doc.players.find((p) => p.formations?.includes(f))?.name;

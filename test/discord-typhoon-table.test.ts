@@ -158,7 +158,7 @@ describe('Operation Typhoon at the table, in Discord', () => {
     expect((await state(ch)).phase).toBe('movement');
   });
 
-  it('reads dice and MP plainly: this move\'s cost and what is left, every die once', async () => {
+  it("reads dice and MP plainly: this move's cost and what is left, every die once", async () => {
     const ch = channel();
     await run(anna, ch, 'game', 'new', { game: 'operation-typhoon', seed: 46 });
     await run(anna, ch, 'setup', 'done');

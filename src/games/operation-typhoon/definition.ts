@@ -112,6 +112,13 @@ export function createTyphoonGame(
       return engine().index.charts.formations.map((f) => ({ id: f.id, name: f.name }));
     },
     formationsOf: (s, action) => formationsOf(engine().index, s, action),
+    hexesOf: (s, formation) => [
+      ...new Set(
+        Object.entries(s.units)
+          .filter(([id]) => engine().index.unit(id).formation === formation)
+          .map(([, u]) => u.hex),
+      ),
+    ],
     describeProposal: (s, action) => describeProposal(engine().index, s, action),
     // 10.5: fight on or fall back.
     quickDecision: (s) => s.battle !== undefined && s.battle !== null,

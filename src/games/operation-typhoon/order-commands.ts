@@ -9,17 +9,18 @@ import { fitText } from '../../contracts/limits.js';
 import type { Choice } from '../../contracts/reply.js';
 import { plural } from '../../contracts/text.js';
 import { RuleError } from '../engine.js';
-import { hexOption, type Order, type OrderOptions, type OrderOutcome, orderOptions } from '../orders.js';
+import { hexOption, type Order, type OrderOptions, type OrderOutcome, offer, orderOptions } from '../orders.js';
 import { CHART_IDS, CHART_NAMES, chartText } from './chart-text.js';
 import type { RulesIndex } from './context.js';
 import { airSharesLeft, battleWaiting, gameOver, type TyphoonEngine, unmovedWarning } from './engine.js';
+import { forceList } from './force-list.js';
 import { destinationChoices, findUnit, forceChoices, moveAction, resolveUnits } from './orders.js';
 import type { TyphoonAction, TyphoonState } from './state.js';
 
 /** Descriptions of the commands only Operation Typhoon has (Discord: at most 100 characters). */
 export const TYPHOON_COMMANDS: Record<string, string> = {
   air: 'Luftwaffe close air support (9.1)',
-  force: 'The German force now moving: drop units off (9.5) or end its move',
+  force: 'German forces: list them, drop units off the moving force (9.5) or end its move',
   rules: 'Operation Typhoon charts: turn track, movement points, terrain, CRT, force generation, breakout, OOB',
 };
 
@@ -34,6 +35,7 @@ const dropOptions = z.object({ units: z.string().trim().min(1).max(200) });
 const placeOptions = z.object({ unit: z.string().trim().min(1).max(40), hex: hexOption });
 const chartOptions = z.object({ chart: z.enum(CHART_IDS) });
 const splitOptions = z.object({ formations: z.string().trim().min(1).max(100) });
+const listOptions = z.object({ army: z.string().trim().min(1).max(40).optional() });
 
 /** Formation ids from "PG3, 9A" or their names; "none" (or "-") is an empty list. */
 function formationIds(index: RulesIndex, text: string): string[] {
@@ -201,6 +203,32 @@ export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
         if (refusal) throw refusal;
         if (!state.active) throw new UserError('9.5: no force is moving.');
         return act({ type: 'drop', units: resolveUnits(index(), state.active.units, units)! });
+      },
+    },
+    {
+      command: 'force',
+      subcommand: 'list',
+      description: 'Your forces by formation: hex, units and steps, MP, which have moved (only you see it)',
+      usage: '/force list [army:PG3]',
+      options: [
+        {
+          name: 'army',
+          type: 'string',
+          description: 'One formation, e.g. PG3 or "9th Army" (default: yours in team play, else all)',
+          autocomplete: true,
+          maxLength: 40,
+        },
+      ],
+      run(state, options, who) {
+        const { army } = orderOptions(listOptions, options);
+        const formations = army ? formationIds(index(), army) : who?.formations;
+        return { answer: fitText(forceList(index(), state, formations), '/force list army:<formation> shows one formation whole.') };
+      },
+      suggest(_state, focused) {
+        return offer(
+          index().charts.formations.map((f) => ({ name: `${f.id} · ${f.name}`, value: f.id })),
+          focused.value,
+        );
       },
     },
     {
