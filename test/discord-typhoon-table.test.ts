@@ -178,3 +178,26 @@ describe('Operation Typhoon at the table, in Discord', () => {
     expect(out).not.toMatch(/fires 1 dice/);
   });
 });
+
+describe("the commander's own army, in Discord", () => {
+  it('/force list defaults to the commander’s formations in team play; /game map center:PG3 and /hex now', async () => {
+    const [anna, bruno] = [member('Anna2'), member('Bruno2')];
+    const ch = channel();
+    await run(anna, ch, 'game', 'new', { game: 'operation-typhoon', mode: 'team', seed: 47 });
+    await run(bruno, ch, 'game', 'join', { army: 'PG3' });
+    await run(anna, ch, 'setup', 'done');
+    const mine = await run(bruno, ch, 'force', 'list');
+    expect(mine.ephemeral).toBe(true);
+    expect(mine.content).toMatch(/\*\*PG3\*\* Panzer Group 3: 12 units/);
+    expect(mine.content).not.toMatch(/\*\*PG4\*\*/);
+    const map = await run(bruno, ch, 'game', 'map', { center: 'PG3' });
+    expect(map.content).toMatch(/Panzer Group 3: its units in \d+ hexes/);
+    expect(map.files).toHaveLength(1);
+    const s = await state(ch);
+    const hex = Object.values(s.units)[0]!.hex;
+    const hexReply = await run(bruno, ch, 'hex', undefined, { id: hex });
+    expect(hexReply.content).toMatch(/Control now: German\nUnits now: .+\(strength \d/);
+    const centers = await h.fake.autocomplete(bruno, ch, 'game', 'map', { center: 'PG' }, 'center');
+    expect(centers.map((c) => c.value)).toEqual(expect.arrayContaining(['PG3', 'PG4', 'PG2']));
+  });
+});

@@ -305,3 +305,44 @@ describe('dice and numbers read plainly', () => {
     for (const m of out.matchAll(/\(CDR (\d)\): ([\d ]+?)(?: \([+−]\d each\))? →/g)) expect(m[2]!.split(' ')).toHaveLength(Number(m[1]));
   });
 });
+
+describe("the commander's own army, readable (console)", () => {
+  it('/force list shows each formation by hex with units, steps, MP and which have moved', async () => {
+    const t = table('table-forces');
+    await t.run('/game new game:operation-typhoon seed:38');
+    await t.run('/setup done');
+    const s = await t.state();
+    const { hex, to } = stackOf(s, 'PG3');
+    const pg3Units = Object.keys(s.units).filter((id) => index.unit(id).formation === 'PG3');
+    const listed = await t.run('/force list army:"Panzer Group 3"');
+    expect(listed).toMatch(new RegExp(`\\*\\*PG3\\*\\* Panzer Group 3: ${pg3Units.length} units in \\d+ hexes, \\d+ to move`));
+    expect(listed).toMatch(new RegExp(`▶ ${hex}: [^\\n]+ \\(2\\)[^\\n]* · 18 MP`));
+    expect(listed).not.toMatch(/\*\*PG2\*\*/);
+    await t.press(await t.run(`/move force:${hex} path:${to}`), /^Move, forfeit/);
+    const moving = await t.run('/force list army:PG3');
+    expect(moving).toMatch(new RegExp(`⇢ ${to}: [^\\n]+ · \\d+ MP left`));
+    await t.run('/force end');
+    expect(await t.run('/force list army:PG3')).toMatch(new RegExp(`✓ ${to}: [^\\n]+ · moved`));
+    expect(await t.run('/force list army:XX9')).toMatch(/1\.4: there is no formation "XX9"/);
+  });
+
+  it('/game map center: a hex or an army; /hex shows the units and control now', async () => {
+    const t = table('table-map');
+    await t.run('/game new game:operation-typhoon seed:39');
+    await t.run('/setup done');
+    const s = await t.state();
+    const { hex, to } = stackOf(s, 'PG4');
+    const around = await t.run(`/game map center:${hex} radius:3`);
+    expect(around).toMatch(new RegExp(`Around hex ${hex}:`));
+    expect(around).toMatch(/\[image\] .*-\d{4}\.webp/);
+    expect(await t.run('/game map center:PG4')).toMatch(/Panzer Group 4: its units in \d+ hexes\./);
+    expect(await t.run('/game map center:nowhere')).toMatch(/center: takes a hex XXYY or one of 9A, PG3/);
+    expect(await t.run('/game map center:9999')).toMatch(/There is no hex 9999/);
+    await t.press(await t.run(`/move force:${hex} path:${to}`), /^Move, forfeit/);
+    const label = index.unit(Object.keys(s.units).find((id) => s.units[id]!.hex === hex)!).label;
+    const now = await t.run(`/hex id:${to}`);
+    expect(now).toMatch(/Control at start: German/);
+    expect(now).toMatch(new RegExp(`Units now: [^\\n]*${label} \\(strength \\d\\)`));
+    expect(await t.run(`/hex id:${hex}`)).toMatch(/Units now: none/);
+  });
+});
