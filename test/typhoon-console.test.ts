@@ -120,7 +120,7 @@ describe('Operation Typhoon in the console', () => {
     expect(forces[0]!.name).toMatch(/\d{4} · .* MP/);
     const dest = await complete({ invocation, focused: { name: 'to', value: '' } });
     expect(dest.length).toBeGreaterThan(0);
-    expect(dest.some((d) => /Soviet: defenders appear/.test(d.name))).toBe(true);
+    expect(dest.some((d) => /Soviet: battle/.test(d.name))).toBe(true);
   });
 
   it('undoes a move that revealed nothing, but never one that rolled dice', async () => {

@@ -1,5 +1,5 @@
 import { type Canvas, createCanvas, Path2D, type SKRSContext2D } from '@napi-rs/canvas';
-import type { ArrowView, CounterView, Highlights, Scene, SideId, SideLook, StackView } from '../contracts/scene.js';
+import type { ArrowView, CounterView, Highlights, RegionView, Scene, SideId, SideLook, StackView } from '../contracts/scene.js';
 import type { DIRECTIONS, HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
 import { drawCounter } from './counters.js';
@@ -564,5 +564,40 @@ export function drawBattles(ctx: SKRSContext2D, layout: HexLayout, placed: { mar
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     ctx.fillText(t.text, x + w / 2, y + h / 2 + 0.5);
+  }
+}
+
+/**
+ * Outlined areas (pockets): a dashed line along every hexside between a hex of the area and
+ * one outside it, over a light halo so it reads on every terrain, beside the front line.
+ */
+export function drawRegions(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMap, regions: readonly RegionView[] | undefined, visible: (id: HexId) => boolean): void {
+  if (!regions?.length) return;
+  const s = layout.size;
+  for (const region of regions) {
+    const inside = new Set(region.hexes.filter((id) => map.has(id)));
+    ctx.beginPath();
+    for (const id of inside) {
+      if (!visible(id)) continue;
+      for (const { dir, id: n } of map.grid.neighbours(id)) {
+        if (inside.has(n)) continue;
+        const [p, q] = layout.side(id, dir);
+        // Drawn a little inside the area, so it never hides the front line on the same side.
+        const c = layout.center(id);
+        const k = 0.86;
+        ctx.moveTo(c.x + (p.x - c.x) * k, c.y + (p.y - c.y) * k);
+        ctx.lineTo(c.x + (q.x - c.x) * k, c.y + (q.y - c.y) * k);
+      }
+    }
+    ctx.lineCap = 'round';
+    ctx.strokeStyle = theme.regionHalo;
+    ctx.lineWidth = Math.max(3, s * 0.16);
+    ctx.stroke();
+    ctx.setLineDash([s * 0.22, s * 0.14]);
+    ctx.strokeStyle = theme.region;
+    ctx.lineWidth = Math.max(2, s * 0.09);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.lineCap = 'butt';
   }
 }

@@ -250,6 +250,17 @@ export function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
     });
   }
   if (scene.highlights?.path?.length) entries.push({ label: 'Move', draw: line(theme.path, 4, theme.pathOutline) });
+  for (const label of new Set((scene.regions ?? []).map((r) => r.label)))
+    entries.push({
+      label,
+      draw: (ctx, x, y) => {
+        ctx.strokeStyle = theme.region;
+        ctx.lineWidth = 3;
+        ctx.setLineDash([6, 4]);
+        ctx.strokeRect(x + 2, y + 3, 22, 12);
+        ctx.setLineDash([]);
+      },
+    });
   if (scene.arrows?.length) {
     const colours = [...new Set(scene.arrows.map((a) => theme.arrows[(a.colour ?? 0) % theme.arrows.length]!))].slice(0, 3);
     entries.push({

@@ -9,6 +9,7 @@ import {
   drawControlFlags,
   drawCoveredLabels,
   drawHighlights,
+  drawRegions,
   drawStacks,
   layoutBattles,
 } from './dynamic-layers.js';
@@ -63,6 +64,7 @@ export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'fu
     return p.x > win.x - margin && p.x < win.x + win.width + margin && p.y > win.y - margin && p.y < win.y + win.height + margin;
   };
   drawControl(ctx, layout, map, scene, visible);
+  drawRegions(ctx, layout, map, scene.regions, visible);
   const battles = layoutBattles(ctx, layout, map, scene, visible);
   const tagged = new Set((scene.battles ?? []).map((b) => b.defender));
   drawHighlights(ctx, layout, map, { selected: scene.highlights?.selected, combat: scene.highlights?.combat }, tagged);

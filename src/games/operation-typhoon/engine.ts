@@ -10,6 +10,7 @@ import { captureHex, endPlay, enterSovietHex, fightRegularRound, finishForce, so
 import { turnSpec } from './charts/index.js';
 import { Play, RulesIndex, type TyphoonRules } from './context.js';
 import { allowance, mobilityOf, stackingProblem, startsMudBound, stepCost } from './movement.js';
+import { pocketPreview, pocketText } from './pocket-preview.js';
 import { initialState, setupProblem } from './setup.js';
 import {
   type ActiveForce,
@@ -359,9 +360,11 @@ export function prompt(index: RulesIndex, s: TyphoonState): Prompt<TyphoonAction
   }
   if (s.battle) {
     const mp = s.active?.mp ?? 0;
+    // 11.1: what winning here would cut off, so the choice to fight on is made knowing it.
+    const pocket = s.battle.kind === 'regular' ? pocketPreview(index, s, s.battle.hex) : undefined;
     return {
       side: 'german',
-      text: `Battle in ${s.battle.hex}, round ${s.battle.round} over: fight on (1 MP, ${mp} left) or retreat to ${s.battle.from}.`,
+      text: `Battle in ${s.battle.hex}, round ${s.battle.round} over: fight on (1 MP, ${mp} left) or retreat to ${s.battle.from}.${pocket ? ` If you win, ${pocketText(pocket, s, s.battle.from)}.` : ''}`,
       choices: [
         ...(mp >= 1 ? [{ action: { type: 'another-round' } as TyphoonAction, label: 'Another round (1 MP)' }] : []),
         { action: { type: 'retreat' }, label: `Retreat to ${s.battle.from}` },

@@ -9,6 +9,7 @@ import { RuleError } from '../engine.js';
 import { Play, type RulesIndex } from './context.js';
 import { alreadyMoved, battleWaiting, gameOver, movableStacks } from './engine.js';
 import { allowance, destinations, mobilityOf, startsMudBound } from './movement.js';
+import { pocketPreview } from './pocket-preview.js';
 import type { TyphoonAction, TyphoonState } from './state.js';
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -181,7 +182,14 @@ export function destinationChoices(
   const play = new Play(index, s);
   const list = destinations(play, f.units, force, f.mp, f.mudBound).map((d) => {
     const place = index.map.hex(d.hex)!.place?.name;
-    return { name: `${d.hex}${place ? ` ${place}` : ''} · ${d.cost} MP${d.soviet ? ' · Soviet: defenders appear' : ''}`, value: d.hex };
+    // 11.1: a Soviet hex whose capture would cut off a pocket says so, with its size and breakout roll.
+    const pocket = d.soviet ? pocketPreview(index, s, d.hex) : undefined;
+    const cut = pocket
+      ? pocket.moscow
+        ? ' · cuts off Moscow: wins'
+        : ` · closes a pocket of ${pocket.sizes[0]} (breakout ${pocket.units.min}-${pocket.units.max} units)`
+      : '';
+    return { name: `${d.hex}${place ? ` ${place}` : ''} · ${d.cost} MP${d.soviet ? ` · Soviet: battle${cut}` : ''}`, value: d.hex };
   });
   return filterChoices(list, typed);
 }

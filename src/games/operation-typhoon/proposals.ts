@@ -2,6 +2,7 @@ import type { GameEvent } from '../engine.js';
 import { Play, type RulesIndex } from './context.js';
 import { unmovedWarning } from './engine.js';
 import { mobilityOf, stepCost } from './movement.js';
+import { pocketPreview } from './pocket-preview.js';
 import type { TyphoonAction, TyphoonState } from './state.js';
 
 /**
@@ -68,7 +69,10 @@ export function describeProposal(index: RulesIndex, s: TyphoonState, action: Typ
   const labels = units.filter((u) => s.units[u]).map((u) => index.unit(u).label);
   // 9.1: the first move of the phase forfeits the Luftwaffe units not assigned.
   const forfeits = !s.active && s.done.length === 0 && s.airAvailable > 0 ? `; forfeits ${s.airAvailable} unassigned Luftwaffe (9.1)` : '';
-  const text = `${labels.join(', ') || 'the force'} ${action.from} → ${action.path.join(' → ')}: ${Number.isNaN(cost) ? 'not a connected path' : `${cost} MP`}${soviet.length ? `; enters Soviet ${soviet.join(', ')} (a force-generation roll, 8.0)` : ''}${forfeits}`;
+  const last = action.path.at(-1)!;
+  const pocket = soviet.includes(last) ? pocketPreview(index, s, last) : undefined;
+  const cuts = pocket ? `; ${pocket.moscow ? 'taking it cuts off Moscow (4.5)' : `taking it closes a pocket of ${pocket.sizes[0]} (11.1)`}` : '';
+  const text = `${labels.join(', ') || 'the force'} ${action.from} → ${action.path.join(' → ')}: ${Number.isNaN(cost) ? 'not a connected path' : `${cost} MP`}${soviet.length ? `; enters Soviet ${soviet.join(', ')} (a force-generation roll, 8.0)` : ''}${cuts}${forfeits}`;
   return { text, events: [{ kind: 'moved', text, hexes: [action.from, ...action.path] }] };
 }
 
