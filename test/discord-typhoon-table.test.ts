@@ -201,3 +201,17 @@ describe("the commander's own army, in Discord", () => {
     expect(centers.map((c) => c.value)).toEqual(expect.arrayContaining(['PG3', 'PG4', 'PG2']));
   });
 });
+
+describe('autocomplete that helps, in Discord', () => {
+  it('searches forces by formation and lists destinations towards the enemy first', async () => {
+    const hoth = member('Hoth3');
+    const ch = channel();
+    await run(hoth, ch, 'game', 'new', { game: 'operation-typhoon', seed: 48 });
+    await run(hoth, ch, 'setup', 'done');
+    const pg2 = await h.fake.autocomplete(hoth, ch, 'move', undefined, { force: 'pg2' }, 'force');
+    expect(pg2.length).toBeGreaterThan(0);
+    for (const c of pg2) expect(c.name).toMatch(/ · PG2 /);
+    const dest = await h.fake.autocomplete(hoth, ch, 'move', undefined, { force: pg2[0]!.value, to: '' }, 'to');
+    expect(dest[0]!.name).toMatch(/Soviet: battle/);
+  });
+});

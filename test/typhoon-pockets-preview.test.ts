@@ -6,8 +6,8 @@ import { pocketPreview, pocketText } from '../src/games/operation-typhoon/pocket
 import { describeProposal } from '../src/games/operation-typhoon/proposals.js';
 import { typhoonScene } from '../src/games/operation-typhoon/scene.js';
 import type { TyphoonState } from '../src/games/operation-typhoon/state.js';
-import { renderMap } from '../src/render/render-map.js';
 import { loadMap, mapPath } from '../src/maps/game-map.js';
+import { renderMap } from '../src/render/render-map.js';
 
 /**
  * Goals and risks in sight (11.1-11.3): a capture that would cut off a pocket says so before
@@ -31,7 +31,11 @@ function nearlyCut(): { s: TyphoonState; gap: string; pocket: string; from: stri
     const from = around[1]!;
     const taken = around.filter((n) => n !== gap);
     const [unit] = Object.keys(s.units).filter((id) => index.unit(id).mobility === 'mechanized');
-    const next: TyphoonState = { ...s, taken: [...new Set([...s.taken, ...taken])].sort(), units: { ...s.units, [unit!]: { hex: from, steps: 2 } } };
+    const next: TyphoonState = {
+      ...s,
+      taken: [...new Set([...s.taken, ...taken])].sort(),
+      units: { ...s.units, [unit!]: { hex: from, steps: 2 } },
+    };
     if (index.map.neighbours(gap).includes(from) && pocketPreview(index, next, gap)) return { s: next, gap, pocket, from };
   }
   throw new Error('no position found');
@@ -58,11 +62,20 @@ describe('pockets in sight before the dice', () => {
     expect(choices.find((c) => c.value === gap)!.name).toMatch(
       new RegExp(`Soviet: battle · closes a pocket of ${p.sizes[0]} \\(breakout ${p.units.min}-${p.units.max} units\\)`),
     );
-    expect(describeProposal(index, s, { type: 'move', from, path: [gap] }).text).toMatch(new RegExp(`taking it closes a pocket of ${p.sizes[0]} \\(11\\.1\\)`));
+    expect(describeProposal(index, s, { type: 'move', from, path: [gap] }).text).toMatch(
+      new RegExp(`taking it closes a pocket of ${p.sizes[0]} \\(11\\.1\\)`),
+    );
     // A battle waiting in the gap: the prompt and the picture show what winning would cut off.
     const battle: TyphoonState = {
       ...s,
-      active: { units: Object.keys(s.units).filter((u) => s.units[u]!.hex === from), hex: gap, mp: 5, trail: [from, gap], air: false, mudBound: false },
+      active: {
+        units: Object.keys(s.units).filter((u) => s.units[u]!.hex === from),
+        hex: gap,
+        mp: 5,
+        trail: [from, gap],
+        air: false,
+        mudBound: false,
+      },
       battle: { kind: 'regular', hex: gap, from, riverCrossed: false, round: 1, soviet: [{ id: s.pool[0]!, steps: 2 }], germanOut: [] },
     };
     expect(engine.prompt(battle).text).toMatch(new RegExp(`If you win, taking it cuts off a pocket of ${p.sizes[0]}`));

@@ -346,3 +346,37 @@ describe("the commander's own army, readable (console)", () => {
     expect(await t.run(`/hex id:${hex}`)).toMatch(/Units now: none/);
   });
 });
+
+describe('autocomplete that helps (console)', () => {
+  it('finds forces by formation, unit name or hex start, and lists destinations towards the enemy first', async () => {
+    const { Dispatcher } = await import('../src/dispatch/dispatch.js');
+    const t = table('table-complete');
+    await t.run('/game new game:operation-typhoon seed:40');
+    await t.run('/setup done');
+    const { commands } = new Dispatcher(t.s.services);
+    const complete = (options: Record<string, string>, focused: string) =>
+      commands.get('move')!.autocomplete!({
+        invocation: { command: 'move', options, user: { id: 'console', name: 'console' }, channelId: 'table-complete' },
+        focused: { name: focused, value: options[focused] ?? '' },
+        services: t.s.services,
+      });
+    const s = await t.state();
+    const pg3 = await complete({ force: 'PG3' }, 'force');
+    expect(pg3.length).toBeGreaterThan(0);
+    for (const c of pg3) expect(c.name).toMatch(/ · PG3 /);
+    // A unit by name, however it is typed.
+    const sevenPz = Object.entries(s.units).find(([id]) => index.unit(id).label === '7 Pz')![1].hex;
+    expect((await complete({ force: '7pz' }, 'force')).map((c) => c.value)).toEqual([sevenPz]);
+    // Digits match hex ids from the start only.
+    const byHex = await complete({ force: '15' }, 'force');
+    expect(byHex.length).toBeGreaterThan(0);
+    for (const c of byHex) expect(c.value.startsWith('15')).toBe(true);
+    // Destinations: Soviet hexes (a battle) first, then eastward.
+    const dest = await complete({ force: sevenPz, to: '' }, 'to');
+    const firstGerman = dest.findIndex((d) => !/Soviet: battle/.test(d.name));
+    expect(firstGerman).toBeGreaterThan(0);
+    expect(dest.slice(firstGerman).some((d) => /Soviet: battle/.test(d.name))).toBe(false);
+    const cols = dest.slice(firstGerman).map((d) => Number(d.value.slice(0, 2)));
+    expect(cols).toEqual([...cols].sort((a, b) => b - a));
+  });
+});

@@ -571,7 +571,13 @@ export function drawBattles(ctx: SKRSContext2D, layout: HexLayout, placed: { mar
  * Outlined areas (pockets): a dashed line along every hexside between a hex of the area and
  * one outside it, over a light halo so it reads on every terrain, beside the front line.
  */
-export function drawRegions(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMap, regions: readonly RegionView[] | undefined, visible: (id: HexId) => boolean): void {
+export function drawRegions(
+  ctx: SKRSContext2D,
+  layout: HexLayout,
+  map: LoadedMap,
+  regions: readonly RegionView[] | undefined,
+  visible: (id: HexId) => boolean,
+): void {
   if (!regions?.length) return;
   const s = layout.size;
   for (const region of regions) {

@@ -18,8 +18,8 @@ import { typhoonEngine } from './index.js';
 import { TYPHOON_COMMANDS, typhoonOrders } from './order-commands.js';
 import { describeProposal, formationsOf } from './proposals.js';
 import { focusHexes, typhoonScene } from './scene.js';
-import { LAST_TURN } from './turn-end.js';
 import { type TyphoonAction, type TyphoonOptions, type TyphoonState, typhoonActionSchema, typhoonOptionsSchema } from './state.js';
+import { LAST_TURN } from './turn-end.js';
 
 const hex = hexIdSchema;
 /** Structural check of a stored state, so a damaged document is set aside instead of played. */
@@ -66,7 +66,8 @@ export function nextCheck(play: Play): string {
   for (let turn = s.turn; turn <= LAST_TURN; turn++) {
     const check = turnSpec(play.charts, turn).victoryCheck;
     const when = turn === s.turn ? `end of this turn (${turn})` : `end of turn ${turn}`;
-    if (check === 'pocket' && historical) return `${when}: 200 pocket hexes (4.2); ${s.pocketTally} so far, ${Math.max(0, 200 - s.pocketTally)} to go`;
+    if (check === 'pocket' && historical)
+      return `${when}: 200 pocket hexes (4.2); ${s.pocketTally} so far, ${Math.max(0, 200 - s.pocketTally)} to go`;
     if (check === 'front-integrity') return `${when}: every front hex held or in German ZOC (4.3); ${frontGaps(play).length} unwatched now`;
     if (check === 'vp' && historical)
       return `${when}: 16 VP (${victoryPoints(play)} now) and no Soviet hex west of column 29 (${sovietWestOf29(play).length} now) (4.4)`;

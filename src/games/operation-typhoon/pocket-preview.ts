@@ -38,7 +38,8 @@ export function pocketPreview(index: RulesIndex, s: TyphoonState, hex: HexId): P
 
 /** One line: size, the breakout roll, and what a breakout costs (11.3) on this turn. */
 export function pocketText(p: PocketPreview, s: TyphoonState, from: HexId | undefined): string {
-  const size = p.sizes.length > 1 ? `pockets of ${p.sizes.join(' and ')} hexes` : `a pocket of ${p.sizes[0]} hex${p.sizes[0] === 1 ? '' : 'es'}`;
+  const size =
+    p.sizes.length > 1 ? `pockets of ${p.sizes.join(' and ')} hexes` : `a pocket of ${p.sizes[0]} hex${p.sizes[0] === 1 ? '' : 'es'}`;
   if (p.moscow) return `taking it cuts off ${size} holding Moscow: no breakout, the Germans win (4.5)`;
   const roll =
     p.units.max === 0

@@ -71,7 +71,9 @@ export function describeProposal(index: RulesIndex, s: TyphoonState, action: Typ
   const forfeits = !s.active && s.done.length === 0 && s.airAvailable > 0 ? `; forfeits ${s.airAvailable} unassigned Luftwaffe (9.1)` : '';
   const last = action.path.at(-1)!;
   const pocket = soviet.includes(last) ? pocketPreview(index, s, last) : undefined;
-  const cuts = pocket ? `; ${pocket.moscow ? 'taking it cuts off Moscow (4.5)' : `taking it closes a pocket of ${pocket.sizes[0]} (11.1)`}` : '';
+  const cuts = pocket
+    ? `; ${pocket.moscow ? 'taking it cuts off Moscow (4.5)' : `taking it closes a pocket of ${pocket.sizes[0]} (11.1)`}`
+    : '';
   const text = `${labels.join(', ') || 'the force'} ${action.from} → ${action.path.join(' → ')}: ${Number.isNaN(cost) ? 'not a connected path' : `${cost} MP`}${soviet.length ? `; enters Soviet ${soviet.join(', ')} (a force-generation roll, 8.0)` : ''}${cuts}${forfeits}`;
   return { text, events: [{ kind: 'moved', text, hexes: [action.from, ...action.path] }] };
 }
