@@ -54,6 +54,11 @@ export interface StackView {
   hex: HexId;
   /** Top counter first. */
   counters: CounterView[];
+  /**
+   * The other side's counters in the same hex (a battle in progress, or defenders who held):
+   * both stacks are drawn side by side, smaller, so neither hides the other.
+   */
+  opposing?: CounterView[];
 }
 
 export type ControlStyle =

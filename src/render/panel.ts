@@ -348,6 +348,14 @@ export function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
         ctx.strokeStyle = theme.combat;
         ctx.lineWidth = 3;
         ctx.strokeRect(x + 4, y + 2, 18, 14);
+        // The crossed mark of a battle fought (not the capital's star).
+        ctx.lineWidth = 2;
+        ctx.beginPath();
+        ctx.moveTo(x + 9, y + 5);
+        ctx.lineTo(x + 17, y + 13);
+        ctx.moveTo(x + 17, y + 5);
+        ctx.lineTo(x + 9, y + 13);
+        ctx.stroke();
       },
     });
   }

@@ -16,6 +16,7 @@ import {
 import { registerFonts } from './fonts.js';
 import type { HexLayout } from './layout.js';
 import { drawPanel, panelMinHeight } from './panel.js';
+import { stackViewBoxes } from './placement.js';
 import { mapLayout, staticLayer } from './static-layer.js';
 import { PANEL_WIDTH } from './theme.js';
 
@@ -73,7 +74,8 @@ export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'fu
   const ringed = new Set([...(scene.highlights?.combat ?? []), ...(scene.highlights?.selected ?? [])]);
   drawCoveredLabels(ctx, layout, map, scene.stacks ?? [], ringed, visible);
   drawBattles(ctx, layout, battles);
-  drawHighlights(ctx, layout, map, { path: scene.highlights?.path, pathLabel: scene.highlights?.pathLabel });
+  const counters = (scene.stacks ?? []).filter((st) => visible(st.hex)).flatMap((st) => stackViewBoxes(layout, st));
+  drawHighlights(ctx, layout, map, { path: scene.highlights?.path, pathLabel: scene.highlights?.pathLabel }, new Set(), counters);
   drawArrows(ctx, layout, map, scene.arrows);
   ctx.restore();
 

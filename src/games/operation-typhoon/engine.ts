@@ -49,6 +49,7 @@ export function apply(index: RulesIndex, state: TyphoonState, input: TyphoonActi
   const over = gameOver(state);
   if (over) throw over;
   const play = new Play(index, structuredClone(state));
+  delete play.s.held; // only the order that ended a battle shows its defenders
   const rollsBefore = state.dice.rolls;
   const takenBefore = state.taken.length;
   HANDLERS[action.type](play, action as never);

@@ -62,9 +62,17 @@ export function typhoonScene(index: RulesIndex, s: TyphoonState, events: GameEve
     else list.push(counter);
     stacks.set(u.hex, list);
   }
-  if (s.battle) {
-    const list = stacks.get(s.battle.hex) ?? [];
-    for (const u of s.battle.soviet) {
+  // The Soviets of a battle in progress, or those who just held a hex: drawn beside the
+  // Germans in the same hex, never under them (set-aside units that fired their round are out).
+  const sovietsAt = new Map<HexId, CounterView[]>();
+  const soviets = s.battle
+    ? { hex: s.battle.hex, units: s.battle.soviet.filter((u) => !u.out) }
+    : s.held
+      ? { hex: s.held.hex, units: s.held.soviet }
+      : undefined;
+  if (soviets) {
+    const list: CounterView[] = [];
+    for (const u of soviets.units) {
       if (u.steps === 0) continue;
       const spec = index.sovietUnit(u.id);
       const elite = spec.kind === 'guards' || spec.kind === 'airborne';
@@ -77,9 +85,14 @@ export function typhoonScene(index: RulesIndex, s: TyphoonState, events: GameEve
         reduced: spec.steps === 2 && u.steps === 1,
       });
     }
-    stacks.set(s.battle.hex, list);
+    if (list.length) sovietsAt.set(soviets.hex, list);
   }
-  const stackViews: StackView[] = [...stacks].map(([hex, counters]) => ({ hex, counters }));
+  const stackViews: StackView[] = [...new Set([...stacks.keys(), ...sovietsAt.keys()])].map((hex) => {
+    const germans = stacks.get(hex) ?? [];
+    const reds = sovietsAt.get(hex);
+    if (!reds) return { hex, counters: germans };
+    return germans.length ? { hex, counters: germans, opposing: reds } : { hex, counters: reds };
+  });
 
   const spec = turnSpec(index.charts, s.turn);
   const lines = [`Turn ${s.turn} of 8 - ${spec.label} (${spec.dates})`];

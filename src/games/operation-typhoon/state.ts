@@ -96,6 +96,11 @@ export interface TyphoonState {
   airSplit?: string[];
   /** Formations that have assigned their share of `airSplit` this phase. */
   airUsed?: string[];
+  /**
+   * The Soviet defenders who just held a hex (10.7), kept until the next order so the picture
+   * of a failed attack shows them; they are back in the pool already (10.9).
+   */
+  held?: { hex: HexId; soviet: { id: string; steps: 0 | 1 | 2 }[] };
   /** The last action can be taken back: it rolled no die and revealed nothing. */
   undoable: boolean;
   result?: { winner: 'german' | 'soviet'; reason: string };
