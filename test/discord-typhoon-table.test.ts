@@ -215,3 +215,21 @@ describe('autocomplete that helps, in Discord', () => {
     expect(dest[0]!.name).toMatch(/Soviet: battle/);
   });
 });
+
+describe('battle pictures, in Discord', () => {
+  it('the retreat reply carries the picture of the defenders who held', async () => {
+    const kluge = member('Kluge4');
+    const ch = channel();
+    await run(kluge, ch, 'game', 'new', { game: 'operation-typhoon', seed: 2 });
+    await run(kluge, ch, 'setup', 'done');
+    // seed 2: 36 Mot in 1312 attacks 1412 and meets two rifle divisions (see typhoon-battle-pictures).
+    let m = await run(kluge, ch, 'move', undefined, { force: '1312', path: '1412' });
+    if (m.ephemeral && /forfeit/.test(m.content)) m = await click(kluge, m, /^Move, forfeit/);
+    expect((await state(ch)).battle?.hex).toBe('1412');
+    expect(m.buttons[0]!.label).toMatch(/^Another round|^Retreat/);
+    const back = await click(kluge, m, /^Retreat/);
+    expect(back.content).toMatch(/The Soviets hold 1412/);
+    expect(back.files).toHaveLength(1);
+    expect((await state(ch)).held?.hex).toBe('1412');
+  });
+});

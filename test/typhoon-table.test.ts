@@ -107,6 +107,13 @@ describe('ending a turn is never one tap (console)', () => {
     expect((await t.state()).battle).toBeTruthy();
     expect(t.buttons(out)[0]).toMatch(/^Another round|^Retreat/);
     expect(t.buttons(out).some((b) => /End turn/.test(b))).toBe(false);
+    // Retreat: the picture of that order shows the defenders who held (and they are back in the pool).
+    const battleHex = (await t.state()).battle!.hex;
+    const back = await t.run('/battle retreat');
+    expect(back).toMatch(/\[image\] .*\.webp/);
+    const after = await t.state();
+    expect(after.held?.hex).toBe(battleHex);
+    expect(after.held!.soviet.length).toBeGreaterThan(0);
   });
 });
 

@@ -286,7 +286,7 @@ export function drawHighlights(
  * head (the usual place), then right, below right, above left, left, below left; the usual
  * place when none is clear.
  */
-function clearOf(box: Box, head: Point, s: number, avoid: readonly Box[]): { x: number; y: number } {
+export function clearOf(box: Box, head: Point, s: number, avoid: readonly Box[]): { x: number; y: number } {
   const right = head.x + s * 0.62;
   const left = head.x - s * 0.62 - box.w;
   const tries = [
