@@ -48,8 +48,10 @@ export function apply(index: RulesIndex, state: TyphoonState, input: TyphoonActi
   const action = parsed.data;
   const over = gameOver(state);
   if (over) throw over;
-  const play = new Play(index, structuredClone(state));
-  delete play.s.held; // only the order that ended a battle shows its defenders
+  // Only the order that ended a battle shows its defenders. Left out by a copy, not `delete`,
+  // which would make the state a slow dictionary object for everything that reads it later.
+  const { held: _shown, ...rest } = state;
+  const play = new Play(index, structuredClone(rest));
   const rollsBefore = state.dice.rolls;
   const takenBefore = state.taken.length;
   HANDLERS[action.type](play, action as never);
