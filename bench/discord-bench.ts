@@ -73,6 +73,9 @@ async function openGame(h: BotHarness, i: number): Promise<{ user: FakeUser; ch:
   await h.fake.answers(h.fake.click(user, start!, start!.buttons[0]!.customId), 1, 60_000);
   const s = (await h.bot.sessions.require(ch)).doc.state as TyphoonState;
   const index = typhoonEngine().index;
+  // Both Luftwaffe units assigned first, so the first move has nothing to forfeit and acts at once (9.1).
+  for (const hex of [...new Set(Object.values(s.units).map((u) => u.hex))].slice(0, s.airAvailable))
+    await h.fake.answers(h.fake.command(user, ch, 'air', 'assign', { hex }), 1, 60_000);
   const occupied = new Set(Object.values(s.units).map((u) => u.hex));
   for (const u of Object.values(s.units)) {
     const back = index.map.neighbours(u.hex).find((n) => !index.initiallySoviet.has(n) && !occupied.has(n));

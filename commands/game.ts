@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { UserError } from '../src/contracts/errors.js';
 import { clip, fitText, LIMITS } from '../src/contracts/limits.js';
 import type { Choice, Reply } from '../src/contracts/reply.js';
+import type { View } from '../src/contracts/scene.js';
 import { issuesText, plural } from '../src/contracts/text.js';
 import type { AutocompleteRequest, ButtonContext, CommandContext, CommandModule } from '../src/dispatch/command.js';
 import { parseOptions } from '../src/dispatch/options.js';
 import type { Services } from '../src/dispatch/services.js';
 import type { GameRegistry } from '../src/games/registry.js';
+import { parseHexId } from '../src/kernel/hex.js';
 import { loadMap } from '../src/maps/game-map.js';
 import { StaleChoiceError } from '../src/session/errors.js';
 import type { GameView } from '../src/session/game-sessions.js';
@@ -16,10 +18,22 @@ import { mapImage } from '../src/session/map-image.js';
 import { printedScene } from '../src/session/map-views.js';
 import { SEATS } from '../src/session/permissions.js';
 import { botTurnText, headline, logText, newGameText, seedReveal, statusText } from '../src/session/present.js';
-import { actingReply, choiceButtons, gameImage, parseChoiceButton, statusReply } from '../src/session/replies.js';
+import {
+  actingReply,
+  choiceButtons,
+  frame,
+  gameImage,
+  type Look,
+  MAX_ZOOM_RADIUS,
+  parseChoiceButton,
+  parseLookButton,
+  statusReply,
+} from '../src/session/replies.js';
 import { whereOf } from '../src/session/where.js';
 import { gameModes } from '../src/store/game-document.js';
+import { askFirst, isHeldButton, onHeldButton } from './confirmations.js';
 import { addOrderOptions, checkOptionLimits, mergeOptions } from './order-options.js';
+import { asker } from './orders.js';
 
 function builder(games: GameRegistry): CommandModule['data'] {
   const b = new SlashCommandBuilder()
@@ -103,13 +117,27 @@ function builder(games: GameRegistry): CommandModule['data'] {
     .addSubcommand((s) =>
       s
         .setName('map')
-        .setDescription('The full map: this channel’s game, or a game’s printed map')
+        .setDescription('The map: this channel’s game (whole, or around a hex or an army), or a game’s printed map')
         .addStringOption((o) =>
           o
             .setName('game')
             .setDescription(`Which game map (default: the channel game, else ${games.all()[0]?.name ?? 'the first game'})`)
             .setAutocomplete(true)
             .setMaxLength(60),
+        )
+        .addStringOption((o) =>
+          o
+            .setName('center')
+            .setDescription('A close-up of the channel game: around hex XXYY, or an army/sector such as PG3')
+            .setAutocomplete(true)
+            .setMaxLength(40),
+        )
+        .addIntegerOption((o) =>
+          o
+            .setName('radius')
+            .setDescription('How many hexes each way around center: (2 to 10)')
+            .setMinValue(2)
+            .setMaxValue(MAX_ZOOM_RADIUS),
         ),
     )
     .addSubcommand((s) =>
@@ -167,7 +195,11 @@ const joinOptions = z.object({
 });
 const modeOptions = z.object({ mode: z.enum(gameModes), 'shared-seats': z.boolean().optional() });
 const removeOptions = z.object({ player: z.string().trim().min(1).max(40) });
-const mapOptions = z.object({ game: z.string().trim().min(1).max(60).optional() });
+const mapOptions = z.object({
+  game: z.string().trim().min(1).max(60).optional(),
+  center: z.string().trim().min(1).max(40).optional(),
+  radius: z.number().int().min(2).max(MAX_ZOOM_RADIUS).optional(),
+});
 const logOptions = z.object({ lines: z.number().int().min(1).max(200).default(20) });
 const exportOptions = z.object({
   id: z
@@ -264,9 +296,23 @@ const HANDLERS: Record<string, Handler> = {
   },
 
   async map(ctx) {
-    const { game } = parseOptions(ctx.invocation, mapOptions);
-    await ctx.defer?.();
+    const { game, center, radius } = parseOptions(ctx.invocation, mapOptions);
     const view = await ctx.services.sessions.current(ctx.invocation.channelId);
+    if (center !== undefined || radius !== undefined) {
+      if (!view || (game !== undefined && game !== view.def.id))
+        throw new UserError('center: and radius: show a close-up of this channel’s game; there is none here (/game new starts one).');
+      const close = closeUp(view, center, radius);
+      await ctx.defer?.();
+      const file = await mapImage(
+        loadMap(view.def.mapFile),
+        view.def.scene(view.doc.state),
+        close.view,
+        `${view.def.id}-${view.doc.id}-v${view.doc.version}-${close.name}`,
+      );
+      await ctx.reply({ content: fitText(`${close.text}\n${statusText(view)}`), files: [file] });
+      return;
+    }
+    await ctx.defer?.();
     if (view && (game === undefined || game === view.def.id)) {
       await ctx.reply(await withImage({ content: fitText(statusText(view)) }, view, 'full'));
       return;
@@ -396,6 +442,9 @@ async function execute(ctx: CommandContext): Promise<void> {
 
 /** A press of one of the choices under a game message. */
 async function onButton(ctx: ButtonContext): Promise<void> {
+  if (isHeldButton(ctx.press.customId)) return onHeldButton(ctx);
+  const look = parseLookButton(ctx.press.customId);
+  if (look) return onLookButton(ctx, look);
   const parsed = parseChoiceButton(ctx.press.customId);
   if (!parsed) {
     await ctx.reply({ content: 'That button is not one this bot made; nothing was changed.', ephemeral: true });
@@ -415,6 +464,28 @@ async function onButton(ctx: ButtonContext): Promise<void> {
       await ctx.reply(await ctx.services.votes.propose(ctx.press.channelId, ctx.press.user, view.prompt.choices[parsed.index]!.action));
       return;
     }
+    // A choice that would lose something (a turn ended with forces unmoved) asks its presser first.
+    const choice = view?.doc.id === parsed.gameId && view.doc.version === parsed.version ? view.prompt.choices[parsed.index] : undefined;
+    // Team play: the end-turn button says the presser's formations are done, as /phase end does.
+    if (view && choice?.endsTurn && view.doc.mode === 'team') {
+      const order = view.def.orders.find((o) => o.command === 'phase' && o.subcommand === 'end');
+      const outcome = order?.run?.(view.doc.state, {}, asker(view, ctx.press.user.id));
+      if (outcome && 'act' in outcome) {
+        if (outcome.confirm) {
+          const { text, go, instead } = outcome.confirm;
+          await ctx.reply(askFirst(view, ctx.press.user, { text, go, action: outcome.act, ...(instead ? { instead } : {}) }));
+          return;
+        }
+        const acted = await ctx.services.sessions.act(ctx.press.channelId, ctx.press.user, outcome.act, parsed.version);
+        await ctx.defer?.();
+        await ctx.reply(await actingReply(acted, `**${ctx.press.user.name}:** done for the turn`));
+        return;
+      }
+    }
+    if (view && choice?.confirm) {
+      await ctx.reply(askFirst(view, ctx.press.user, { text: choice.confirm, go: `Yes: ${choice.label}`, action: choice.action }));
+      return;
+    }
     outcome = await ctx.services.sessions.choose(ctx.press.channelId, ctx.press.user, parsed.gameId, parsed.version, parsed.index);
   } catch (err) {
     if (err instanceof StaleChoiceError) {
@@ -430,6 +501,58 @@ async function onButton(ctx: ButtonContext): Promise<void> {
   // Saved already; refusals went out at once above, only the drawing may need the extra time.
   await ctx.defer?.();
   await ctx.reply(await actingReply(outcome, `**${ctx.press.user.name}:** ${outcome.chosen}`));
+}
+
+/**
+ * What a close-up shows: hex XXYY (with `radius`), or an army's units (the game's `hexesOf`)
+ * or a map sector, framed whole. Anything else is refused with what center: takes.
+ */
+function closeUp(view: GameView, center: string | undefined, radius: number | undefined): { view: View; text: string; name: string } {
+  const map = loadMap(view.def.mapFile);
+  const at = center ?? view.def.zoomHexes?.([], view.doc.state)[0];
+  if (at === undefined) throw new UserError('Say where: center:XXYY (a hex) or an army such as PG3.');
+  const hex = parseHexId(at.trim()) ? at.trim() : undefined;
+  if (hex) {
+    if (!map.has(hex)) throw new UserError(`There is no hex ${hex} on the ${map.data.title} map.`);
+    return { view: { kind: 'zoom', center: hex, ...(radius ? { radius } : {}) }, text: `Around hex ${hex}:`, name: hex };
+  }
+  const key = at.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const norm = (t: string) => t.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const formation = view.def.formations?.find((f) => norm(f.id) === key || norm(f.name) === key);
+  const sector = map.data.sectors.find((x) => norm(x.id) === key || norm(x.name) === key);
+  const hexes =
+    (formation && view.def.hexesOf?.(view.doc.state, formation.id)) ||
+    (sector ? map.ids.filter((id) => map.hex(id)!.sector === sector.id) : []);
+  if (!hexes.length) {
+    const names = [...(view.def.formations ?? []).map((f) => f.id), ...map.data.sectors.map((x) => x.id)];
+    throw new UserError(`center: takes a hex XXYY${names.length ? ` or one of ${[...new Set(names)].join(', ')}` : ''}, not "${at}".`);
+  }
+  const framed = frame(map, hexes);
+  const name = formation?.name ?? sector!.name;
+  return {
+    view: { kind: 'zoom', center: framed.center, radius: radius ?? framed.radius },
+    text: `${name}: ${formation && view.def.hexesOf ? `its units in ${hexes.length} hexes` : 'its sector'}.`,
+    name: norm(formation?.id ?? sector!.id),
+  };
+}
+
+/** A look button (status, map): only the presser sees the answer; nothing changes. */
+async function onLookButton(ctx: ButtonContext, look: { gameId: string; version: number; look: Look }): Promise<void> {
+  const view = await ctx.services.sessions.current(ctx.press.channelId);
+  if (!view || view.doc.id !== look.gameId) {
+    await ctx.reply({ content: 'That game is no longer the one in this channel.', ephemeral: true });
+    return;
+  }
+  if (look.look === 'dice') {
+    // Every die of that order, as the log has them.
+    const lines = view.doc.events.filter((e) => e.version === look.version);
+    await ctx.reply({ content: fitText(logText(lines) || 'No dice were logged for that order.'), ephemeral: true });
+    return;
+  }
+  await ctx.defer?.(true);
+  const status = await statusReply(view);
+  if (look.look === 'status') await ctx.reply({ ...status, ephemeral: true });
+  else await ctx.reply({ ...(await withImage({ content: status.content }, view, 'full')), ephemeral: true });
 }
 
 async function autocomplete(request: AutocompleteRequest): Promise<Choice[]> {
@@ -450,6 +573,15 @@ async function autocomplete(request: AutocompleteRequest): Promise<Choice[]> {
     choices = (view?.doc.players ?? [])
       .filter((p) => p.id !== view?.doc.createdBy)
       .map((p) => ({ name: `${p.name ?? p.id}${p.seat ? ` (${p.seat})` : ''}`, value: p.id }));
+  } else if (request.focused.name === 'center') {
+    const view = await request.services.sessions.current(request.invocation.channelId);
+    const map = view ? loadMap(view.def.mapFile) : undefined;
+    choices = [
+      ...(view?.def.formations ?? []).map((f) => ({ name: `${f.id} · ${f.name}`, value: f.id })),
+      ...(map?.data.sectors ?? [])
+        .filter((x) => !view?.def.formations?.some((f) => f.id === x.id))
+        .map((x) => ({ name: `${x.id} · ${x.name}`, value: x.id })),
+    ];
   } else if (request.focused.name === 'army') {
     const view = await request.services.sessions.current(request.invocation.channelId);
     const held = (f: string) => view?.doc.players.find((p) => p.formations?.includes(f))?.name;

@@ -7,7 +7,7 @@ import { offer } from '../src/games/orders.js';
 import type { GameRegistry } from '../src/games/registry.js';
 import { loadMap } from '../src/maps/game-map.js';
 import { mapImage } from '../src/session/map-image.js';
-import { describeHex, printedScene } from '../src/session/map-views.js';
+import { describeHex, describeHexNow, printedScene } from '../src/session/map-views.js';
 
 const builder = (games: GameRegistry) =>
   new SlashCommandBuilder()
@@ -39,11 +39,17 @@ async function execute(ctx: CommandContext): Promise<void> {
       `There is no hex ${id} on the ${map.data.title} map (columns ${fmt(map.data.grid.columns)}, rows ${fmt(map.data.grid.rows)}).`,
     );
   }
-  const scene = printedScene(map);
+  // The channel's game as it stands now (units, control); the printed map at the start of play otherwise.
+  const live = channelGame && channelGame.def === def ? channelGame : undefined;
+  const scene = live ? live.def.scene(live.doc.state) : printedScene(map);
   scene.highlights = { selected: [id] };
-  scene.panel = { title: map.data.title, lines: [`Hex ${id}${map.hex(id)!.place ? ` - ${map.hex(id)!.place!.name}` : ''}`] };
+  if (!live) scene.panel = { title: map.data.title, lines: [`Hex ${id}${map.hex(id)!.place ? ` - ${map.hex(id)!.place!.name}` : ''}`] };
   const file = await mapImage(map, scene, { kind: 'zoom', center: id }, `hex-${id}`);
-  await ctx.reply({ content: describeHex(map, id), files: [file] });
+  const printed = describeHex(map, id);
+  const content = live
+    ? `${printed}\n${describeHexNow(map, scene, id)}`
+    : `${printed}\n(The map at the start of play: in a channel with a game, /hex shows its units and control now.)`;
+  await ctx.reply({ content, files: [file] });
 }
 
 function fmt([a, b]: readonly [number, number]): string {

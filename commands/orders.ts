@@ -7,8 +7,11 @@ import { issuesText } from '../src/contracts/text.js';
 import { actAndReply } from '../src/dispatch/act-and-reply.js';
 import type { AutocompleteRequest, CommandContext, CommandModule, Invocation } from '../src/dispatch/command.js';
 import type { GameDef } from '../src/games/game-def.js';
-import type { Order, OrderOption } from '../src/games/orders.js';
+import type { Order, OrderAsker, OrderOption } from '../src/games/orders.js';
 import type { GameRegistry } from '../src/games/registry.js';
+import type { GameView } from '../src/session/game-sessions.js';
+import { actRefusal, formationRefusal } from '../src/session/permissions.js';
+import { askFirst } from './confirmations.js';
 import { addOrderOptions, checkOptionLimits, mergeOptions } from './order-options.js';
 
 /**
@@ -179,12 +182,34 @@ async function execute(ctx: CommandContext, declared: Declared[]): Promise<void>
     await ctx.reply({ content: order.look(options), ephemeral: true });
     return;
   }
-  const outcome = order.run(state, options);
+  const view = await ctx.services.sessions.current(invocation.channelId);
+  const outcome = order.run(state, options, view ? asker(view, invocation.user.id) : {});
   if ('answer' in outcome) {
     await ctx.reply({ content: outcome.answer, ephemeral: true });
     return;
   }
+  // Something would be lost: ask first (a vote game's ballot is its own question).
+  if (outcome.confirm && view && !ctx.services.votes.isVoted(view)) {
+    // Only an order that would be taken is worth the question: refusals come first, as without it.
+    const refusal =
+      actRefusal(view.doc, invocation.user, view.prompt) ?? formationRefusal(view.doc, view.def, invocation.user, outcome.act);
+    if (refusal) throw new UserError(refusal);
+    view.def.engine.apply(structuredClone(view.doc.state), outcome.act);
+    const { text, go, instead } = outcome.confirm;
+    await ctx.reply(askFirst(view, invocation.user, { text, go, action: outcome.act, ...(instead ? { instead } : {}) }, outcome.heading));
+    return;
+  }
   await actAndReply(ctx, outcome.act, outcome.heading);
+}
+
+/** Team play: the formations this player commands (the creator holds those nobody took). */
+export function asker(view: GameView, userId: string): OrderAsker {
+  const { doc, def } = view;
+  if (doc.mode !== 'team' || !def.formations?.length) return {};
+  const taken = new Set(doc.players.flatMap((p) => p.formations ?? []));
+  const own = doc.players.find((p) => p.id === userId)?.formations ?? [];
+  const spare = userId === doc.createdBy ? def.formations.map((f) => f.id).filter((f) => !taken.has(f)) : [];
+  return { formations: [...new Set([...own, ...spare])] };
 }
 
 async function suggest(request: AutocompleteRequest, declared: Declared[]): Promise<Choice[]> {

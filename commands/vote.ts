@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ButtonContext, CommandContext, CommandModule } from '../src/dispatch/command.js';
 import { parseOptions } from '../src/dispatch/options.js';
 import { tieBreaks } from '../src/votes/ballot.js';
-import { VOTE_LIMITS } from '../src/votes/vote-settings.js';
+import { VOTE_LIMITS, type VoteSettings, voteSettings } from '../src/votes/vote-settings.js';
 
 const data = new SlashCommandBuilder()
   .setName('vote')
@@ -12,7 +12,7 @@ const data = new SlashCommandBuilder()
   .addSubcommand((s) =>
     s
       .setName('settings')
-      .setDescription('The creator sets how ballots work (leave out what stays)')
+      .setDescription('The settings of ballots; the creator changes them (no options: show them)')
       .addIntegerOption((o) =>
         o
           .setName('window')
@@ -77,6 +77,15 @@ const HELP = [
   '`/vote status` · `/vote settings window: quorum: tiebreak:earliest|random|creator quick_default: role: per_member:` · `/vote pause` · `/vote resume` · `/vote override proposal:N` (creator; logged).',
 ].join('\n');
 
+/** The vote settings as they stand, with the command that changes each. */
+export function settingsText(v: VoteSettings, mode: string): string {
+  return [
+    `**Vote settings**${mode === 'vote' ? '' : ' (used once the game is in vote mode: /game mode mode:vote)'}:`,
+    `window ${v.window} s · quick_window ${v.quickWindow} s · quorum ${v.quorum} · tiebreak ${v.tiebreak} · quick_default ${v.quickDefault} · per_member ${v.perMember} · role ${v.role ? `<@&${v.role}>` : 'anyone who joined'}${v.paused ? ' · **paused**' : ''}`,
+    'Ending the turn always needs a majority of the members. The creator changes a setting with /vote settings <name>:<value>.',
+  ].join('\n');
+}
+
 async function execute(ctx: CommandContext): Promise<void> {
   const { channelId, user, subcommand } = ctx.invocation;
   switch (subcommand) {
@@ -93,6 +102,12 @@ async function execute(ctx: CommandContext): Promise<void> {
       if (o.quick_default !== undefined) change['vote.quickDefault'] = o.quick_default;
       if (o.role !== undefined) change['vote.role'] = o.role;
       if (o.per_member !== undefined) change['vote.perMember'] = o.per_member;
+      // Without options: what the settings are now (anyone may look).
+      if (Object.keys(change).length === 0) {
+        const view = await ctx.services.sessions.require(channelId);
+        await ctx.reply({ content: settingsText(voteSettings(view.doc), view.doc.mode), ephemeral: true });
+        return;
+      }
       const doc = await ctx.services.sessions.configure(channelId, user, { settings: change });
       await ctx.reply({ content: `${doc.events.at(-1)!.text} New ballots use these settings.` });
       return;

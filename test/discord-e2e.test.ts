@@ -88,6 +88,11 @@ describe('the bot in a (fake) Discord', () => {
       const force = s.active?.units.includes(unitId) ? s.active.hex : s.units[unitId]!.hex;
       const next = index.map.grid.neighbours(force).find((n) => n.dir === 'SE' || n.dir === 'NE')!.id;
       last = await run(hoth, ch, 'move', undefined, { force, path: next });
+      // The first move asks first: the second Luftwaffe unit is not assigned (9.1).
+      if (last.ephemeral && /would forfeit/.test(last.content)) {
+        const go = last.buttons.find((b) => b.label.startsWith('Move, forfeit'))!;
+        [last] = (await h.fake.answers(h.fake.click(hoth, last, go.customId))) as [FakeMessage];
+      }
       expect(last.ephemeral).toBe(false);
       expect(last.files.length).toBe(1);
     }
@@ -99,7 +104,12 @@ describe('the bot in a (fake) Discord', () => {
       expect(after!.content).toMatch(/falls back/);
       keep(after!, 'retreat');
     }
-    const ended = await run(hoth, ch, 'phase', 'end');
+    // Stacks can still move, so ending the turn asks first (only Hoth sees it).
+    const asked = await run(hoth, ch, 'phase', 'end');
+    expect(asked.ephemeral).toBe(true);
+    expect(asked.content).toMatch(/End turn 1 now\? \d+ stacks can still move/);
+    const endTurn = asked.buttons.find((b) => b.label === 'End turn 1 anyway')!;
+    const [ended] = (await h.fake.answers(h.fake.click(hoth, asked, endTurn.customId))) as [FakeMessage];
     expect(ended.content).toMatch(/German regroup|Turn 2/);
     expect((await typhoonState(ch)).turn).toBe(2);
     const versions = (await h.bot.sessions.require(ch)).doc.actions.map((a) => a.version);
@@ -192,7 +202,9 @@ describe('the bot in a (fake) Discord', () => {
           (hx) => !s.done.some((id) => s.units[id]?.hex === hx) && index.map.neighbours(hx).some((n) => index.initiallySoviet.has(n)),
         );
       const into = index.map.neighbours(from!).find((n) => index.initiallySoviet.has(n))!;
-      await run(user, ch, 'move', undefined, { force: s.active?.hex ?? from!, path: into });
+      const moved = await run(user, ch, 'move', undefined, { force: s.active?.hex ?? from!, path: into });
+      const forfeit = moved.ephemeral ? moved.buttons.find((b) => b.label.startsWith('Move, forfeit')) : undefined;
+      if (forfeit) await h.fake.answers(h.fake.click(user, moved, forfeit.customId));
     }
     const doc = (await h.bot.sessions.require(ch)).doc;
     expect(doc.events.some((l) => l.dice?.length)).toBe(true);

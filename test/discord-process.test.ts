@@ -78,7 +78,11 @@ describe('the bot process', () => {
     expect(stale!.content).toMatch(/gone/i);
     // ...and the buttons of the last answer still act.
     const endTurn = begun!.buttons.find((b) => /End turn 1/.test(b.label))!;
-    const [ended] = await fake.answers(fake.click(user, begun!, endTurn.customId));
+    // Stacks can still move, so the restarted bot asks first; its answer ends the turn.
+    const [asked] = await fake.answers(fake.click(user, begun!, endTurn.customId));
+    expect(asked!.ephemeral).toBe(true);
+    expect(asked!.content).toMatch(/End turn 1 now\? \d+ stacks can still move/);
+    const [ended] = await fake.answers(fake.click(user, asked!, asked!.buttons.find((b) => /^Yes: End turn 1/.test(b.label))!.customId));
     expect(ended!.content).toMatch(/German regroup|Turn 2/);
     await bot.kill('SIGTERM');
     expect(bot.output()).not.toContain(fake.token);

@@ -199,10 +199,12 @@ describe('an open ballot whose deadline fires while two members vote', () => {
         await h.fake.waitFor(() => h.fake.messagesIn(ch).filter((m) => /Ballot closed/.test(m.content)).length > resultsBefore);
         await Promise.all(closes);
 
-        // Exactly one close carried the ballot out; every other found it gone.
+        // Exactly one close carried the ballot out; every other found it gone. Cy's move is still legal, so
+        // it went on to a next ballot, which the advanced clock may close too: that one carries nothing out.
+        const nextBallot = (text: string) => /no order is carried out/.test(text);
         const settled = await Promise.all(closes);
-        expect(settled.filter((r) => r !== undefined)).toHaveLength(1);
-        const results = h.fake.messagesIn(ch).filter((m) => /Ballot closed/.test(m.content));
+        expect(settled.filter((r) => r !== undefined && !nextBallot((r as { content: string }).content))).toHaveLength(1);
+        const results = h.fake.messagesIn(ch).filter((m) => /Ballot closed/.test(m.content) && !nextBallot(m.content));
         expect(results).toHaveLength(resultsBefore + 1);
         const result = results.at(-1)!.content;
         expect(result).toMatch(/Carried out: #1/);

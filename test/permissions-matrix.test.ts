@@ -60,7 +60,13 @@ const ACTIONS: Record<string, (ch: string, who: Member) => Promise<unknown>> = {
     const action = { type: 'assign-air', hex: unitOf(s, 'PG3') };
     return (await games.require(ch)).doc.mode === 'vote' ? votes.propose(ch, who, action) : games.act(ch, who, action);
   },
+  // The Luftwaffe split among formations (9.1) is for the whole side.
   'order for the whole side': async (ch, who) =>
+    (await games.require(ch)).doc.mode === 'vote'
+      ? votes.propose(ch, who, { type: 'air-split', formations: ['PG3', 'PG2'] })
+      : games.act(ch, who, { type: 'air-split', formations: ['PG3', 'PG2'] }),
+  // Ending the turn outright: in team play each commander says /phase end for their own formations instead.
+  'end the turn alone': async (ch, who) =>
     (await games.require(ch)).doc.mode === 'vote'
       ? votes.propose(ch, who, { type: 'end-phase' })
       : games.act(ch, who, { type: 'end-phase' }),
@@ -73,18 +79,21 @@ const ALLOWED: Record<GameMode, Record<string, Who[]>> = {
   solo: {
     'order for PG3': ['creator'],
     'order for the whole side': ['creator'],
+    'end the turn alone': ['creator'],
     'change settings': ['creator'],
     'end the game': ['creator', 'admin'],
   },
   team: {
     'order for PG3': ['player'],
     'order for the whole side': ['creator'],
+    'end the turn alone': [],
     'change settings': ['creator'],
     'end the game': ['creator', 'admin'],
   },
   vote: {
     'order for PG3': ['creator', 'player'],
     'order for the whole side': ['creator', 'player'],
+    'end the turn alone': ['creator', 'player'],
     'change settings': ['creator'],
     'end the game': ['creator', 'admin'],
   },

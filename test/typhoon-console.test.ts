@@ -19,7 +19,14 @@ function consoleAt(dir = mkdtempSync(join(tmpdir(), 'typhoon-console-'))) {
     return printed.join('\n');
   };
   const state = async (): Promise<TyphoonState> => (await s.services.sessions.require('typhoon-channel')).doc.state as TyphoonState;
-  return { s, run, state, dir };
+  /** Press the button of the last reply whose label matches. */
+  const press = async (out: string, label: RegExp) => {
+    const line = out.split('\n').find((l) => l.includes('(/press N)'));
+    const n = [...(line ?? '').matchAll(/\[(\d+)\] ([^[]+)/g)].find((m) => label.test(m[2]!))?.[1];
+    if (!n) throw new Error(`no button ${label} in:\n${out}`);
+    return run(`/press ${n}`);
+  };
+  return { s, run, state, dir, press };
 }
 
 describe('Operation Typhoon in the console', () => {
@@ -44,6 +51,8 @@ describe('Operation Typhoon in the console', () => {
         .index.map.grid.neighbours(force)
         .find((n) => n.dir === 'SE' || n.dir === 'NE')!.id;
       out = await c.run(`/move force:${force} path:${next}`);
+      // The first move of the phase asks first: the second Luftwaffe unit is not assigned (9.1).
+      if (/would forfeit/.test(out)) out = await c.press(out, /^Move, forfeit/);
       if ((await c.state()).battle) break;
     }
     if ((await c.state()).battle) {
@@ -52,7 +61,11 @@ describe('Operation Typhoon in the console', () => {
       expect(out).toMatch(/falls back/);
     }
     expect(await c.run('/battle round')).toMatch(/10\.5: there is no battle/);
-    const ended = await c.run('/phase end');
+    // Forces can still move: ending the turn asks first, saying how many.
+    const asked = await c.run('/phase end');
+    expect(asked).toMatch(/End turn 1 now\? \d+ stacks can still move \(/);
+    expect((await c.state()).turn).toBe(1);
+    const ended = await c.press(asked, /^End turn 1 anyway/);
     expect(ended).toMatch(/German regroup|Turn 2/);
     expect((await c.state()).turn).toBe(2);
     const images = c.s.written.filter((p) => p.endsWith('.webp'));
@@ -107,7 +120,7 @@ describe('Operation Typhoon in the console', () => {
     expect(forces[0]!.name).toMatch(/\d{4} · .* MP/);
     const dest = await complete({ invocation, focused: { name: 'to', value: '' } });
     expect(dest.length).toBeGreaterThan(0);
-    expect(dest.some((d) => /Soviet: defenders appear/.test(d.name))).toBe(true);
+    expect(dest.some((d) => /Soviet: battle/.test(d.name))).toBe(true);
   });
 
   it('undoes a move that revealed nothing, but never one that rolled dice', async () => {
@@ -120,7 +133,7 @@ describe('Operation Typhoon in the console', () => {
     const back = index.map
       .neighbours(u.hex)
       .find((h) => !index.initiallySoviet.has(h) && !Object.values(s.units).some((x) => x.hex === h))!;
-    await c.run(`/move force:${u.hex} path:${back}`);
+    await c.press(await c.run(`/move force:${u.hex} path:${back}`), /^Move, forfeit/);
     expect((await c.state()).active?.hex).toBe(back);
     expect(await c.run('/game undo')).toMatch(/Undone/);
     expect(JSON.stringify((await c.state()).units)).toBe(JSON.stringify(s.units));
@@ -129,7 +142,7 @@ describe('Operation Typhoon in the console', () => {
       .map((x) => x.hex)
       .find((h) => index.map.neighbours(h).some((n) => index.initiallySoviet.has(n)))!;
     const soviet = index.map.neighbours(front).find((n) => index.initiallySoviet.has(n))!;
-    await c.run(`/move force:${front} path:${soviet}`);
+    await c.press(await c.run(`/move force:${front} path:${soviet}`), /^Move, forfeit/);
     const after = JSON.stringify(await c.state());
     expect(await c.run('/game undo')).toMatch(/no undo past a die roll|rolled dice/);
     expect(JSON.stringify(await c.state())).toBe(after);

@@ -49,6 +49,17 @@ describe('the engine works on its own copy of the state', () => {
     }
     expect(checked).toBeGreaterThan(200);
     expect(withBattle).toBeGreaterThan(0);
+    // The fields only team play and failed attacks set.
+    const full: TyphoonState = {
+      ...state,
+      ready: ['PG3'],
+      airSplit: ['PG3', 'PG2'],
+      airUsed: ['PG3'],
+      held: { hex: '2616', soviet: [{ id: 'x', steps: 1 }] },
+      result: { winner: 'german', reason: 'test' },
+    };
+    expect(copyState(full)).toEqual(full);
+    expect(shared(full, copyState(full), 'state')).toEqual([]);
   });
 
   it('never writes to the state it was given, over whole games of both scenarios', () => {

@@ -98,9 +98,11 @@ describe('Operation Typhoon orders: /move', () => {
     const movable = movableStacks(engine.index, s).map((x) => x.hex);
     expect(forces.length).toBe(Math.min(25, movable.length));
     expect(forces.map((c) => c.value)).toEqual(movable.slice(0, 25));
-    expect(forces[0]!.name).toMatch(/^1112 · 110 Inf · foot \d+ MP$/);
-    const to = order('move').suggest!(s, { name: 'to', value: '' }, { force: '1112' });
+    expect(forces[0]!.name).toMatch(/^1112 · PG3 110 Inf · foot \d+ MP$/);
+    // Destinations towards the enemy come first; a hex behind the line is found by typing its start.
+    const to = order('move').suggest!(s, { name: 'to', value: '10' }, { force: '1112' });
     expect(to.map((c) => c.value)).toContain('1012');
+    for (const c of to) expect(c.value.startsWith('10')).toBe(true);
     expect(order('move').suggest!(undefined, { name: 'force', value: '' }, {})).toEqual([]);
   });
 });

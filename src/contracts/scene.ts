@@ -54,6 +54,11 @@ export interface StackView {
   hex: HexId;
   /** Top counter first. */
   counters: CounterView[];
+  /**
+   * The other side's counters in the same hex (a battle in progress, or defenders who held):
+   * both stacks are drawn side by side, smaller, so neither hides the other.
+   */
+  opposing?: CounterView[];
 }
 
 export type ControlStyle =
@@ -113,6 +118,13 @@ export interface BattleView {
   current?: boolean;
 }
 
+/** An area outlined on the map (see Scene.regions). */
+export interface RegionView {
+  hexes: HexId[];
+  /** Legend words, e.g. "Pocket cut off". */
+  label: string;
+}
+
 export interface Scene {
   /** Names and colours of the sides; the renderer's neutral defaults when absent. */
   sides?: Record<SideId, SideLook>;
@@ -126,6 +138,11 @@ export interface Scene {
   panel?: PanelView;
   /** Battles announced and not yet over, each numbered in the order they are resolved. */
   battles?: BattleView[];
+  /**
+   * Areas outlined along their edge with a dashed line, each with its legend words: a pocket
+   * just cut off, or one that taking a hex would cut off.
+   */
+  regions?: RegionView[];
   /**
    * Hexes a close-up must hold besides those of the action just taken, e.g. every battle
    * announced in the phase, so that none is cut off.

@@ -57,6 +57,13 @@ export interface GameEvent {
 export interface ActionChoice<A> {
   action: A;
   label: string;
+  /**
+   * Ask before carrying it out, in these words (say what would be lost: "48 stacks can still
+   * move"). A vote game's ballot asks instead, and needs a majority for it.
+   */
+  confirm?: string;
+  /** Ends the phase or turn: kept off the first two buttons, where fight-or-retreat choices sit. */
+  endsTurn?: boolean;
 }
 
 /** What the game is waiting for, and from whom. */

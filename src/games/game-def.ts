@@ -81,6 +81,8 @@ export interface GameDef<S = any, A = any, O = any> {
   commands?: Record<string, string>;
   /** Formations (armies, panzer groups) players can be given in team play (Operation Typhoon 1.4). */
   formations?: { id: string; name: string }[];
+  /** The hexes of a formation's units, for a close-up of one army (/game map center:PG3). */
+  hexesOf?(state: S, formation: string): HexId[];
   /** The formations an action commands; none for orders that concern the whole side (ending a phase). */
   formationsOf?(state: S, action: A): string[];
   /** A proposal as voters see it, without rolling a die: one line, and events to draw (a path arrow). */

@@ -31,12 +31,24 @@ export interface OrderOption {
 
 export type OrderOptions = Readonly<Record<string, OptionValue>>;
 
+/** Who gives an order, as far as a game needs to know. */
+export interface OrderAsker {
+  /** Team play: the formations this player commands (the creator holds those nobody took); undefined otherwise. */
+  formations?: string[];
+}
+
 /** What an order comes to: an action to carry out (or to propose, in vote play), or an answer that changes nothing. */
 export type OrderOutcome<A> =
   | {
       act: A;
       /** A line shown above the events, e.g. the odds of the battle just announced. */
       heading?: string;
+      /**
+       * Ask first: something would be lost (a phase ended with forces unmoved, air support
+       * forfeited). The asker sees `text` and a button per choice; `go` carries out `act`.
+       * Vote games skip it: the ballot is the question.
+       */
+      confirm?: { text: string; go: string; instead?: { label: string; act: A }[] };
     }
   | {
       /** Only the asker sees it; nothing changes (odds, a chart). */
@@ -58,7 +70,7 @@ export interface Order<S, A> {
    * checked against their declared types and limits. Refuse with RuleError (a rule) or
    * UserError (bad input); nothing has changed then.
    */
-  run?(state: S, options: OrderOptions): OrderOutcome<A>;
+  run?(state: S, options: OrderOptions, who?: OrderAsker): OrderOutcome<A>;
   /** An order that needs no game in the channel (a chart): the answer only the asker sees. */
   look?(options: OrderOptions): string;
   /** Autocomplete for `focused` (at most 25 are shown); `state` is undefined without a game. */

@@ -1,5 +1,5 @@
 import { type Canvas, createCanvas, Path2D, type SKRSContext2D } from '@napi-rs/canvas';
-import type { ArrowView, CounterView, Highlights, Scene, SideId, SideLook, StackView } from '../contracts/scene.js';
+import type { ArrowView, CounterView, Highlights, RegionView, Scene, SideId, SideLook, StackView } from '../contracts/scene.js';
 import type { DIRECTIONS, HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
 import { drawCounter } from './counters.js';
@@ -7,22 +7,20 @@ import { font } from './fonts.js';
 import type { HexLayout, Point } from './layout.js';
 import {
   type Box,
-  badgeCentre,
   badgeRadius,
   COUNTER_SIDE,
   controlFlagBox,
-  counterCorner,
-  counterSide,
   hexIdBox,
   type Obstacle,
   overlaps,
   Placer,
   placeFont,
   placeLabels,
-  stackBoxes,
+  stackFrames,
+  stackViewBoxes,
   WEIGHT,
 } from './placement.js';
-import { drawHexId, HEX_ID_MIN_SIZE, hexPath, star } from './static-layer.js';
+import { drawHexId, HEX_ID_MIN_SIZE, hexPath } from './static-layer.js';
 import { sideLooks, theme } from './theme.js';
 
 /** Layers that change with the game: control, front line, counters, highlights. */
@@ -184,33 +182,42 @@ function drawCounterSprite(ctx: SKRSContext2D, counter: CounterView, x: number, 
 }
 
 export function drawStacks(ctx: SKRSContext2D, layout: HexLayout, stacks: StackView[], visible: (id: HexId) => boolean): void {
-  const side = counterSide(layout);
   for (const stack of stacks) {
-    if (stack.counters.length === 0 || !visible(stack.hex)) continue;
+    if ((stack.counters.length === 0 && !stack.opposing?.length) || !visible(stack.hex)) continue;
     // Below the hex id and above the place name; counters under the top one peek out to the
-    // right, as in a real stack, so neither the id above nor the name below is covered.
-    const depth = Math.min(stack.counters.length, 3);
-    for (let i = depth - 1; i >= 0; i--) {
-      const corner = counterCorner(layout, stack.hex, i);
-      drawCounterSprite(ctx, stack.counters[i]!, corner.x, corner.y, side, i === 0);
-    }
-    if (stack.counters.length > 1) {
-      const { x: bx, y: by } = badgeCentre(layout, stack.hex, depth);
-      const r = badgeRadius(layout);
-      ctx.beginPath();
-      ctx.arc(bx, by, r, 0, Math.PI * 2);
-      ctx.fillStyle = '#ffffff';
-      ctx.fill();
-      ctx.lineWidth = Math.max(1, r * 0.18);
-      ctx.strokeStyle = '#1d1a14';
-      ctx.stroke();
-      ctx.fillStyle = '#1d1a14';
-      ctx.font = font(r * 1.25, { bold: true, condensed: true });
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.fillText(String(stack.counters.length), bx, by + 0.5);
-    }
+    // right, as in a real stack, so neither the id above nor the name below is covered. A hex
+    // two sides share (a battle) shows both, side by side.
+    const frames = stackFrames(layout, stack);
+    const groups = stack.opposing?.length ? [stack.counters, stack.opposing] : [stack.counters];
+    groups.forEach((counters, g) => {
+      const f = frames[g]!;
+      if (counters.length === 0) return;
+      for (let i = f.depth - 1; i >= 0; i--) {
+        const corner = f.corner(i);
+        drawCounterSprite(ctx, counters[i]!, corner.x, corner.y, f.side, i === 0);
+      }
+      if (counters.length > 1) {
+        const deepest = f.corner(f.depth - 1);
+        drawBadge(ctx, deepest.x + f.side, deepest.y, badgeRadius(layout), counters.length);
+      }
+    });
   }
+}
+
+/** How many counters a stack holds: a white disc at the deepest counter's top right corner. */
+function drawBadge(ctx: SKRSContext2D, bx: number, by: number, r: number, count: number): void {
+  ctx.beginPath();
+  ctx.arc(bx, by, r, 0, Math.PI * 2);
+  ctx.fillStyle = '#ffffff';
+  ctx.fill();
+  ctx.lineWidth = Math.max(1, r * 0.18);
+  ctx.strokeStyle = '#1d1a14';
+  ctx.stroke();
+  ctx.fillStyle = '#1d1a14';
+  ctx.font = font(r * 1.25, { bold: true, condensed: true });
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(String(count), bx, by + 0.5);
 }
 
 /** `tagged`: battle hexes that carry an odds tag instead of the battle star. */
@@ -220,6 +227,8 @@ export function drawHighlights(
   map: LoadedMap,
   h: Highlights | undefined,
   tagged: ReadonlySet<HexId> = new Set(),
+  /** What the path's label must not cover: the counters (their names and strengths). */
+  avoid: readonly Box[] = [],
 ): void {
   if (!h) return;
   const s = layout.size;
@@ -239,10 +248,26 @@ export function drawHighlights(
     ctx.strokeStyle = theme.combat;
     ctx.stroke();
     if (tagged.has(id)) continue;
+    // A battle fought here: crossed blades in the ring's colour at its lower left, a mark of
+    // its own (the star is Moscow's).
     const c = layout.center(id);
-    star(ctx, c.x - s * 0.62, c.y + s * 0.5, s * 0.22, s * 0.1);
-    ctx.fillStyle = theme.combat;
-    ctx.fill();
+    const m = { x: c.x - s * 0.66, y: c.y + s * 0.5 };
+    const r = s * 0.2;
+    ctx.lineCap = 'round';
+    for (const [width, stroke] of [
+      [0.16, theme.pathOutline],
+      [0.08, theme.combat],
+    ] as const) {
+      ctx.lineWidth = Math.max(2, s * width);
+      ctx.strokeStyle = stroke;
+      ctx.beginPath();
+      ctx.moveTo(m.x - r, m.y - r);
+      ctx.lineTo(m.x + r, m.y + r);
+      ctx.moveTo(m.x + r, m.y - r);
+      ctx.lineTo(m.x - r, m.y + r);
+      ctx.stroke();
+    }
+    ctx.lineCap = 'butt';
   }
   const path = (h.path ?? []).filter((id) => map.has(id));
   if (path.length >= 2)
@@ -251,7 +276,30 @@ export function drawHighlights(
       layout,
       path.map((id) => layout.center(id)),
       h.pathLabel,
+      theme.path,
+      avoid.length ? (box) => clearOf(box, layout.center(path.at(-1)!), layout.size, avoid) : undefined,
     );
+}
+
+/**
+ * Where a label near an arrow head goes so that it covers no counter: above right of the
+ * head (the usual place), then right, below right, above left, left, below left; the usual
+ * place when none is clear.
+ */
+export function clearOf(box: Box, head: Point, s: number, avoid: readonly Box[]): { x: number; y: number } {
+  const right = head.x + s * 0.62;
+  const left = head.x - s * 0.62 - box.w;
+  const tries = [
+    { x: box.x, y: box.y },
+    { x: right, y: head.y - box.h / 2 },
+    { x: right, y: head.y + s * 0.62 },
+    { x: left, y: box.y },
+    { x: left, y: head.y - box.h / 2 },
+    { x: left, y: head.y + s * 0.62 },
+    { x: head.x - box.w / 2, y: head.y - s * 0.62 - box.h - s * 0.3 },
+    { x: head.x - box.w / 2, y: head.y + s * 0.75 },
+  ];
+  return tries.find((t) => !avoid.some((a) => overlaps(a, { ...box, ...t }))) ?? tries[0]!;
 }
 
 /**
@@ -307,7 +355,7 @@ function drawArrow(
   pts: Point[],
   label: string | undefined,
   colour: string = theme.path,
-  placeLabel?: (box: Box) => number,
+  placeLabel?: (box: Box) => number | { x: number; y: number },
 ): void {
   const s = layout.size;
   const end = pts[pts.length - 1]!;
@@ -343,8 +391,9 @@ function drawArrow(
     ctx.font = font(Math.max(11, s * 0.34), { bold: true });
     const w = ctx.measureText(label).width + s * 0.3;
     const h = Math.max(14, s * 0.48);
-    const x = end.x + s * 0.35;
-    const y = placeLabel ? placeLabel({ x, y: end.y - s * 0.95, w, h }) : end.y - s * 0.95;
+    const at = placeLabel?.({ x: end.x + s * 0.35, y: end.y - s * 0.95, w, h });
+    const x = typeof at === 'object' ? at.x : end.x + s * 0.35;
+    const y = typeof at === 'object' ? at.y : (at ?? end.y - s * 0.95);
     ctx.fillStyle = colour;
     ctx.strokeStyle = theme.pathOutline;
     ctx.lineWidth = 1.5;
@@ -373,9 +422,7 @@ export function drawCoveredLabels(
   visible: (id: HexId) => boolean,
 ): void {
   if (layout.size >= HEX_ID_MIN_SIZE) for (const id of ringed) if (map.has(id) && visible(id)) drawHexId(ctx, layout, id);
-  const boxes = stacks
-    .filter((st) => st.counters.length > 0 && visible(st.hex))
-    .flatMap((st) => stackBoxes(layout, st.hex, st.counters.length));
+  const boxes = stacks.filter((st) => st.counters.length > 0 && visible(st.hex)).flatMap((st) => stackViewBoxes(layout, st));
   if (boxes.length === 0 && ringed.size === 0) return;
   for (const label of placeLabels(ctx, layout, map)) {
     if (!label.hexes.some(visible)) continue;
@@ -455,7 +502,7 @@ export function layoutBattles(
   const obstacles: Obstacle[] = [];
   for (const st of scene.stacks ?? [])
     if (st.counters.length && near.has(st.hex))
-      for (const box of stackBoxes(layout, st.hex, st.counters.length)) obstacles.push({ box, weight: WEIGHT.counter });
+      for (const box of stackViewBoxes(layout, st)) obstacles.push({ box, weight: WEIGHT.counter });
   for (const id of near) obstacles.push({ box: hexIdBox(ctx, layout, id), weight: WEIGHT.text });
   for (const label of placeLabels(ctx, layout, map))
     if (label.hexes.some((h) => near.has(h))) obstacles.push({ box: label.box, weight: WEIGHT.text });
@@ -564,5 +611,46 @@ export function drawBattles(ctx: SKRSContext2D, layout: HexLayout, placed: { mar
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     ctx.fillText(t.text, x + w / 2, y + h / 2 + 0.5);
+  }
+}
+
+/**
+ * Outlined areas (pockets): a dashed line along every hexside between a hex of the area and
+ * one outside it, over a light halo so it reads on every terrain, beside the front line.
+ */
+export function drawRegions(
+  ctx: SKRSContext2D,
+  layout: HexLayout,
+  map: LoadedMap,
+  regions: readonly RegionView[] | undefined,
+  visible: (id: HexId) => boolean,
+): void {
+  if (!regions?.length) return;
+  const s = layout.size;
+  for (const region of regions) {
+    const inside = new Set(region.hexes.filter((id) => map.has(id)));
+    ctx.beginPath();
+    for (const id of inside) {
+      if (!visible(id)) continue;
+      for (const { dir, id: n } of map.grid.neighbours(id)) {
+        if (inside.has(n)) continue;
+        const [p, q] = layout.side(id, dir);
+        // Drawn a little inside the area, so it never hides the front line on the same side.
+        const c = layout.center(id);
+        const k = 0.86;
+        ctx.moveTo(c.x + (p.x - c.x) * k, c.y + (p.y - c.y) * k);
+        ctx.lineTo(c.x + (q.x - c.x) * k, c.y + (q.y - c.y) * k);
+      }
+    }
+    ctx.lineCap = 'round';
+    ctx.strokeStyle = theme.regionHalo;
+    ctx.lineWidth = Math.max(3, s * 0.16);
+    ctx.stroke();
+    ctx.setLineDash([s * 0.22, s * 0.14]);
+    ctx.strokeStyle = theme.region;
+    ctx.lineWidth = Math.max(2, s * 0.09);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.lineCap = 'butt';
   }
 }

@@ -250,6 +250,17 @@ export function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
     });
   }
   if (scene.highlights?.path?.length) entries.push({ label: 'Move', draw: line(theme.path, 4, theme.pathOutline) });
+  for (const label of new Set((scene.regions ?? []).map((r) => r.label)))
+    entries.push({
+      label,
+      draw: (ctx, x, y) => {
+        ctx.strokeStyle = theme.region;
+        ctx.lineWidth = 3;
+        ctx.setLineDash([6, 4]);
+        ctx.strokeRect(x + 2, y + 3, 22, 12);
+        ctx.setLineDash([]);
+      },
+    });
   if (scene.arrows?.length) {
     const colours = [...new Set(scene.arrows.map((a) => theme.arrows[(a.colour ?? 0) % theme.arrows.length]!))].slice(0, 3);
     entries.push({
@@ -337,6 +348,14 @@ export function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
         ctx.strokeStyle = theme.combat;
         ctx.lineWidth = 3;
         ctx.strokeRect(x + 4, y + 2, 18, 14);
+        // The crossed mark of a battle fought (not the capital's star).
+        ctx.lineWidth = 2;
+        ctx.beginPath();
+        ctx.moveTo(x + 9, y + 5);
+        ctx.lineTo(x + 17, y + 13);
+        ctx.moveTo(x + 17, y + 5);
+        ctx.lineTo(x + 9, y + 13);
+        ctx.stroke();
       },
     });
   }

@@ -228,3 +228,45 @@ export class Placer {
     return best;
   }
 }
+
+/** A hex shared by two sides: each stack at this share of the usual counter size, side by side. */
+export const SPLIT_SCALE = 0.74;
+
+/**
+ * Where a stack's counters go: the usual place, or in a hex shared with `opposing` counters,
+ * the left half for the stack and the right half for the others, each smaller.
+ */
+export function stackFrames(
+  layout: HexLayout,
+  stack: { hex: HexId; counters: unknown[]; opposing?: unknown[] },
+): { corner: (i: number) => Point; side: number; depth: number }[] {
+  const full = counterSide(layout);
+  if (!stack.opposing?.length) {
+    return [{ corner: (i) => counterCorner(layout, stack.hex, i), side: full, depth: Math.min(stack.counters.length, 3) }];
+  }
+  const side = full * SPLIT_SCALE;
+  const c = layout.center(stack.hex);
+  const gap = Math.max(1, layout.size * 0.03);
+  const y = c.y + layout.size * COUNTER_DROP - side / 2;
+  const step = Math.max(2, side * STACK_STEP);
+  const depthA = Math.min(stack.counters.length, 2);
+  const depthB = Math.min(stack.opposing.length, 2);
+  return [
+    { corner: (i) => ({ x: c.x - gap - side - (depthA - 1) * step + i * step, y }), side, depth: depthA },
+    { corner: (i) => ({ x: c.x + gap + i * step, y }), side, depth: depthB },
+  ];
+}
+
+/** What a stack covers, split or not: its counters and count badges. */
+export function stackViewBoxes(layout: HexLayout, stack: { hex: HexId; counters: unknown[]; opposing?: unknown[] }): Box[] {
+  if (!stack.opposing?.length) return stackBoxes(layout, stack.hex, stack.counters.length);
+  const r = badgeRadius(layout);
+  return stackFrames(layout, stack).flatMap((f) => {
+    const tl = f.corner(0);
+    const br = f.corner(f.depth - 1);
+    return [
+      { x: tl.x, y: tl.y, w: br.x + f.side - tl.x, h: f.side },
+      { x: br.x + f.side - r, y: br.y - r, w: 2 * r, h: 2 * r },
+    ];
+  });
+}

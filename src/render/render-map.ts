@@ -9,12 +9,14 @@ import {
   drawControlFlags,
   drawCoveredLabels,
   drawHighlights,
+  drawRegions,
   drawStacks,
   layoutBattles,
 } from './dynamic-layers.js';
 import { registerFonts } from './fonts.js';
 import type { HexLayout } from './layout.js';
 import { drawPanel, panelMinHeight } from './panel.js';
+import { stackViewBoxes } from './placement.js';
 import { mapLayout, staticLayer } from './static-layer.js';
 import { PANEL_WIDTH } from './theme.js';
 
@@ -63,6 +65,7 @@ export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'fu
     return p.x > win.x - margin && p.x < win.x + win.width + margin && p.y > win.y - margin && p.y < win.y + win.height + margin;
   };
   drawControl(ctx, layout, map, scene, visible);
+  drawRegions(ctx, layout, map, scene.regions, visible);
   const battles = layoutBattles(ctx, layout, map, scene, visible);
   const tagged = new Set((scene.battles ?? []).map((b) => b.defender));
   drawHighlights(ctx, layout, map, { selected: scene.highlights?.selected, combat: scene.highlights?.combat }, tagged);
@@ -71,7 +74,8 @@ export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'fu
   const ringed = new Set([...(scene.highlights?.combat ?? []), ...(scene.highlights?.selected ?? [])]);
   drawCoveredLabels(ctx, layout, map, scene.stacks ?? [], ringed, visible);
   drawBattles(ctx, layout, battles);
-  drawHighlights(ctx, layout, map, { path: scene.highlights?.path, pathLabel: scene.highlights?.pathLabel });
+  const counters = (scene.stacks ?? []).filter((st) => visible(st.hex)).flatMap((st) => stackViewBoxes(layout, st));
+  drawHighlights(ctx, layout, map, { path: scene.highlights?.path, pathLabel: scene.highlights?.pathLabel }, new Set(), counters);
   drawArrows(ctx, layout, map, scene.arrows);
   ctx.restore();
 

@@ -14,6 +14,9 @@ export const theme = {
   fortMark: '#8a3b2a',
   water: '#8fc3e6',
   grid: 'rgba(80, 70, 50, 0.45)',
+  /** Outlines of areas (pockets): dark violet on a light halo, dashed. */
+  region: '#5b2a86',
+  regionHalo: 'rgba(255, 255, 255, 0.85)',
   hexId: 'rgba(60, 50, 35, 0.8)',
   hexIdHalo: 'rgba(250, 247, 235, 0.85)',
   river: '#2f7fc1',

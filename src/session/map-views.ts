@@ -52,3 +52,23 @@ export function describeHex(map: LoadedMap, id: HexId): string {
   lines.push(`Neighbours: ${map.neighbours(id).join(' ')}`);
   return lines.join('\n');
 }
+
+/**
+ * A hex as a game now stands: who controls it (and whether that changed since the start)
+ * and the counters in it, top first, with their strength. Read from the game's scene, so any
+ * game that draws its units gets it.
+ */
+export function describeHexNow(map: LoadedMap, scene: Scene, id: HexId): string {
+  const lines: string[] = [];
+  const now = scene.control?.hexes[id];
+  const sideName = (side: 'german' | 'soviet') => scene.sides?.[side]?.name ?? (side === 'german' ? 'German' : 'Soviet');
+  if (now) {
+    const start = map.hex(id)?.control;
+    lines.push(`Control now: ${sideName(now)}${start && start !== now ? ` (taken; ${sideName(start)} at the start)` : ''}`);
+  }
+  const stack = scene.stacks?.find((st) => st.hex === id);
+  lines.push(
+    `Units now: ${stack?.counters.length ? stack.counters.map((c) => `${c.label} (strength ${c.strength}${c.reduced ? ', reduced' : ''})`).join(', ') : 'none'}`,
+  );
+  return lines.join('\n');
+}

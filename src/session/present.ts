@@ -59,12 +59,30 @@ ${eventsText(bot.events.filter((e) => kept.has(e)))}${
 }`;
 }
 
+/** "6 Pz (CDR 7): 1 1 6 6 6 1 5 → 3 hits": every die, once; a modifier once, for each die when several. */
 export function dieText(d: DieReport): string {
-  const rolls = d.rolls && d.rolls.length > 1 ? ` (${d.rolls.join(', ')})` : '';
-  const mod = d.modifier
-    ? ` ${d.modifier > 0 ? '+' : '−'}${Math.abs(d.modifier)}${d.modified !== undefined ? ` = ${d.modified}` : ''}`
-    : '';
-  return `  🎲 ${d.purpose}: ${d.roll}${rolls}${mod} → ${d.result}`;
+  const several = d.rolls && d.rolls.length > 1;
+  const dice = several ? d.rolls!.join(' ') : String(d.roll);
+  const sign = d.modifier ? `${d.modifier > 0 ? '+' : '−'}${Math.abs(d.modifier)}` : '';
+  const mod = !d.modifier ? '' : several ? ` (${sign} each)` : ` ${sign}${d.modified !== undefined ? ` = ${d.modified}` : ''}`;
+  return `  🎲 ${d.purpose}: ${dice}${mod} → ${d.result}`;
+}
+
+/**
+ * Events for a reply with room for `budget` characters: in full when they fit; otherwise each
+ * event's line with its dice counted ("🎲 14 dice: Dice button or /game log"), so a long
+ * breakout reads as what happened while every die stays one press away.
+ */
+export function eventsTextWithin(events: readonly GameEvent[], budget: number): { text: string; diceHidden: boolean } {
+  const full = eventsText(events);
+  if (full.length <= budget) return { text: full, diceHidden: false };
+  const text = events
+    .map((e) => {
+      const count = (e.dice ?? []).reduce((n, d) => n + (d.rolls?.length ?? 1), 0);
+      return count ? `• ${e.text}\n  🎲 ${plural(count, 'die', 'dice')} (Dice button or /game log)` : `• ${e.text}`;
+    })
+    .join('\n');
+  return { text, diceHidden: true };
 }
 
 /** `/game log`: the newest lines last; the caller trims from the top. */

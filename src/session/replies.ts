@@ -10,7 +10,7 @@ import { DEFAULT_ZOOM_RADIUS, zoomHolds } from '../render/render-map.js';
 import type { GameDocument } from '../store/game-document.js';
 import type { ActOutcome, GameView } from './game-sessions.js';
 import { mapImage } from './map-image.js';
-import { botTurnText, eventsText, seedReveal, statusText } from './present.js';
+import { botTurnText, eventsTextWithin, seedReveal, statusText } from './present.js';
 
 /**
  * Replies built from a game: text within Discord's limits, a map picture zoomed to the
@@ -39,27 +39,67 @@ export function parseChoiceButton(customId: string): { gameId: string; version: 
   return parsed.success ? parsed.data : undefined;
 }
 
+const lookIdSchema = /^game:([a-z0-9]{8}):(\d{1,9}):(status|map|dice)$/;
+
+export type Look = 'status' | 'map' | 'dice';
+
+/** A look button (`game:<gameId>:<version>:status|map|dice`): shows, changes nothing. */
+export function parseLookButton(customId: string): { gameId: string; version: number; look: Look } | undefined {
+  const m = lookIdSchema.exec(customId);
+  return m ? { gameId: m[1]!, version: Number(m[2]), look: m[3] as Look } : undefined;
+}
+
+/**
+ * One button per choice. A choice that ends the turn comes last and never sits on the first
+ * two buttons, where a battle's "another round" and "retreat" were a moment ago: when too few
+ * choices come before it, Status and Map (which change nothing) fill those places.
+ */
 export function choiceButtons(doc: GameDocument, prompt: Prompt<unknown>): ReplyButton[] {
   if (doc.status !== 'active') return [];
-  return prompt.choices.slice(0, LIMITS.choices).map((c, i) => ({
+  const indexed = prompt.choices.slice(0, LIMITS.choices).map((c, i) => ({ c, i }));
+  const first = indexed.filter(({ c }) => !c.endsTurn);
+  const ending = indexed.filter(({ c }) => c.endsTurn);
+  const buttons: ReplyButton[] = first.map(({ c, i }, slot) => ({
     customId: choiceButtonId(doc, i),
     label: clip(c.label, LIMITS.buttonLabelChars),
-    style: i === 0 ? 'primary' : 'secondary',
+    style: slot === 0 ? 'primary' : 'secondary',
   }));
+  if (ending.length) {
+    const looks: ReplyButton[] = [
+      { customId: `${BUTTON_PREFIX}:${doc.id}:${doc.version}:status`, label: 'Status', style: 'secondary' },
+      { customId: `${BUTTON_PREFIX}:${doc.id}:${doc.version}:map`, label: 'Full map', style: 'secondary' },
+    ];
+    buttons.push(...looks.slice(0, Math.max(0, 2 - buttons.length)));
+    for (const { c, i } of ending)
+      buttons.push({
+        customId: choiceButtonId(doc, i),
+        label: clip(c.label, LIMITS.buttonLabelChars),
+        style: c.confirm ? 'danger' : 'secondary',
+      });
+  }
+  return buttons.slice(0, LIMITS.choices);
 }
 
 /** After an accepted action: what happened (dice as numbers), what comes next, the map, the buttons. */
 export async function actingReply(outcome: ActOutcome, heading?: string): Promise<Reply> {
   const { doc, prompt, events, bot } = outcome;
-  const parts = [heading, eventsText(events), bot ? botTurnText(bot) : undefined];
+  // A long report (a breakout's dozens of dice) reads as what happened; its dice are a press away.
+  const own = eventsTextWithin(events, EVENTS_BUDGET);
+  const parts = [heading, own.text, bot ? botTurnText(bot) : undefined];
   if (doc.status === 'active') parts.push(`**Next:** ${prompt.text}`);
   else parts.push(`**Game over.** ${doc.outcome ?? ''}`.trim(), seedReveal(doc));
   if (prompt.choices.length > LIMITS.choices && doc.status === 'active')
     parts.push(`(${prompt.choices.length - LIMITS.choices} more choices: use the game's commands.)`);
   const content = fitText(parts.filter((p): p is string => !!p && p.length > 0).join('\n'));
   const file = await gameImage(outcome, [...events, ...(bot?.events ?? [])], 'zoom');
-  return { content, files: file ? [file] : [], buttons: choiceButtons(doc, prompt) };
+  const dice: ReplyButton[] = own.diceHidden
+    ? [{ customId: `${BUTTON_PREFIX}:${doc.id}:${doc.version}:dice`, label: 'Dice', style: 'secondary' }]
+    : [];
+  return { content, files: file ? [file] : [], buttons: [...choiceButtons(doc, prompt), ...dice].slice(0, LIMITS.choices) };
 }
+
+/** Room for the events of one order in a reply; the heading, the next step and the bot's part share the rest. */
+const EVENTS_BUDGET = 1300;
 
 export async function statusReply(view: GameView): Promise<Reply> {
   return { content: fitText(statusText(view)), buttons: choiceButtons(view.doc, view.prompt) };

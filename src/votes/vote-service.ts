@@ -100,8 +100,8 @@ export class VoteService {
       if (fresh && !settings.paused) this.arm(ballot);
       return { ballot, proposal, note };
     });
-    const early = majority(ballot, eligibleVoters(doc).length);
-    if (early !== undefined) return (await this.close(doc.id, 'majority')) ?? { content: note };
+    const early = earlyClose(ballot, doc, settings);
+    if (early) return (await this.close(doc.id, early, undefined, undefined, ballot.version)) ?? { content: note };
     const image = await ballotImage(view, ballot, proposal.n);
     return {
       content: fitText(`${note}\n${this.ballotText(doc, ballot, settings)}`),
@@ -129,8 +129,9 @@ export class VoteService {
       return { ballot: next };
     });
     if ('stale' in outcome) return { content: `This ballot is closed. ${view.prompt.text}`, ephemeral: true };
-    if (majority(outcome.ballot, eligibleVoters(view.doc).length) !== undefined) {
-      const closed = await this.close(gameId!, 'majority');
+    const early = earlyClose(outcome.ballot, view.doc, settings);
+    if (early) {
+      const closed = await this.close(gameId!, early, undefined, undefined, outcome.ballot.version);
       if (closed) return closed;
     }
     return { content: `Your vote: #${n}. ${this.ballotText(view.doc, outcome.ballot, settings)}`, ephemeral: true };
@@ -194,10 +195,12 @@ export class VoteService {
    * The ballot's lock is held until the winner is carried out, so a proposal filed
    * meanwhile cannot open a ballot on the position being left.
    */
-  async close(gameId: string, reason: CloseReason, forced?: number, by?: Member): Promise<Reply | undefined> {
+  async close(gameId: string, reason: CloseReason, forced?: number, by?: Member, version?: number): Promise<Reply | undefined> {
     const settled = await this.lock.run(gameId, async () => {
       const ballot = await this.ballots.load(gameId);
       if (!ballot) return undefined;
+      // A close meant for one ballot never decides the next (proposals carried on open one at once).
+      if (version !== undefined && ballot.version !== version) return undefined;
       if (reason === 'deadline' && ballot.pausedLeftMs !== undefined) return undefined;
       this.disarm(gameId);
       await this.ballots.remove(gameId);
@@ -287,6 +290,19 @@ export class VoteService {
       how = decision.how;
     }
     if (!winner) return { content: 'The ballot closed without a winner.' };
+    // Ending the turn gives up every unmoved force: it needs a majority of the members, whatever the quorum.
+    const ending = view.prompt.choices.find((c) => c.endsTurn && isDeepStrictEqual(c.action, winner!.action));
+    const members = voters.size;
+    const forIt = counts.counts.get(winner.n) ?? 0;
+    if (ending && forced === undefined && forIt * 2 <= members) {
+      const carried = await this.carryOver(view, taken, undefined);
+      return {
+        content: fitText(
+          `**Ballot closed (${reasonText(reason)}): the turn does not end**: #${winner.n} (${clip(winner.text, 80)}) needs a majority of the ${plural(members, 'member')} (${Math.floor(members / 2) + 1}), and has ${plural(forIt, 'vote')}.\n${summary}${carried.text}\n${view.prompt.text}`,
+        ),
+        ...(carried.ballot ? { buttons: this.buttons(carried.ballot) } : {}),
+      };
+    }
     const tallyText = `**Ballot closed (${reasonText(reason)}).** ${plural(counts.cast, 'vote')}:\n${summary}`;
     let outcome: ActOutcome;
     try {
@@ -297,11 +313,43 @@ export class VoteService {
       throw err;
     }
     const quick = await this.openQuickBallot(outcome);
+    const carried = quick ? { text: droppedText(taken, winner.n), ballot: undefined } : await this.carryOver(outcome, taken, winner.n);
+    const next = quick ?? carried.ballot;
     return {
       outcome,
-      heading: `${tallyText}\n**Carried out: #${winner.n}** (${how}), proposed by ${winner.byName}.`,
-      ...(quick ? { quick } : {}),
+      heading: `${tallyText}\n**Carried out: #${winner.n}** (${how}), proposed by ${winner.byName}.${carried.text}`,
+      ...(next ? { quick: next } : {}),
     };
+  }
+
+  /**
+   * The other proposals of a closed ballot that are still legal in the new position go to a
+   * new ballot (without votes), so nobody has to file them again; the rest are named as
+   * dropped. Runs under close's lock.
+   */
+  private async carryOver(view: GameView, taken: Ballot, winner: number | undefined): Promise<{ text: string; ballot?: Ballot }> {
+    const others = taken.proposals.filter((p) => p.n !== winner);
+    if (!others.length || !this.isVoted(view)) return { text: others.length ? droppedText(taken, winner) : '' };
+    const kept: Proposal[] = [];
+    const dropped: Proposal[] = [];
+    for (const p of others) {
+      try {
+        view.def.engine.apply(structuredClone(view.doc.state), p.action);
+        const described = view.def.describeProposal?.(view.doc.state, p.action);
+        kept.push({ ...p, n: kept.length + 1, text: described ? clip(described.text, 300) : p.text });
+      } catch {
+        dropped.push(p);
+      }
+    }
+    if (!kept.length)
+      return {
+        text: `\nNo other proposal is still legal${dropped.length ? ` (dropped: ${dropped.map((p) => `#${p.n}`).join(', ')})` : ''}.`,
+      };
+    const ballot: Ballot = { ...this.newBallot(view.doc, voteSettings(view.doc), false), proposals: kept };
+    await this.ballots.save(ballot);
+    if (!voteSettings(view.doc).paused) this.arm(ballot);
+    const text = `\n**Next ballot**, with the proposals still legal (vote again): ${kept.map((p) => `#${p.n} ${clip(p.text, 60)}`).join('; ')}${dropped.length ? `. Dropped, no longer legal: ${dropped.map((p) => `#${p.n}`).join(', ')}` : ''}.`;
+    return { text, ballot };
   }
 
   /** After a restart: re-arm the deadline of every open ballot (a passed one closes now). */
@@ -385,7 +433,7 @@ export class VoteService {
     this.disarm(ballot.gameId);
     const cancel = this.clock.schedule(ballot.closesAt, () => {
       this.timers.delete(ballot.gameId);
-      void this.close(ballot.gameId, 'deadline')
+      void this.close(ballot.gameId, 'deadline', undefined, undefined, ballot.version)
         .then((reply) => (reply ? this.post(ballot.channelId, reply) : undefined))
         .catch((err: unknown) => console.error(`closing the ballot of game ${ballot.gameId} failed`, err));
     });
@@ -447,10 +495,35 @@ export function eligibleVoters(doc: GameDocument): string[] {
   return doc.players.filter((p) => !p.seat || p.seat === VOTED_SIDE).map((p) => p.id);
 }
 
-type CloseReason = 'deadline' | 'majority' | 'override';
+type CloseReason = 'deadline' | 'majority' | 'all-voted' | 'override';
 
 function reasonText(reason: CloseReason): string {
-  return reason === 'deadline' ? 'time is up' : reason === 'majority' ? 'a majority is reached' : 'override';
+  return reason === 'deadline'
+    ? 'time is up'
+    : reason === 'majority'
+      ? 'a majority is reached'
+      : reason === 'all-voted'
+        ? 'every member has voted'
+        : 'override';
+}
+
+/**
+ * Whether a ballot closes before its time: an absolute majority for one proposal, or every
+ * member's vote in (waiting would change nothing). A quick ballot closes the same way.
+ */
+export function earlyClose(ballot: Ballot, doc: GameDocument, settings: VoteSettings): CloseReason | undefined {
+  const voters = eligibleVoters(doc);
+  if (majority(ballot, voters.length) !== undefined) return 'majority';
+  const cast = voters.filter((v) => v in ballot.votes).length;
+  if (voters.length > 0 && cast >= voters.length && cast >= Math.min(settings.quorum, voters.length)) return 'all-voted';
+  return undefined;
+}
+
+function droppedText(taken: Ballot, winner: number | undefined): string {
+  const others = taken.proposals.filter((p) => p.n !== winner);
+  return others.length
+    ? `\nThe other proposals (${others.map((p) => `#${p.n}`).join(', ')}) no longer apply: the decision now is a new one.`
+    : '';
 }
 
 function duration(ms: number): string {

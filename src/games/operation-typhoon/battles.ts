@@ -94,6 +94,9 @@ function germanWin(play: Play): void {
 export function sovietWin(play: Play, why: string): void {
   const battle = play.s.battle!;
   const active = play.s.active!;
+  // For the picture of this order only: the defenders who held, before they return to the pool (10.9).
+  const held = battle.soviet.filter((u) => !u.out && u.steps > 0).map((u) => ({ id: u.id, steps: u.steps }));
+  if (held.length) play.s.held = { hex: battle.hex, soviet: held };
   returnSoviets(play, battle);
   play.s.battle = null;
   for (const id of active.units) play.s.units[id]!.hex = battle.from;

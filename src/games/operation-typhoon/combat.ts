@@ -227,7 +227,7 @@ export class CombatRound {
       const effects = [...taken].map(([id, n]) => this.hitGerman(id, n)).filter(Boolean);
       this.play.event(
         'fire',
-        `${spec.label} fires ${cdr} dice${mod.parts.length ? ` (${mod.parts.join(', ')})` : ''}: ${plural(hits, 'hit')}${effects.length ? `; ${effects.join(', ')}` : ''}.`,
+        `${spec.label} fires ${plural(cdr, 'die', 'dice')}${mod.parts.length ? ` (${mod.parts.join(', ')})` : ''}: ${plural(hits, 'hit')}${effects.length ? `; ${effects.join(', ')}` : ''}.`,
         {
           rule: step,
           dice: [this.report(`${spec.label} (CDR ${cdr})`, rolls, mod.total, hits)],
@@ -251,7 +251,7 @@ export class CombatRound {
       const effects = [...taken].map(([sid, n]) => this.hitSoviet(this.battle.soviet.find((u) => u.id === sid)!, n)).filter(Boolean);
       this.play.event(
         'fire',
-        `${spec.label} fires ${cdr} dice${mod.parts.length ? ` (${mod.parts.join(', ')})` : ''}: ${plural(hits, 'hit')}${effects.length ? `; ${effects.join(', ')}` : ''}.`,
+        `${spec.label} fires ${plural(cdr, 'die', 'dice')}${mod.parts.length ? ` (${mod.parts.join(', ')})` : ''}: ${plural(hits, 'hit')}${effects.length ? `; ${effects.join(', ')}` : ''}.`,
         {
           rule: '10.4',
           dice: [this.report(`${spec.label} (CDR ${cdr})`, rolls, mod.total, hits)],

@@ -21,6 +21,10 @@ export function copyState(s: TyphoonState): TyphoonState {
     battle: s.battle && copyBattle(s.battle),
     pool: [...s.pool],
     destroyed: [...s.destroyed],
+    ...(s.ready ? { ready: [...s.ready] } : {}),
+    ...(s.airSplit ? { airSplit: [...s.airSplit] } : {}),
+    ...(s.airUsed ? { airUsed: [...s.airUsed] } : {}),
+    ...(s.held ? { held: { hex: s.held.hex, soviet: s.held.soviet.map((u) => ({ ...u })) } } : {}),
     ...(s.result ? { result: { ...s.result } } : {}),
   };
 }

@@ -13,13 +13,14 @@ import type { OrderOption } from '../orders.js';
 import { CHARTS, type TyphoonCharts, turnSpec } from './charts/index.js';
 import { chartsFromEnvironment } from './charts/override-file.js';
 import { Play } from './context.js';
-import { victoryPoints } from './control.js';
+import { frontGaps, sovietWestOf29, victoryPoints } from './control.js';
 import type { TyphoonEngine } from './engine.js';
 import { typhoonEngine } from './index.js';
 import { TYPHOON_COMMANDS, typhoonOrders } from './order-commands.js';
 import { describeProposal, formationsOf } from './proposals.js';
 import { focusHexes, typhoonScene } from './scene.js';
 import { type TyphoonAction, type TyphoonOptions, type TyphoonState, typhoonActionSchema, typhoonOptionsSchema } from './state.js';
+import { LAST_TURN } from './turn-end.js';
 
 const hex = hexIdSchema;
 /** Structural check of a stored state, so a damaged document is set aside instead of played. */
@@ -72,17 +73,28 @@ export function typhoonStatus(s: TyphoonState, engine: TyphoonEngine = typhoonEn
     `Turn ${s.turn}/8 · ${spec.label} (${spec.dates}) · ${s.scenario === 'clenched-fist' ? 'Clenched Fist' : 'historical'}${s.battleWin === 'all-eliminated' ? ' · 10.7 as written' : ''}`,
   ];
   lines.push(`VP ${victoryPoints(play)} · pocket hexes ${s.pocketTally} · hexes taken ${s.taken.length} · Luftwaffe ${s.airAvailable}`);
-  const next =
-    spec.victoryCheck === 'pocket'
-      ? 'this turn: 200 pocket hexes (4.2)'
-      : spec.victoryCheck === 'front-integrity'
-        ? 'this turn: front integrity (4.3)'
-        : spec.victoryCheck === 'vp'
-          ? 'this turn: 16 VP and nothing Soviet west of column 29 (4.4)'
-          : 'hold a Moscow hex to win (4.5)';
-  if (s.phase !== 'over') lines.push(`Victory check ${next}`);
+  if (s.phase !== 'over') lines.push(`**Next victory check:** ${nextCheck(play)}`);
   if (s.result) lines.push(`Result: ${s.result.winner === 'german' ? 'German' : 'Soviet'} victory (${s.result.reason})`);
   return lines.join('\n');
+}
+
+/**
+ * 4.2-4.5: the next check this scenario makes, from the current turn on, its target and
+ * where the game stands against it now (13.4: Clenched Fist skips the pocket and VP checks).
+ */
+export function nextCheck(play: Play): string {
+  const s = play.s;
+  const historical = s.scenario === 'historical';
+  for (let turn = s.turn; turn <= LAST_TURN; turn++) {
+    const check = turnSpec(play.charts, turn).victoryCheck;
+    const when = turn === s.turn ? `end of this turn (${turn})` : `end of turn ${turn}`;
+    if (check === 'pocket' && historical)
+      return `${when}: 200 pocket hexes (4.2); ${s.pocketTally} so far, ${Math.max(0, 200 - s.pocketTally)} to go`;
+    if (check === 'front-integrity') return `${when}: every front hex held or in German ZOC (4.3); ${frontGaps(play).length} unwatched now`;
+    if (check === 'vp' && historical)
+      return `${when}: 16 VP (${victoryPoints(play)} now) and no Soviet hex west of column 29 (${sovietWestOf29(play).length} now) (4.4)`;
+  }
+  return `hold a Moscow hex to win (4.5); turn 8 is the last`;
 }
 
 /** The id a game stores for its charts: which kind, and a hash of their content (so any change shows). */
@@ -139,6 +151,13 @@ export function createTyphoonGame(
       return engine().index.charts.formations.map((f) => ({ id: f.id, name: f.name }));
     },
     formationsOf: (s, action) => formationsOf(engine().index, s, action),
+    hexesOf: (s, formation) => [
+      ...new Set(
+        Object.entries(s.units)
+          .filter(([id]) => engine().index.unit(id).formation === formation)
+          .map(([, u]) => u.hex),
+      ),
+    ],
     describeProposal: (s, action) => describeProposal(engine().index, s, action),
     // 10.5: fight on or fall back.
     quickDecision: (s) => s.battle !== undefined && s.battle !== null,

@@ -12,6 +12,7 @@ import { turnSpec } from './charts/index.js';
 import { Play, RulesIndex, type TyphoonRules } from './context.js';
 import { copyState } from './copy-state.js';
 import { allowance, mobilityOf, stackingProblem, startsMudBound, stepCost } from './movement.js';
+import { pocketPreview, pocketText } from './pocket-preview.js';
 import { initialState, setupProblem } from './setup.js';
 import {
   type ActiveForce,
@@ -49,12 +50,20 @@ export function apply(index: RulesIndex, state: TyphoonState, input: TyphoonActi
   const action = parsed.data;
   const over = gameOver(state);
   if (over) throw over;
-  const play = new Play(index, copyState(state));
+  // Only the order that ended a battle shows its defenders. Left out by a copy, not `delete`,
+  // which would make the state a slow dictionary object for everything that reads it later.
+  const { held: _shown, ...rest } = state;
+  const play = new Play(index, copyState(rest));
   const rollsBefore = state.dice.rolls;
   const takenBefore = state.taken.length;
   HANDLERS[action.type](play, action as never);
   play.s.undoable =
-    play.s.dice.rolls === rollsBefore && play.s.taken.length === takenBefore && action.type !== 'end-phase' && action.type !== 'concede';
+    play.s.dice.rolls === rollsBefore &&
+    play.s.taken.length === takenBefore &&
+    action.type !== 'end-phase' &&
+    action.type !== 'concede' &&
+    play.s.turn === state.turn &&
+    play.s.phase === state.phase;
   return { state: play.s, events: play.events };
 }
 
@@ -90,6 +99,15 @@ const HANDLERS: { [T in TyphoonAction['type']]: Handler<T> } = {
     if (units.length === 0) throw new RuleError('9.1', `there is no German force in ${a.hex}`);
     if (play.s.airWith.some((g) => g.some((u) => units.includes(u))))
       throw new RuleError('9.1', `the force in ${a.hex} already has an air unit (one per force)`);
+    const share = airShare(play, units);
+    if (share === null) {
+      const left = airSharesLeft(play.s);
+      throw new RuleError(
+        '9.1',
+        `the Luftwaffe is split ${play.s.airSplit!.join(', ')} by the commander-in-chief: the force in ${a.hex} (${formationsIn(play, units).join(', ')}) has no share left this turn${left.length ? ` (left: ${left.join(', ')})` : ''}`,
+      );
+    }
+    if (share) play.s.airUsed = [...(play.s.airUsed ?? []), share];
     play.s.airWith.push(units);
     play.s.airAvailable -= 1;
     play.event('air', `A Luftwaffe unit flies with the force in ${a.hex}.`, { rule: '9.1', hexes: [a.hex] });
@@ -138,6 +156,45 @@ const HANDLERS: { [T in TyphoonAction['type']]: Handler<T> } = {
   retreat: (play) => {
     if (!play.s.battle) throw new RuleError('10.5', 'there is no battle to retreat from');
     sovietWin(play, 'the commander retreats');
+  },
+  ready: (play, a) => {
+    requirePhase(play, 'movement', '5.2', 'Phase I is not under way');
+    noBattle(play);
+    const known = new Set<string>(play.index.charts.formations.map((f) => f.id));
+    const unknown = a.formations.filter((f) => !known.has(f));
+    if (unknown.length) throw new RuleError('1.4', `there is no formation ${unknown.join(', ')}`);
+    // 9.0: a commander who is done stops their own moving force, never another's.
+    if (play.s.active && formationsIn(play, play.s.active.units).every((f) => a.formations.includes(f))) finishForce(play);
+    const ready = [...new Set([...(play.s.ready ?? []), ...a.formations])].sort();
+    play.s.ready = ready;
+    const waiting = [...known].filter(
+      (f) => !ready.includes(f) && Object.keys(play.s.units).some((u) => play.index.unit(u).formation === f),
+    );
+    play.event(
+      'ready',
+      `${a.formations.join(', ')} ${a.formations.length === 1 ? 'is' : 'are'} done for this turn.${waiting.length ? ` Waiting for ${waiting.join(', ')}.` : ''}`,
+      {
+        rule: '5.2',
+      },
+    );
+    if (waiting.length === 0) {
+      finishForce(play);
+      endPhase(play);
+    }
+  },
+  'air-split': (play, a) => {
+    const known = new Set<string>(play.index.charts.formations.map((f) => f.id));
+    const unknown = a.formations.filter((f) => !known.has(f));
+    if (unknown.length) throw new RuleError('1.4', `there is no formation ${unknown.join(', ')}`);
+    if (a.formations.length === 0) delete play.s.airSplit;
+    else play.s.airSplit = [...a.formations];
+    play.event(
+      'air-split',
+      a.formations.length
+        ? `The Luftwaffe units of each turn go to ${a.formations.join(', ')}, one each in that order (9.1).`
+        : 'The Luftwaffe units go to whoever assigns them first (9.1).',
+      { rule: '9.1' },
+    );
   },
   'end-phase': (play) => {
     requirePhase(play, 'movement', '5.2', 'Phase I is not under way');
@@ -310,14 +367,15 @@ function walk(play: Play, force: ActiveForce, path: HexId[]): void {
     at = hex;
   });
   const start = force.hex;
+  const before = force.mp;
   const last = path[path.length - 1]!;
   const from = path.length > 1 ? path[path.length - 2]! : force.hex;
   force.mp = mp;
   force.hex = last;
   force.trail.push(...path);
   for (const u of force.units) play.s.units[u]!.hex = last;
-  const spent = allowance(index, play.s.turn, mobility) - mp;
-  play.event('moved', `${force.units.map((u) => index.unit(u).label).join(', ')} move to ${last} (${spent} MP used, ${mp} left).`, {
+  // This order's cost and what is left, not the running total (9.2).
+  play.event('moved', `${force.units.map((u) => index.unit(u).label).join(', ')} move to ${last}: ${before - mp} MP, ${mp} MP left.`, {
     rule: '9.2',
     hexes: [start, ...path],
   });
@@ -337,9 +395,11 @@ export function prompt(index: RulesIndex, s: TyphoonState): Prompt<TyphoonAction
   }
   if (s.battle) {
     const mp = s.active?.mp ?? 0;
+    // 11.1: what winning here would cut off, so the choice to fight on is made knowing it.
+    const pocket = s.battle.kind === 'regular' ? pocketPreview(index, s, s.battle.hex) : undefined;
     return {
       side: 'german',
-      text: `Battle in ${s.battle.hex}, round ${s.battle.round} over: fight on (1 MP, ${mp} left) or retreat to ${s.battle.from}.`,
+      text: `Battle in ${s.battle.hex}, round ${s.battle.round} over: fight on (1 MP, ${mp} left) or retreat to ${s.battle.from}.${pocket ? ` If you win, ${pocketText(pocket, s, s.battle.from)}.` : ''}`,
       choices: [
         ...(mp >= 1 ? [{ action: { type: 'another-round' } as TyphoonAction, label: 'Another round (1 MP)' }] : []),
         { action: { type: 'retreat' }, label: `Retreat to ${s.battle.from}` },
@@ -348,6 +408,7 @@ export function prompt(index: RulesIndex, s: TyphoonState): Prompt<TyphoonAction
   }
   const spec = turnSpec(index.charts, s.turn);
   const left = movableStacks(index, s).length;
+  const unmoved = unmovedWarning(index, s);
   const parts = [`Turn ${s.turn} (${spec.label}): German movement and combat.`];
   if (s.active)
     parts.push(`Moving: ${s.active.units.map((u) => index.unit(u).label).join(', ')} in ${s.active.hex}, ${s.active.mp} MP left.`);
@@ -359,9 +420,66 @@ export function prompt(index: RulesIndex, s: TyphoonState): Prompt<TyphoonAction
     text: parts.join(' '),
     choices: [
       ...(s.active ? [{ action: { type: 'end-force' } as TyphoonAction, label: 'End this force' }] : []),
-      { action: { type: 'end-phase' }, label: `End turn ${s.turn}` },
+      {
+        action: { type: 'end-phase' },
+        label: unmoved ? `End turn ${s.turn} (${plural(left, 'stack')} unmoved)` : `End turn ${s.turn}`,
+        endsTurn: true,
+        ...(unmoved ? { confirm: `End turn ${s.turn} now? ${unmoved}` } : {}),
+      },
     ],
   };
+}
+
+/**
+ * What ending the phase now would give up (5.2, 9.0): stacks that have not moved (by
+ * formation), the moving force's MP, Luftwaffe units not assigned. Undefined when nothing.
+ * `formations` narrows it to one commander's (team play).
+ */
+export function unmovedWarning(index: RulesIndex, s: TyphoonState, formations?: readonly string[]): string | undefined {
+  if (s.phase !== 'movement' || s.battle) return undefined;
+  const mine = (u: string) => !formations || formations.includes(index.unit(u).formation);
+  const stacks = movableStacks(index, s)
+    .map((st) => ({ ...st, units: st.units.filter(mine) }))
+    .filter((st) => st.units.length > 0);
+  const parts: string[] = [];
+  if (stacks.length) {
+    const by = new Map<string, number>();
+    for (const st of stacks) for (const f of new Set(st.units.map((u) => index.unit(u).formation))) by.set(f, (by.get(f) ?? 0) + 1);
+    const order = index.charts.formations.map((f) => f.id as string).filter((f) => by.has(f));
+    parts.push(
+      `${plural(stacks.length, 'stack')} can still move (${order.map((f) => `${f} ${by.get(f)}`).join(', ')}) and would stay where ${stacks.length === 1 ? 'it is' : 'they are'}`,
+    );
+  }
+  if (s.active && s.active.mp > 0 && s.active.units.some(mine))
+    parts.push(`the force in ${s.active.hex} would lose its ${s.active.mp} MP left`);
+  if (s.airAvailable > 0 && !formations && s.done.length === 0 && !s.active)
+    parts.push(`${plural(s.airAvailable, 'Luftwaffe unit')} not assigned would be lost (9.1)`);
+  return parts.length ? `${parts.join('; ')}.` : undefined;
+}
+
+/** The formations of these units, in chart order. */
+export function formationsIn(play: { index: RulesIndex }, units: readonly string[]): string[] {
+  const of = new Set(units.map((u) => play.index.unit(u).formation));
+  return play.index.charts.formations.map((f) => f.id).filter((f) => of.has(f));
+}
+
+/** Team play's shares of the Luftwaffe not assigned yet this phase (9.1), one entry per unit. */
+export function airSharesLeft(s: TyphoonState): string[] {
+  const used = [...(s.airUsed ?? [])];
+  // This turn's units are those still available and those assigned; the split's first entries get them.
+  const left = (s.airSplit ?? []).slice(0, s.airAvailable + used.length);
+  for (const f of used) {
+    const i = left.indexOf(f);
+    if (i >= 0) left.splice(i, 1);
+  }
+  return left;
+}
+
+/** The share an assignment to `units` takes: a formation, '' without a split, null when none is left. */
+function airShare(play: Play, units: readonly string[]): string | null {
+  if (!play.s.airSplit?.length) return '';
+  const left = airSharesLeft(play.s);
+  return formationsIn(play, units).find((f) => left.includes(f)) ?? null;
 }
 
 /** Stacks with units that may still move this phase, by hex. */

@@ -7,17 +7,20 @@ import { z } from 'zod';
 import { UserError } from '../../contracts/errors.js';
 import { fitText } from '../../contracts/limits.js';
 import type { Choice } from '../../contracts/reply.js';
+import { plural } from '../../contracts/text.js';
 import { RuleError } from '../engine.js';
-import { hexOption, type Order, type OrderOptions, orderOptions } from '../orders.js';
+import { hexOption, type Order, type OrderOptions, type OrderOutcome, offer, orderOptions } from '../orders.js';
 import { CHART_IDS, CHART_NAMES, chartText } from './chart-text.js';
-import { battleWaiting, gameOver, type TyphoonEngine } from './engine.js';
+import type { RulesIndex } from './context.js';
+import { airSharesLeft, battleWaiting, gameOver, type TyphoonEngine, unmovedWarning } from './engine.js';
+import { forceList } from './force-list.js';
 import { destinationChoices, findUnit, forceChoices, moveAction, resolveUnits } from './orders.js';
 import type { TyphoonAction, TyphoonState } from './state.js';
 
 /** Descriptions of the commands only Operation Typhoon has (Discord: at most 100 characters). */
 export const TYPHOON_COMMANDS: Record<string, string> = {
   air: 'Luftwaffe close air support (9.1)',
-  force: 'The German force now moving: drop units off (9.5) or end its move',
+  force: 'German forces: list them, drop units off the moving force (9.5) or end its move',
   rules: 'Operation Typhoon charts: turn track, movement points, terrain, CRT, force generation, breakout, OOB',
 };
 
@@ -32,6 +35,43 @@ const airOptions = z.object({ hex: hexOption });
 const dropOptions = z.object({ units: z.string().trim().min(1).max(200) });
 const placeOptions = z.object({ unit: z.string().trim().min(1).max(40), hex: hexOption });
 const chartOptions = z.object({ chart: z.enum(CHART_IDS) });
+const splitOptions = z.object({ formations: z.string().trim().min(1).max(100) });
+const listOptions = z.object({ army: z.string().trim().min(1).max(40).optional() });
+
+/** Formation ids from "PG3, 9A" or their names; "none" (or "-") is an empty list. */
+function formationIds(index: RulesIndex, text: string): string[] {
+  if (/^(none|-|first come)$/i.test(text.trim())) return [];
+  const norm = (t: string) => t.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const f = index.charts.formations.find((x) => norm(x.id) === norm(part) || norm(x.name) === norm(part));
+      if (!f) throw new RuleError('1.4', `there is no formation "${part}" (${index.charts.formations.map((x) => x.id).join(', ')})`);
+      return f.id;
+    });
+}
+
+/**
+ * 9.1: Luftwaffe units are assigned before any force moves; the first move forfeits those
+ * not assigned. Undefined when nothing would be lost.
+ */
+function airForfeit(s: TyphoonState, action: TyphoonAction): OrderConfirm | undefined {
+  if (action.type !== 'move' || s.phase !== 'movement' || s.active || s.done.length > 0 || s.airAvailable <= 0) return undefined;
+  const withAir = s.airWith.some((g) => g.some((u) => s.units[u]?.hex === action.from));
+  const shares = airSharesLeft(s);
+  const text = `${plural(s.airAvailable, 'Luftwaffe unit')} ${s.airAvailable === 1 ? 'is' : 'are'} not assigned yet${shares.length ? ` (shares: ${shares.join(', ')})` : ''}. Air support is assigned before the first force moves: this move would forfeit ${s.airAvailable === 1 ? 'it' : 'them'} for turn ${s.turn} (9.1).`;
+  return {
+    text: withAir ? text : `${text} Assign one to this force first, or elsewhere with /air assign hex:XXYY.`,
+    go: `Move, forfeit ${plural(s.airAvailable, 'Luftwaffe unit')}`,
+    ...(withAir
+      ? {}
+      : { instead: [{ label: `Luftwaffe to ${action.from} first`, act: { type: 'assign-air', hex: action.from } as TyphoonAction }] }),
+  };
+}
+
+type OrderConfirm = NonNullable<Extract<OrderOutcome<TyphoonAction>, { act: unknown }>['confirm']>;
 
 const text = (options: OrderOptions, name: string): string | undefined => {
   const v = options[name];
@@ -97,7 +137,9 @@ export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
       run(state, options) {
         const o = orderOptions(moveOptions, options);
         if (o.force === undefined) throw new UserError('Name the force by its hex: /move force:<hex> to:<hex>.');
-        return act(moveAction(index(), state, { ...o, force: o.force }));
+        const action = moveAction(index(), state, { ...o, force: o.force });
+        const forfeit = airForfeit(state, action);
+        return forfeit ? { act: action, confirm: forfeit } : act(action);
       },
       suggest(state, focused, options) {
         if (!state) return [];
@@ -133,6 +175,25 @@ export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
       },
     },
     {
+      command: 'air',
+      subcommand: 'split',
+      description: 'Team play: which formations get the Luftwaffe units each turn (commander-in-chief)',
+      usage: '/air split formations:"PG3, PG2" (empty: first come)',
+      options: [
+        {
+          name: 'formations',
+          type: 'string',
+          description: 'One formation per Luftwaffe unit, e.g. "PG3, PG2"; "none" for first come',
+          required: true,
+          maxLength: 100,
+        },
+      ],
+      run(_state, options) {
+        const { formations } = orderOptions(splitOptions, options);
+        return act({ type: 'air-split', formations: formationIds(index(), formations) });
+      },
+    },
+    {
       command: 'force',
       subcommand: 'drop',
       description: 'Leave units behind in the current hex; they are done for this phase (9.5)',
@@ -152,6 +213,32 @@ export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
         if (refusal) throw refusal;
         if (!state.active) throw new UserError('9.5: no force is moving.');
         return act({ type: 'drop', units: resolveUnits(index(), state.active.units, units)! });
+      },
+    },
+    {
+      command: 'force',
+      subcommand: 'list',
+      description: 'Your forces by formation: hex, units and steps, MP, which have moved (only you see it)',
+      usage: '/force list [army:PG3]',
+      options: [
+        {
+          name: 'army',
+          type: 'string',
+          description: 'One formation, e.g. PG3 or "9th Army" (default: yours in team play, else all)',
+          autocomplete: true,
+          maxLength: 40,
+        },
+      ],
+      run(state, options, who) {
+        const { army } = orderOptions(listOptions, options);
+        const formations = army ? formationIds(index(), army) : who?.formations;
+        return { answer: fitText(forceList(index(), state, formations), '/force list army:<formation> shows one formation whole.') };
+      },
+      suggest(_state, focused) {
+        return offer(
+          index().charts.formations.map((f) => ({ name: `${f.id} · ${f.name}`, value: f.id })),
+          focused.value,
+        );
       },
     },
     {
@@ -180,7 +267,25 @@ export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
       subcommand: 'end',
       description: 'End the phase (Typhoon Phase I: the victory check, regroup and the next turn follow)',
       usage: '/phase end',
-      run: () => act({ type: 'end-phase' }),
+      run(state, _options, who) {
+        // Team play: a commander says their formations are done; the last one ends the turn.
+        const mine = who?.formations;
+        const all = index().charts.formations.map((f) => f.id);
+        if (mine && !all.every((f) => mine.includes(f))) {
+          if (mine.length === 0)
+            throw new UserError('You command no formation in this game (/game join army:...), so the turn is not yours to end.');
+          const action: TyphoonAction = { type: 'ready', formations: mine };
+          const unmoved = gameOver(state) || battleWaiting(state) ? undefined : unmovedWarning(index(), state, mine);
+          return unmoved
+            ? { act: action, confirm: { text: `Done for turn ${state.turn}? ${unmoved}`, go: `Done (${mine.join(', ')})` } }
+            : act(action);
+        }
+        const action: TyphoonAction = { type: 'end-phase' };
+        const unmoved = gameOver(state) || battleWaiting(state) ? undefined : unmovedWarning(index(), state);
+        return unmoved
+          ? { act: action, confirm: { text: `End turn ${state.turn} now? ${unmoved}`, go: `End turn ${state.turn} anyway` } }
+          : act(action);
+      },
     },
     {
       command: 'phase',

@@ -4,11 +4,12 @@
  */
 
 import type { HexId } from '../../kernel/hex.js';
-import { parseHexId } from '../../kernel/hex.js';
+import { columnOf, parseHexId } from '../../kernel/hex.js';
 import { RuleError } from '../engine.js';
 import { Play, type RulesIndex } from './context.js';
 import { alreadyMoved, battleWaiting, gameOver, movableStacks } from './engine.js';
 import { allowance, destinations, mobilityOf, startsMudBound } from './movement.js';
+import { pocketPreview } from './pocket-preview.js';
 import type { TyphoonAction, TyphoonState } from './state.js';
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -147,10 +148,21 @@ export interface Choice {
   value: string;
 }
 
-/** Autocomplete for `force:`: the moving force first, then stacks that may still move. */
+/**
+ * Autocomplete for `force:`: the moving force first, then stacks that may still move, each
+ * with its formation ("PG3"), units and MP. Typed digits match hex ids from their start;
+ * anything else matches a formation or any unit of the stack ("pg3", "7 pz", "gross").
+ */
 export function forceChoices(index: RulesIndex, s: TyphoonState, typed: string): Choice[] {
-  const out: Choice[] = [];
-  if (s.active) out.push({ name: `${s.active.hex} · moving: ${labels(index, s.active.units)} · ${s.active.mp} MP`, value: s.active.hex });
+  const out: (Choice & { search: string[] })[] = [];
+  const formations = (units: string[]) => [...new Set(units.map((u) => index.unit(u).formation))].join('+');
+  const search = (units: string[]) => [...units.map((u) => index.unit(u).label), ...units.map((u) => index.unit(u).formation)];
+  if (s.active)
+    out.push({
+      name: `${s.active.hex} · moving: ${formations(s.active.units)} ${labels(index, s.active.units)} · ${s.active.mp} MP left`,
+      value: s.active.hex,
+      search: search(s.active.units),
+    });
   for (const stack of movableStacks(index, s)) {
     const mech = stack.units.filter((u) => index.unit(u).mobility === 'mechanized');
     const foot = stack.units.filter((u) => index.unit(u).mobility !== 'mechanized');
@@ -160,9 +172,13 @@ export function forceChoices(index: RulesIndex, s: TyphoonState, typed: string):
     ]
       .filter(Boolean)
       .join(', ');
-    out.push({ name: `${stack.hex} · ${labels(index, stack.units)} · ${mp} MP`, value: stack.hex });
+    out.push({
+      name: `${stack.hex} · ${formations(stack.units)} ${labels(index, stack.units)} · ${mp} MP`,
+      value: stack.hex,
+      search: search(stack.units),
+    });
   }
-  return filterChoices(out, typed);
+  return matchTyped(out, typed);
 }
 
 /** Autocomplete for `to:`: every reachable hex with its MP cost; Soviet hexes say a battle follows. */
@@ -183,9 +199,23 @@ export function destinationChoices(
   const play = new Play(index, s);
   const list = destinations(play, f.units, force, f.mp, f.mudBound).map((d) => {
     const place = index.map.hex(d.hex)!.place?.name;
-    return { name: `${d.hex}${place ? ` ${place}` : ''} · ${d.cost} MP${d.soviet ? ' · Soviet: defenders appear' : ''}`, value: d.hex };
+    // 11.1: a Soviet hex whose capture would cut off a pocket says so, with its size and breakout roll.
+    const pocket = d.soviet ? pocketPreview(index, s, d.hex) : undefined;
+    const cut = pocket
+      ? pocket.moscow
+        ? ' · cuts off Moscow: wins'
+        : ` · closes a pocket of ${pocket.sizes[0]} (breakout ${pocket.units.min}-${pocket.units.max} units)`
+      : '';
+    return {
+      name: `${d.hex}${place ? ` ${place}` : ''} · ${d.cost} MP${d.soviet ? ` · Soviet: battle${cut}` : ''}`,
+      value: d.hex,
+      search: place ? [place] : [],
+      // Towards the enemy first: a hex that cuts off a pocket, then Soviet hexes, then the farthest east.
+      rank: [pocket ? 0 : d.soviet ? 1 : 2, -columnOf(d.hex), d.cost] as const,
+    };
   });
-  return filterChoices(list, typed);
+  list.sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.rank[2] - b.rank[2] || a.value.localeCompare(b.value));
+  return matchTyped(list, typed);
 }
 
 function labels(index: RulesIndex, units: string[]): string {
@@ -193,7 +223,20 @@ function labels(index: RulesIndex, units: string[]): string {
   return names.length > 3 ? `${names.slice(0, 3).join(', ')} +${names.length - 3}` : names.join(', ');
 }
 
-function filterChoices(list: Choice[], typed: string): Choice[] {
-  const t = typed.trim().toLowerCase();
-  return list.filter((c) => !t || c.name.toLowerCase().includes(t)).slice(0, 25);
+/**
+ * What autocomplete keeps of `list` for `typed`: digits match a hex id from its start
+ * ("15" finds 1520, not 2715); other text matches within the name, or the start of a unit,
+ * formation or place, ignoring case, spaces and punctuation ("7pz" finds "7 Pz", not
+ * "17 Pz"). At most 25, in the list's order.
+ */
+function matchTyped(list: readonly (Choice & { search?: string[] })[], typed: string): Choice[] {
+  const t = typed.trim();
+  const squash = (x: string) => x.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const want = squash(t);
+  const keep = !t
+    ? list
+    : /^\d+$/.test(t)
+      ? list.filter((c) => c.value.startsWith(t))
+      : list.filter((c) => c.name.toLowerCase().includes(t.toLowerCase()) || (c.search ?? []).some((w) => squash(w).startsWith(want)));
+  return keep.slice(0, 25).map((c) => ({ name: c.name, value: c.value }));
 }

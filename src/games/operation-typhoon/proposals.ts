@@ -1,6 +1,8 @@
 import type { GameEvent } from '../engine.js';
 import { Play, type RulesIndex } from './context.js';
+import { unmovedWarning } from './engine.js';
 import { mobilityOf, stepCost } from './movement.js';
+import { pocketPreview } from './pocket-preview.js';
 import type { TyphoonAction, TyphoonState } from './state.js';
 
 /**
@@ -17,9 +19,19 @@ export function formationsOf(index: RulesIndex, s: TyphoonState, action: Typhoon
   switch (action.type) {
     case 'setup-place':
       return s.units[action.unit] ? of([action.unit]) : [];
-    case 'move':
+    case 'move': {
       if (s.active && s.active.hex === action.from && !action.units) return of(s.active.units);
-      return of(action.units ?? unmovedAt(action.from));
+      // 9.0: a new force ends the one moving now, so that force's commander must agree: team
+      // play never lets one commander's order end another's moving force.
+      const moving = s.active ? of(s.active.units) : [];
+      return [...new Set([...of(action.units ?? unmovedAt(action.from)), ...moving])];
+    }
+    case 'ready':
+      return [...action.formations];
+    case 'end-phase':
+      // 5.2: ending the turn for everyone is for whoever commands every formation; in team play
+      // each commander says /phase end for their own (the 'ready' order).
+      return of(Object.keys(s.units));
     case 'assign-air':
       return of(unmovedAt(action.hex));
     case 'drop':
@@ -33,6 +45,10 @@ export function formationsOf(index: RulesIndex, s: TyphoonState, action: Typhoon
 }
 
 export function describeProposal(index: RulesIndex, s: TyphoonState, action: TyphoonAction): { text: string; events: GameEvent[] } {
+  if (action.type === 'end-phase') {
+    const lost = unmovedWarning(index, s);
+    return { text: `End turn ${s.turn} (5.2)${lost ? `: ${lost}` : ''}`, events: [] };
+  }
   if (action.type !== 'move') return { text: plainText(action), events: [] };
   const play = new Play(index, s);
   const units =
@@ -51,7 +67,14 @@ export function describeProposal(index: RulesIndex, s: TyphoonState, action: Typ
   }
   const soviet = action.path.filter((h) => index.map.has(h) && play.isSoviet(h));
   const labels = units.filter((u) => s.units[u]).map((u) => index.unit(u).label);
-  const text = `${labels.join(', ') || 'the force'} ${action.from} → ${action.path.join(' → ')}: ${Number.isNaN(cost) ? 'not a connected path' : `${cost} MP`}${soviet.length ? `; enters Soviet ${soviet.join(', ')} (a force-generation roll, 8.0)` : ''}`;
+  // 9.1: the first move of the phase forfeits the Luftwaffe units not assigned.
+  const forfeits = !s.active && s.done.length === 0 && s.airAvailable > 0 ? `; forfeits ${s.airAvailable} unassigned Luftwaffe (9.1)` : '';
+  const last = action.path.at(-1)!;
+  const pocket = soviet.includes(last) ? pocketPreview(index, s, last) : undefined;
+  const cuts = pocket
+    ? `; ${pocket.moscow ? 'taking it cuts off Moscow (4.5)' : `taking it closes a pocket of ${pocket.sizes[0]} (11.1)`}`
+    : '';
+  const text = `${labels.join(', ') || 'the force'} ${action.from} → ${action.path.join(' → ')}: ${Number.isNaN(cost) ? 'not a connected path' : `${cost} MP`}${soviet.length ? `; enters Soviet ${soviet.join(', ')} (a force-generation roll, 8.0)` : ''}${cuts}${forfeits}`;
   return { text, events: [{ kind: 'moved', text, hexes: [action.from, ...action.path] }] };
 }
 
@@ -69,6 +92,10 @@ function plainText(action: TyphoonAction): string {
       return 'End the turn (5.2)';
     case 'drop':
       return `Leave ${action.units.join(', ')} behind (9.5)`;
+    case 'ready':
+      return `${action.formations.join(', ')} done for the turn`;
+    case 'air-split':
+      return action.formations.length ? `Luftwaffe split: ${action.formations.join(', ')} (9.1)` : 'Luftwaffe: first come (9.1)';
     case 'setup-place':
       return `Set up ${action.unit} in ${action.hex}`;
     case 'setup-done':

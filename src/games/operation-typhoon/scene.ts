@@ -4,13 +4,14 @@
  * move's arrow and a side panel with turn, phase and the figures the victory checks need.
  */
 
-import type { CounterView, Scene, StackView, UnitSymbol } from '../../contracts/scene.js';
+import type { CounterView, RegionView, Scene, SideLook, StackView, UnitSymbol } from '../../contracts/scene.js';
 import type { HexId } from '../../kernel/hex.js';
 import type { GameEvent } from '../engine.js';
 import { GERMAN_SOVIET } from '../sides.js';
 import { turnSpec } from './charts/index.js';
 import { Play, type RulesIndex } from './context.js';
 import { victoryPoints } from './control.js';
+import { pocketPreview } from './pocket-preview.js';
 import type { TyphoonState } from './state.js';
 
 const GERMAN_SYMBOL: Record<string, UnitSymbol> = { panzer: 'panzer', motorized: 'motorized', infantry: 'infantry', cavalry: 'cavalry' };
@@ -26,6 +27,15 @@ const SOVIET_SYMBOL: Record<string, UnitSymbol> = {
 const SIZE: Record<string, string> = { division: 'XX', brigade: 'X', regiment: 'III' };
 /** 2.6: guards and airborne white on orange, the rest black on orange. */
 const SOVIET_COLOUR = '#e8782a';
+
+/**
+ * The sides' looks on this map, whose forest and marsh symbols are busy: German hatching and
+ * the Soviet wash strong enough that a taken forest or marsh hex never reads as Soviet.
+ */
+const TYPHOON_SIDES: Record<'german' | 'soviet', SideLook> = {
+  german: { ...GERMAN_SOVIET.german, wash: 'rgba(90, 95, 102, 0.16)', hatch: 'rgba(35, 38, 44, 0.62)' },
+  soviet: { ...GERMAN_SOVIET.soviet, wash: 'rgba(214, 64, 40, 0.24)' },
+};
 
 export function typhoonScene(index: RulesIndex, s: TyphoonState, events: GameEvent[] = []): Scene {
   const play = new Play(index, s);
@@ -52,9 +62,17 @@ export function typhoonScene(index: RulesIndex, s: TyphoonState, events: GameEve
     else list.push(counter);
     stacks.set(u.hex, list);
   }
-  if (s.battle) {
-    const list = stacks.get(s.battle.hex) ?? [];
-    for (const u of s.battle.soviet) {
+  // The Soviets of a battle in progress, or those who just held a hex: drawn beside the
+  // Germans in the same hex, never under them (set-aside units that fired their round are out).
+  const sovietsAt = new Map<HexId, CounterView[]>();
+  const soviets = s.battle
+    ? { hex: s.battle.hex, units: s.battle.soviet.filter((u) => !u.out) }
+    : s.held
+      ? { hex: s.held.hex, units: s.held.soviet }
+      : undefined;
+  if (soviets) {
+    const list: CounterView[] = [];
+    for (const u of soviets.units) {
       if (u.steps === 0) continue;
       const spec = index.sovietUnit(u.id);
       const elite = spec.kind === 'guards' || spec.kind === 'airborne';
@@ -67,9 +85,14 @@ export function typhoonScene(index: RulesIndex, s: TyphoonState, events: GameEve
         reduced: spec.steps === 2 && u.steps === 1,
       });
     }
-    stacks.set(s.battle.hex, list);
+    if (list.length) sovietsAt.set(soviets.hex, list);
   }
-  const stackViews: StackView[] = [...stacks].map(([hex, counters]) => ({ hex, counters }));
+  const stackViews: StackView[] = [...new Set([...stacks.keys(), ...sovietsAt.keys()])].map((hex) => {
+    const germans = stacks.get(hex) ?? [];
+    const reds = sovietsAt.get(hex);
+    if (!reds) return { hex, counters: germans };
+    return germans.length ? { hex, counters: germans, opposing: reds } : { hex, counters: reds };
+  });
 
   const spec = turnSpec(index.charts, s.turn);
   const lines = [`Turn ${s.turn} of 8 - ${spec.label} (${spec.dates})`];
@@ -86,9 +109,18 @@ export function typhoonScene(index: RulesIndex, s: TyphoonState, events: GameEve
   const lastMove = [...events].reverse().find((e) => e.kind === 'moved');
   const trail = s.active?.trail ?? [];
   const path = trail.length > 1 ? trail : lastMove?.hexes;
+  // 11.1: pockets this order cut off (their hexes, not the capture or the force's hex), and
+  // while a battle waits, the pocket winning it would cut off.
+  const occupied = new Set(Object.values(s.units).map((u) => u.hex));
+  const regions: RegionView[] = events
+    .filter((e) => e.kind === 'pocket' && (e.hexes?.length ?? 0) > 1)
+    .map((e) => ({ hexes: e.hexes!.slice(1).filter((h) => !occupied.has(h)), label: 'Pocket cut off' }));
+  const preview = s.battle?.kind === 'regular' ? pocketPreview(index, s, s.battle.hex) : undefined;
+  for (const p of preview?.pockets ?? []) regions.push({ hexes: p, label: `Pocket if ${s.battle!.hex} falls` });
   return {
-    sides: GERMAN_SOVIET,
+    sides: TYPHOON_SIDES,
     control: { style: 'area', hexes: control },
+    ...(regions.length ? { regions } : {}),
     stacks: stackViews,
     highlights: {
       path: path && path.length > 1 ? path : undefined,

@@ -84,6 +84,23 @@ export interface TyphoonState {
   destroyed: string[];
   /** Pocket hexes tallied on turns 1 and 2 (4.2). */
   pocketTally: number;
+  /**
+   * Team play (1.4): formations whose commanders said they are done this phase; the phase
+   * ends when every formation is. Absent in solo play.
+   */
+  ready?: string[];
+  /**
+   * Team play (1.4, 9.1): the formation each Luftwaffe unit of a turn goes to, as the
+   * commander-in-chief split them (one entry per unit); absent: whoever assigns first.
+   */
+  airSplit?: string[];
+  /** Formations that have assigned their share of `airSplit` this phase. */
+  airUsed?: string[];
+  /**
+   * The Soviet defenders who just held a hex (10.7), kept until the next order so the picture
+   * of a failed attack shows them; they are back in the pool already (10.9).
+   */
+  held?: { hex: HexId; soviet: { id: string; steps: 0 | 1 | 2 }[] };
   /** The last action can be taken back: it rolled no die and revealed nothing. */
   undoable: boolean;
   result?: { winner: 'german' | 'soviet'; reason: string };
@@ -129,6 +146,10 @@ export const typhoonActionSchema = z.discriminatedUnion('type', [
   /** 10.5: another combat round (1 MP) or retreat. */
   z.object({ type: z.literal('another-round') }),
   z.object({ type: z.literal('retreat') }),
+  /** Team play: these formations are done for the phase; the last one ready ends it (5.2). */
+  z.object({ type: z.literal('ready'), formations: z.array(z.string().min(1).max(20)).min(1).max(20) }),
+  /** Team play: how the Luftwaffe units of each turn are shared among formations (9.1); empty: first come. */
+  z.object({ type: z.literal('air-split'), formations: z.array(z.string().min(1).max(20)).max(4) }),
   /** 5.2: end Phase I; the victory check and regroup follow. */
   z.object({ type: z.literal('end-phase') }),
   /** 5.4: the commander concedes. */

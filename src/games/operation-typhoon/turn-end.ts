@@ -46,6 +46,8 @@ export function startTurn(play: Play, turn: number): void {
   const spec = turnSpec(play.charts, turn);
   s.airAvailable = spec.luftwaffeCas; // 9.1
   s.airWith = [];
+  if (s.ready) s.ready = [];
+  if (s.airUsed) s.airUsed = [];
   play.event(
     'turn',
     `Turn ${turn} (${spec.label}, ${spec.dates}): mechanized ${spec.mp.mechanized} MP, non-mechanized ${spec.mp.nonMechanized} MP, Luftwaffe ${spec.luftwaffeCas}.`,
