@@ -94,11 +94,31 @@ function gameIds(declared: Declared[]): string {
   return [...new Set(declared.map((d) => d.def.id))].join(', ');
 }
 
+/** Games whose (sub)command answers without a game in the channel (charts). */
+function lookersOf(declared: Declared[]): GameDef[] {
+  return [...new Set(declared.filter((d) => d.order.look).map((d) => d.def))];
+}
+
+/**
+ * When several games answer the same command without a game (their charts), `game:` says
+ * whose; the option is the bot's, not a game's, and never reaches the game's order.
+ */
+const GAME_OPTION = 'game';
+
 function addOptions(builder: Parameters<typeof addOrderOptions>[0], where: string, declared: Declared[]): void {
   const options = mergeOptions(
     where,
     declared.map((d) => ({ game: d.def.id, options: d.order.options ?? [] })),
   );
+  const lookers = lookersOf(declared);
+  if (lookers.length > 1 && !options.some((o) => o.name === GAME_OPTION))
+    options.push({
+      name: GAME_OPTION,
+      type: 'string',
+      description: 'Whose charts, when the channel has no game (or another one)',
+      choices: lookers.map((g) => ({ name: g.name, value: g.id })),
+      requiredByAll: false,
+    });
   checkOptionLimits(where, [...new Set(declared.map((d) => d.def.id))], options);
   addOrderOptions(builder, options);
 }
@@ -161,13 +181,19 @@ function optionSchema(o: OrderOption): z.ZodType {
 
 /** The game an order goes to: the channel's, or without one, the only game whose order needs none. */
 async function target(services: CommandContext['services'], invocation: Invocation, declared: Declared[]) {
+  const lookers = lookersOf(declared.filter((d) => d.order.subcommand === invocation.subcommand));
+  const named = invocation.options[GAME_OPTION];
   const view = await services.sessions.current(invocation.channelId);
+  if (typeof named === 'string' && lookers.length > 1 && named !== view?.def.id) {
+    const def = lookers.find((g) => g.id === named);
+    if (!def) throw new UserError(`${words(invocation)} game: takes one of ${lookers.map((g) => g.id).join(', ')}.`);
+    return { def, state: undefined, hasGame: false };
+  }
   if (view) return { def: view.def, state: view.doc.state as unknown, hasGame: true };
-  const lookers = declared.filter((d) => d.order.subcommand === invocation.subcommand && d.order.look);
-  if (lookers.length === 1) return { def: lookers[0]!.def, state: undefined, hasGame: false };
+  if (lookers.length === 1) return { def: lookers[0]!, state: undefined, hasGame: false };
   if (lookers.length > 1)
     throw new UserError(
-      `Without a game in this channel, ${words(invocation)} is ambiguous: ${lookers.map((d) => d.def.name).join(' and ')} both have it. /game new starts one.`,
+      `Without a game in this channel, say whose: ${lookers.map((g) => `${words(invocation)} game:${g.id}`).join(' or ')}. /game new starts a game.`,
     );
   throw new UserError('There is no game in this channel. /game new starts one.');
 }
@@ -176,7 +202,8 @@ async function execute(ctx: CommandContext, declared: Declared[]): Promise<void>
   const { invocation } = ctx;
   const { def, state, hasGame } = await target(ctx.services, invocation, declared);
   const order = orderOf(def, invocation);
-  const options = checkedOptions(def, order, invocation.options);
+  const { [GAME_OPTION]: _whose, ...given } = invocation.options;
+  const options = checkedOptions(def, order, lookersOf(declared).length > 1 ? given : invocation.options);
   if (!hasGame || !order.run) {
     if (!order.look) throw new UserError('There is no game in this channel. /game new starts one.');
     await ctx.reply({ content: order.look(options), ephemeral: true });

@@ -105,6 +105,15 @@ describe('9.1: the Luftwaffe unit when part of a stack moves', () => {
   });
 });
 
+/** Hexes of other stacks, one for each Luftwaffe unit of the turn beyond the first. */
+function otherStacks(): string[] {
+  const extra = found.state.airAvailable - 1;
+  return movableStacks(index, found.state)
+    .map((st) => st.hex)
+    .filter((h) => h !== found.split.hex)
+    .slice(0, Math.max(0, extra));
+}
+
 /** The same game through a session: turn 1 played by the scripted German, quickly. */
 async function advance(sessions: GameSessions, ch: string, player: { id: string; name?: string }) {
   const actor = { id: player.id, name: player.name ?? player.id };
@@ -125,11 +134,13 @@ describe('/move air:stays from the console', () => {
     await advance(c.services.sessions, 'air', doc.players[0]!);
     const { split } = found;
     expect(await run(`/air assign hex:${split.hex}`)).toMatch(/Luftwaffe unit flies with the force/);
+    // The turn's other Luftwaffe unit goes elsewhere, so the first move forfeits nothing (9.1).
+    for (const hex of otherStacks()) await run(`/air assign hex:${hex}`);
     const name = index.unit(split.group[0]!).label;
     expect(await run(`/move force:${split.hex} to:${split.to} units:"${name}" air:stays`)).toMatch(/Luftwaffe unit stays in/);
     const s = (await c.services.sessions.require('air')).doc.state as TyphoonState;
     expect(s.active!.air).toBe(false);
-    expect(s.airWith).toHaveLength(1);
+    expect(s.airWith.filter((g) => g.some((u) => split.units.includes(u)))).toEqual([split.units.filter((u) => u !== split.group[0])]);
     expect(await run(`/move force:${split.to} to:${split.hex} air:sideways`)).toMatch(/air.*with, stays/);
   });
 });
@@ -151,6 +162,7 @@ describe('/move air:stays through Discord', () => {
     await advance(h.bot.sessions, ch, doc.players[0]!);
     const { split } = found;
     await h.fake.ask(player, ch, 'air', 'assign', { hex: split.hex });
+    for (const hex of otherStacks()) await h.fake.ask(player, ch, 'air', 'assign', { hex });
     const names = split.units.map((u) => index.unit(u).label).join(', ');
     const whole = await h.fake.ask(player, ch, 'move', undefined, { force: split.hex, to: split.to, units: names, air: 'stays' });
     expect(whole.ephemeral).toBe(true);

@@ -91,13 +91,20 @@ describe('Operation Typhoon in the console', () => {
 
   it('shows the charts with /rules, marked as a reconstruction', async () => {
     const c = consoleAt();
-    const crt = await c.run('/rules chart:crt');
+    // Two installed games have charts: without a game in the channel, game: says whose.
+    expect(await c.run('/rules chart:crt')).toMatch(/say whose: \/rules game:operation-typhoon or \/rules game:drive-on-moscow/);
+    expect(await c.run('/rules chart:crt game:chess')).toMatch(/game.*takes one of.*operation-typhoon/);
+    expect(await c.run('/rules chart:crt game:drive-on-moscow')).not.toMatch(/German fire\s+Soviet fire/);
+    const crt = await c.run('/rules chart:crt game:operation-typhoon');
     expect(crt).toMatch(/Combat Results Table.*reconstruction/);
     expect(crt).toMatch(/German fire\s+Soviet fire/);
-    const forces = await c.run('/rules chart:forces');
+    const forces = await c.run('/rules chart:forces game:operation-typhoon');
     // Rule 8.1 example, on the printed line: a 5 on the clear line gives 2 RD + 1 B.
     expect(forces).toMatch(/\n5\s+2 RD \+ 1 B\s/);
-    expect(await c.run('/rules chart:nope')).toMatch(/takes one of/);
+    expect(await c.run('/rules chart:nope game:operation-typhoon')).toMatch(/takes one of/);
+    // With a game in the channel, its own charts need no game:.
+    await c.run('/game new game:operation-typhoon seed:2');
+    expect(await c.run('/rules chart:crt')).toMatch(/Combat Results Table.*reconstruction/);
   });
 
   it('offers forces with their MP and destinations with their cost to autocomplete', async () => {
