@@ -44,7 +44,7 @@ export function createServices(options: ServiceOptions): Services {
   const sessions = new GameSessions(options.store, options.games, options.sessionOptions);
   const votes = new VoteService(
     sessions,
-    new BallotStore(options.store.keyv),
+    new BallotStore(options.store),
     options.clock ?? realClock,
     options.post ?? (async () => false),
   );
