@@ -113,7 +113,9 @@ export class GameStore {
     // A save by another process between reading the head and its log is seen as a changed stamp: read again.
     for (let attempt = 0; ; attempt++) {
       const read = await this.read(id);
-      if (read !== 'moved' || attempt >= 4) return read === 'moved' ? this.quarantine(id, null, 'its log kept changing while it was read') : read;
+      if (read !== 'moved') return read;
+      // Saved again and again meanwhile: busy, not damaged. Nothing was changed; the player tries again.
+      if (attempt >= 4) throw new GameChangedError();
     }
   }
 
