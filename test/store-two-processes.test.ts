@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServices } from '../src/dispatch/services.js';
 import { createGameStore } from '../src/store/game-store.js';
 import { BallotStore } from '../src/votes/ballot-store.js';
@@ -97,5 +97,33 @@ describe.skipIf(!!noRedis)('two bot processes on one Redis', () => {
     expect((await fresh.loadCurrent('due'))!.version).toBe(started.doc.version + 1);
     await fresh.close();
     await store.close();
+  }, 60_000);
+
+  it('lets only one of two services whose deadlines fire together close the ballot and report it', async () => {
+    const clock = new ManualClock(Date.now());
+    const posts: string[][] = [[], []];
+    const both = [0, 1].map((i) => {
+      const store = createGameStore({ keyvUrl: redis!.url });
+      return createServices({ store, games: testGames(), clock, post: async (_c, reply) => posts[i]!.push(reply.content) });
+    });
+    const [one, two] = both as [ReturnType<typeof createServices>, ReturnType<typeof createServices>];
+    const started = await one.sessions.newGame({ channelId: 'both', guildId: 'g2' }, alice, {
+      game: 'operation-typhoon',
+      mode: 'vote',
+      seed: 22,
+    });
+    await one.sessions.join('both', bob);
+    await one.votes.propose('both', alice, started.prompt.choices[0]!.action);
+    expect(await two.votes.resume()).toBe(1);
+    // Both deadlines fire in the same turn of the event loop: both read the ballot before either takes it.
+    clock.advance(121_000);
+    await vi.waitFor(() => expect(posts.flat().length).toBeGreaterThanOrEqual(1), { timeout: 20_000 });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(posts.flat()).toHaveLength(1);
+    expect(posts.flat()[0]).toMatch(/Carried out: #1/);
+    for (const s of both) {
+      s.votes.stop();
+      await s.sessions.store.close();
+    }
   }, 60_000);
 });

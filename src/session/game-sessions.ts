@@ -4,8 +4,8 @@ import { issuesText } from '../contracts/text.js';
 import type { GameEvent, GameResult, Prompt } from '../games/engine.js';
 import type { GameDef, GameRegistry } from '../games/registry.js';
 import type { DiceSeed } from '../kernel/dice.js';
-import { type ActionRecord, type GameDocument, type GameMode, type LogLine, type Reseed, SCHEMA_VERSION } from '../store/game-document.js';
 import { ballotKey, dropBallot } from '../store/ballot-keys.js';
+import { type ActionRecord, type GameDocument, type GameMode, type LogLine, type Reseed, SCHEMA_VERSION } from '../store/game-document.js';
 import { type GameStore, type GameSummary, UnreadableGameError } from '../store/game-store.js';
 import { KeyedLock } from '../store/keyed-lock.js';
 import { StaleChoiceError } from './errors.js';
@@ -569,14 +569,21 @@ export class GameSessions {
 
   /** A state its game rejects is damaged like any other record: set aside, never played on. */
   private async checkState(doc: GameDocument | undefined): Promise<GameDocument | undefined> {
-    const schema = doc ? this.games.get(doc.game)?.stateSchema : undefined;
-    if (!doc || !schema || this.checked.has(doc)) return doc;
-    const checked = schema.safeParse(doc.state);
+    const def = doc ? this.games.get(doc.game) : undefined;
+    const schema = def?.stateSchema;
+    if (!doc || !def || this.checked.has(doc)) return doc;
+    // A state stored in an earlier shape is brought up to date first; the next save stores it so.
+    const state = def.migrateState ? def.migrateState(doc.state) : doc.state;
+    const checked = schema ? schema.safeParse(state) : { success: true as const };
     if (checked.success) {
-      this.checked.add(doc);
-      return doc;
+      const current = state === doc.state ? doc : this.store.adopt(doc, { ...doc, state: toJson(state) });
+      this.checked.add(current);
+      return current;
     }
-    return this.store.setAside(doc, `its ${doc.game} state is not valid: ${issuesText(checked.error, 'state', 3)}`);
+    return this.store.setAside(
+      doc,
+      `its ${doc.game} state is not valid: ${issuesText((checked as { error: z.ZodError }).error, 'state', 3)}`,
+    );
   }
 
   /** The channel's last game id (null: none), when the channel is free for a new game. */

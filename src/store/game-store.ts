@@ -169,7 +169,8 @@ export class GameStore {
       if (isAction) actions.push(...(checked.data as ActionRecord[]));
       else events.push(...(checked.data as LogLine[]));
     }
-    if (actions.length < log.actions || events.length < log.events) return this.quarantine(id, raw, 'its log is shorter than its record says');
+    if (actions.length < log.actions || events.length < log.events)
+      return this.quarantine(id, raw, 'its log is shorter than its record says');
     const doc = joinDocument(head.data as GameHead, actions.slice(0, log.actions), events.slice(0, log.events));
     this.remember(doc, { stamp, actions: log.actions, events: log.events, ...(head.data.prior ? { prior: head.data.prior } : {}) });
     return doc;
@@ -189,6 +190,14 @@ export class GameStore {
     if (result.data.id !== id) return this.quarantine(id, raw, `the record says it is game ${result.data.id}`);
     this.basis.set(result.data, { stamp: stampOf(raw), actions: -1, events: -1 });
     return result.data;
+  }
+
+  /** A document changed in memory after loading (a migrated state): saved from it, it is compared with the record `loaded` came from. */
+  adopt(loaded: GameDocument, changed: GameDocument): GameDocument {
+    const basis = this.basis.get(loaded);
+    // Without the kept undo state: it is of the old shape.
+    if (basis) this.basis.set(changed, { stamp: basis.stamp, actions: basis.actions, events: basis.events });
+    return changed;
   }
 
   /** The state kept for undo, when it is the one before the last order given by a player (see GameHead.prior). */
@@ -270,14 +279,23 @@ export class GameStore {
       };
       if (await this.io(() => this.batches.commit(batch))) break;
       // Another game listed on the server meanwhile: read the list again. The channel taken or the id used: refuse.
-      if (attempt >= 8 || (await this.exists(doc.id)) || (channelWas !== undefined && ((await this.currentId(doc.channelId)) ?? null) !== channelWas))
+      if (
+        attempt >= 8 ||
+        (await this.exists(doc.id)) ||
+        (channelWas !== undefined && ((await this.currentId(doc.channelId)) ?? null) !== channelWas)
+      )
         throw new GameChangedError();
     }
     this.remember(doc, { stamp: write.stamp, actions: doc.actions.length, events: doc.events.length });
   }
 
   /** The keys a save writes: the head with a new stamp, the summary, the log chunks that changed (all of them when the game has stopped and will expire). */
-  private writes(doc: GameDocument, base: GameDocument | undefined, basis: Basis | undefined, prior: GameHead['prior']): { batch: Batch; stamp: string } {
+  private writes(
+    doc: GameDocument,
+    base: GameDocument | undefined,
+    basis: Basis | undefined,
+    prior: GameHead['prior'],
+  ): { batch: Batch; stamp: string } {
     const head = headSchema.parse(splitDocument(doc, prior));
     const stopped = doc.status !== 'active';
     const ttlMs = stopped && this.expireMs > 0 ? this.expireMs : undefined;
@@ -288,13 +306,21 @@ export class GameStore {
     eventChunkSchema.element.array().parse(doc.events.slice(fromE));
     const stamp = newStamp();
     const set: NonNullable<Batch['set']> = [
-      { key: gameKey(doc.id), value: { stamp, format: STORED_FORMAT, packed: packDocument(JSON.stringify(head)) }, ...(ttlMs ? { ttlMs } : {}) },
+      {
+        key: gameKey(doc.id),
+        value: { stamp, format: STORED_FORMAT, packed: packDocument(JSON.stringify(head)) },
+        ...(ttlMs ? { ttlMs } : {}),
+      },
       { key: summaryKey(doc.id), value: summaryOf(doc), ...(ttlMs ? { ttlMs } : {}) },
     ];
     const del: string[] = [];
     const chunks = (kind: 'a' | 'e', entries: readonly unknown[], from: number, stored: number) => {
       for (let k = Math.floor(from / LOG_CHUNK); k < chunkCount(entries.length); k++)
-        set.push({ key: chunkKey(doc.id, kind, k), value: { packed: packDocument(JSON.stringify(chunkOf(entries, k))) }, ...(ttlMs ? { ttlMs } : {}) });
+        set.push({
+          key: chunkKey(doc.id, kind, k),
+          value: { packed: packDocument(JSON.stringify(chunkOf(entries, k))) },
+          ...(ttlMs ? { ttlMs } : {}),
+        });
       for (let k = chunkCount(entries.length); k < chunkCount(Math.max(0, stored)); k++) del.push(chunkKey(doc.id, kind, k));
     };
     chunks('a', doc.actions, fromA, basis?.actions ?? 0);
@@ -474,7 +500,9 @@ export class StoreUnavailableError extends UserError {
  */
 export class GameChangedError extends UserError {
   constructor() {
-    super('The game changed while your order was being handled (another order got there first), so yours was not carried out and nothing was changed. Look at the game again (/game status) and give it again if it still applies.');
+    super(
+      'The game changed while your order was being handled (another order got there first), so yours was not carried out and nothing was changed. Look at the game again (/game status) and give it again if it still applies.',
+    );
   }
 }
 

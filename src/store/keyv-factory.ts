@@ -36,7 +36,11 @@ const envSchema = z.object({
   ),
   EXPIRE_FINISHED_DAYS: z.preprocess(
     blankToUndefined,
-    z.coerce.number({ error: 'EXPIRE_FINISHED_DAYS must be a number of days' }).min(0, 'EXPIRE_FINISHED_DAYS cannot be negative').max(36_500).optional(),
+    z.coerce
+      .number({ error: 'EXPIRE_FINISHED_DAYS must be a number of days' })
+      .min(0, 'EXPIRE_FINISHED_DAYS cannot be negative')
+      .max(36_500)
+      .optional(),
   ),
 });
 

@@ -42,7 +42,10 @@ export class BallotStore {
       set: [{ key: ballotKey(ballot.gameId), value: next }],
       add: [{ set: OPEN_BALLOTS_SET, member: ballot.gameId }],
     });
-    if (!ok) throw new UserError('The ballot changed while this was handled (a vote or proposal got there first); nothing was changed. Try again.');
+    if (!ok)
+      throw new UserError(
+        'The ballot changed while this was handled (a vote or proposal got there first); nothing was changed. Try again.',
+      );
     return next;
   }
 

@@ -23,7 +23,11 @@ const task = JSON.parse(process.argv[2]!) as Task;
 const store = createGameStore({ keyvUrl: task.url });
 await store.waitUntilReady();
 const say = (line: unknown) => console.log(JSON.stringify(line));
-const services = createServices({ store, games: testGames(), post: async (channelId, reply) => say({ post: channelId, content: reply.content }) });
+const services = createServices({
+  store,
+  games: testGames(),
+  post: async (channelId, reply) => say({ post: channelId, content: reply.content }),
+});
 await new Promise((r) => setTimeout(r, Math.max(0, task.at - Date.now())));
 
 if (task.kind === 'orders') {
