@@ -1,23 +1,40 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { parseArgs } from 'node:util';
-import { crashLoop } from '../test/helpers/crash-loop.js';
+import { type CrashLoopResult, crashLoop } from '../test/helpers/crash-loop.js';
+import { redisMissingReason } from '../test/helpers/local-redis.js';
 import { fuzzGames } from './fuzz/fuzz-games.js';
 
 /**
- * `npm run reliability [-- --kills 100 --games 2000]`: the crash loop and the game fuzzer at
- * full size, written to docs/reliability.md (regenerated, not edited by hand). The outage,
- * hostile-input and permission suites run in `npm test`; this page lists them.
+ * `npm run reliability [-- --kills 100 --redis-kills 100 --games 2000]`: the crash loop (on
+ * SQLite, then on Redis) and the game fuzzer at full size, written to docs/reliability.md
+ * (regenerated, not edited by hand). The outage, hostile-input and permission suites run in
+ * `npm test`; this page lists them.
  */
-const { values } = parseArgs({ options: { kills: { type: 'string', default: '100' }, games: { type: 'string', default: '2000' } } });
+const { values } = parseArgs({
+  options: {
+    kills: { type: 'string', default: '100' },
+    'redis-kills': { type: 'string', default: '100' },
+    games: { type: 'string', default: '2000' },
+  },
+});
 const kills = Number(values.kills);
+const redisKills = redisMissingReason() ? 0 : Number(values['redis-kills']);
 const games = Number(values.games);
 
-console.log(`Killing the bot process ${kills} times during scripted games...`);
-const crash = await crashLoop(kills, 7, (line) => console.log(`  ${line}`));
-console.log(
-  `  ${crash.acknowledged} orders acknowledged, ${crash.lost} lost, ${crash.damaged} damaged logs, ${(crash.ms / 1000).toFixed(0)} s`,
-);
+const loops: { store: string; crash: CrashLoopResult }[] = [];
+for (const [store, n] of [
+  ['sqlite', kills],
+  ['redis', redisKills],
+] as const) {
+  if (n <= 0) continue;
+  console.log(`Killing the bot process ${n} times during scripted games (${store})...`);
+  const crash = await crashLoop(n, 7, (line) => console.log(`  ${line}`), { store });
+  console.log(
+    `  ${crash.acknowledged} acknowledged (${crash.created} new games, ${crash.undone} undos, ${crash.ballots} ballots carried out), ${crash.lost} lost, ${crash.damaged} damaged, ${(crash.ms / 1000).toFixed(0)} s`,
+  );
+  loops.push({ store, crash });
+}
 console.log(`Fuzzing ${games} whole games...`);
 const fuzz = fuzzGames(games, 7);
 console.log(
@@ -32,14 +49,20 @@ const page = [
   '',
   '| check | result |',
   '|---|---|',
-  `| Bot process killed (SIGKILL) at random points of scripted Battle for Moscow games against the bot (fake Discord), then restarted | ${crash.kills} kills; ${crash.acknowledged} orders acknowledged over ${crash.games} games, **${crash.lost} lost or stored differently**, **${crash.damaged} damaged logs** (gaps, repeats, or a log that does not replay to the stored position); after ${crash.resumed} of the ${crash.kills} restarts an order was acknowledged before the next kill (a kill comes 0.15-2 s after the bot is back, often before the first answer), and after the final restart the game went on; highest version ${crash.finalVersion} (${(crash.ms / 1000).toFixed(0)} s) |`,
+  ...loops.map(
+    ({ store, crash: c }) =>
+      `| Bot process killed (SIGKILL) at random points of scripted Battle for Moscow games (fake Discord, ${store === 'redis' ? 'Redis, append-only file' : 'SQLite file'}): orders against the bot, undos, games ended and started, and a vote game whose proposals carry at once, then restarted | ${c.kills} kills; ${c.acknowledged} actions acknowledged over ${c.games} games (${c.created} new games, ${c.undone} undos, ${c.ballots} ballots carried out, the rest orders), **${c.lost} lost or stored differently**, **${c.damaged} damaged** (a log whose versions do not rise, that does not replay to the stored position, a game not listed for its server, an open ballot not listed or listed but missing); after ${c.resumed} of the ${c.kills} restarts an action was acknowledged before the next kill (a kill comes 0.15-2 s after the bot is back, often before the first answer), and after the final restart play went on; highest version ${c.finalVersion} (${(c.ms / 1000).toFixed(0)} s) |`,
+  ),
   `| Whole games of sensible, random and illegal orders, invariants after each | ${fuzz.games} games, ${fuzz.actions} orders accepted, ${fuzz.refused} refused, **${fuzz.violations.length} invariant violations** (${Math.round(fuzz.actions / (fuzz.ms / 1000))} orders/s) |`,
   '',
   'Invariants of the fuzzer: a refused order leaves the state unchanged and names a rule; every state passes the stored-state schema and a JSON round trip; replaying the seed and the orders rebuilds the final state byte for byte; in Operation Typhoon a taken hex never turns Soviet again (3.5).',
   '',
   'Run on every `npm test` (smaller sizes):',
   '',
-  '- `test/faults-kill.test.ts`: the crash loop, 5 kills.',
+  '- `test/faults-kill.test.ts`: the crash loop, 5 kills on SQLite and 3 on Redis.',
+  '- `test/store-two-processes.test.ts`: two bot processes on one Redis: 50 racing orders, each applied once and none acknowledged lost (compare-and-set saves); eight ballots opened at once all listed; a ballot due while both run closed and reported once.',
+  '- `test/store-one-step.test.ts`: a write refused mid-way (a new game, leaving vote mode, ending a game with an open ballot) stores nothing of it, so "nothing was changed" is true.',
+  '- `test/store-migrations.test.ts`, `test/store-order-cost.test.ts`: games stored by the earlier layout load and play on; newer ones are refused and kept; an order rewrites only the end of the log.',
   '- `test/load-discord.test.ts`: 200 orders at once on one channel and 50 channels at once through the fake Discord: every interaction acknowledged within 3 s, versions consecutive, none lost or doubled.',
   '- `test/faults-redis.test.ts`: Redis stopped under the bot: every order meanwhile gets a private "the game store is not answering; nothing was changed" within 3 s, and play goes on when Redis is back.',
   '- `test/faults-corrupt.test.ts`, `test/store-games.test.ts`, `test/store-packing.test.ts`: a damaged stored game (garbage bytes, a torn write, an empty record, a damaged packing, a document or state the schema rejects; SQLite and Redis) is reported, quarantined with its raw text and its channel freed; a SQLite file held by another process refuses every order clearly and acknowledges none unsaved.',
@@ -47,7 +70,9 @@ const page = [
   '- `test/permissions-matrix.test.ts`: creator, player, voter, spectator and channel manager against every kind of order in solo, team and vote games.',
   "- `test/discord-e2e.test.ts`, `test/discord-process.test.ts`: the token never appears in the bot's output.",
   '- `test/fuzz-games.test.ts`: the game fuzzer, 12 games.',
-  ...(crash.problems.length ? ['', 'Crash loop problems:', ...crash.problems.slice(0, 20).map((p) => `- ${p}`)] : []),
+  ...loops.flatMap(({ store, crash: c }) =>
+    c.problems.length ? ['', `Crash loop problems (${store}):`, ...c.problems.slice(0, 20).map((p) => `- ${p}`)] : [],
+  ),
   ...(fuzz.violations.length ? ['', 'Violations:', ...fuzz.violations.slice(0, 20).map((v) => `- ${v}`)] : []),
   '',
   'Attacks tried by hand (dice, imports, floods, mentions, seats) and what each does now: [attacks.md](attacks.md), written by hand.',
@@ -56,4 +81,4 @@ const page = [
 mkdirSync('docs', { recursive: true });
 writeFileSync('docs/reliability.md', page);
 console.log('Written to docs/reliability.md');
-process.exit(crash.lost || crash.damaged || crash.problems.length || fuzz.violations.length ? 1 : 0);
+process.exit(loops.some(({ crash: c }) => c.lost || c.damaged || c.problems.length) || fuzz.violations.length ? 1 : 0);
