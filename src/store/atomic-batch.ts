@@ -82,6 +82,9 @@ class SqliteBatches implements AtomicBackend {
     if (!this.db) {
       const opening = this.connect().then(async (db) => {
         await db.query('CREATE TABLE IF NOT EXISTS keyv(key VARCHAR(255) PRIMARY KEY, value TEXT )');
+        // Write-ahead log: a commit is one append and one sync (still durable), and readers
+        // (Keyv's connection, other processes) do not wait for writers.
+        await db.query('PRAGMA journal_mode=WAL');
         return db;
       });
       // A failed connection is tried afresh next time.

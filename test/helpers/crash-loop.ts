@@ -210,7 +210,8 @@ export async function crashLoop(
             if (undone && now) {
               // The orders from that version on are out of the log now.
               for (let i = acked.length - 1; i >= 0; i--)
-                if (acked[i]!.gameId === now.gameId && acked[i]!.version >= Number(undone[1]) && acked[i]!.expect.kind !== 'undo') acked.splice(i, 1);
+                if (acked[i]!.gameId === now.gameId && acked[i]!.version >= Number(undone[1]) && acked[i]!.expect.kind !== 'undo')
+                  acked.splice(i, 1);
               ack({ gameId: now.gameId, version: now.version, expect: { kind: 'undo' } });
               result.undone += 1;
               ackedThisRound += 1;
@@ -314,7 +315,8 @@ async function check(
         damage(`${gameId}:${i + 1}`, `game ${gameId}: log entry ${i + 1} has version ${a.version}`);
     });
     for (const a of mine) {
-      if (doc.version < a.version) lose(`${gameId}:${a.version}`, `game ${gameId}: acknowledged version ${a.version}, stored ${doc.version}`);
+      if (doc.version < a.version)
+        lose(`${gameId}:${a.version}`, `game ${gameId}: acknowledged version ${a.version}, stored ${doc.version}`);
       if (a.expect.kind === 'undo' && !doc.events.some((e) => e.kind === 'undo' && e.version === a.version))
         lose(`${gameId}:${a.version}`, `game ${gameId}: the undo acknowledged at version ${a.version} is not in the log`);
     }
