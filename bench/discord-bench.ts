@@ -15,6 +15,8 @@ export interface LatencyFigures {
   maxMs: number;
   /** Interactions Discord would have dropped (not acknowledged within 3 s). */
   late: number;
+  /** Answers with their map per second over the whole run, all channels together. */
+  ordersPerSecond: number;
 }
 
 /**
@@ -28,6 +30,7 @@ export async function benchDiscordLatency(busyChannels: number, commandsPerChann
     const players = await Promise.all(Array.from({ length: busyChannels }, (_, i) => openGame(h, i)));
     const latencies: number[] = [];
     let late = 0;
+    const started = performance.now();
     await Promise.all(
       players.map(async ({ user, ch, from, to }, k) => {
         // Park-Miller, seeded apart per channel (consecutive small seeds start with near-zero draws).
@@ -50,6 +53,7 @@ export async function benchDiscordLatency(busyChannels: number, commandsPerChann
         }
       }),
     );
+    const seconds = (performance.now() - started) / 1000;
     const sorted = [...latencies].sort((a, b) => a - b);
     return {
       busyChannels,
@@ -59,6 +63,7 @@ export async function benchDiscordLatency(busyChannels: number, commandsPerChann
       p99Ms: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!,
       maxMs: sorted.at(-1)!,
       late,
+      ordersPerSecond: latencies.length / seconds,
     };
   } finally {
     await h.stop();

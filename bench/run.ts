@@ -5,6 +5,7 @@ import { closeRenderPool } from '../src/render/render-pool.js';
 import { benchDiscordLatency } from './discord-bench.js';
 import { benchTyphoonEngine } from './engine-bench.js';
 import { benchMemoryInChild, benchWholeGame } from './game-bench.js';
+import { benchOrderCost } from './order-cost-bench.js';
 import { performanceReport } from './performance-report.js';
 import { benchStaticLayer, benchView, type ViewFigures } from './render-bench.js';
 
@@ -50,6 +51,11 @@ console.log(
   `Whole auto-played game (${whole.policy}, ${whole.games} seeds): median ${f(whole.medianMs)} ms for ${whole.medianActions} actions; a finished game stored: ${kb(whole.storedBytes)} (${whole.storedActions} orders)`,
 );
 
+const orderCost = await benchOrderCost(5000);
+console.log(
+  `Per order in the session and store: ${f(orderCost.earlyMs)} ms early and ${f(orderCost.lateMs)} ms late in a ${orderCost.gameOrders}-order game; at ${orderCost.bigOrders} orders ${f(orderCost.bigOrderMs)} ms per order, ${f(orderCost.bigUndoMs)} ms per undo`,
+);
+
 const memory = await benchMemoryInChild(1000);
 console.log(`1,000 live games in one process: heap ${f(memory.heapMb)} MB, RSS ${f(memory.rssMb)} MB`);
 
@@ -61,11 +67,11 @@ const discord = [
 console.log('\nSlash command to answer with map, through the fake Discord (ms):');
 for (const d of discord)
   console.log(
-    `  ${String(d.busyChannels).padStart(2)} busy channel(s) ${d.paceMs ? `(an order every ${d.paceMs / 1000} s each)` : '(back to back)'}, ${d.commands} commands: p50 ${f(d.p50Ms)}, p99 ${f(d.p99Ms)}, max ${f(d.maxMs)}; not acknowledged within 3 s: ${d.late}`,
+    `  ${String(d.busyChannels).padStart(2)} busy channel(s) ${d.paceMs ? `(an order every ${d.paceMs / 1000} s each)` : '(back to back)'}, ${d.commands} commands: p50 ${f(d.p50Ms)}, p99 ${f(d.p99Ms)}, max ${f(d.maxMs)}; ${f(d.ordersPerSecond)} orders/s; not acknowledged within 3 s: ${d.late}`,
   );
 await closeRenderPool();
 
-const figures = { runs, statics, views, engine, whole, memory, discord };
+const figures = { runs, statics, views, engine, whole, memory, discord, orderCost };
 mkdirSync('out', { recursive: true });
 writeFileSync('out/bench.json', JSON.stringify(figures, null, 2));
 mkdirSync('docs', { recursive: true });

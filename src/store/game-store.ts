@@ -14,6 +14,7 @@ import {
   gameStatuses,
   type LogLine,
 } from './game-document.js';
+import { KeyedLock } from './keyed-lock.js';
 import { createKeyv, type StoreConfig, storeConfigFromEnv } from './keyv-factory.js';
 import { packDocument, unpackDocument } from './packed-document.js';
 import {
@@ -94,6 +95,7 @@ export interface SaveOptions {
 
 export class GameStore {
   readonly batches: AtomicBackend;
+  private readonly listLock = new KeyedLock();
   private readonly cache = new DocumentCache();
   private readonly basis = new WeakMap<GameDocument, Basis>();
   private readonly expireMs: number;
@@ -265,28 +267,34 @@ export class GameStore {
   async create(doc: GameDocument, channelWas?: string | null): Promise<void> {
     const listKey = guildKey(doc);
     const write = this.writes(doc, undefined, undefined, undefined);
+    // One creation at a time per server in this process; another process's is met by the condition on the list.
+    await this.listLock.run(listKey, () => this.createListed(doc, listKey, write.batch, channelWas));
+    this.remember(doc, { stamp: write.stamp, actions: doc.actions.length, events: doc.events.length });
+  }
+
+  private async createListed(doc: GameDocument, listKey: string, write: Batch, channelWas: string | null | undefined): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       const list: unknown = await this.io(() => this.keyv.get(listKey));
       const ids = Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [];
       const batch: Batch = {
-        ...write.batch,
-        set: [...(write.batch.set ?? []), { key: listKey, value: [...ids, doc.id] }, { key: channelKey(doc.channelId), value: doc.id }],
+        ...write,
+        set: [...(write.set ?? []), { key: listKey, value: [...ids, doc.id] }, { key: channelKey(doc.channelId), value: doc.id }],
         expect: {
           [gameKey(doc.id)]: null,
           [listKey]: Array.isArray(list) ? stampOf(list) : null,
           ...(channelWas !== undefined ? { [channelKey(doc.channelId)]: channelWas } : {}),
         },
       };
-      if (await this.io(() => this.batches.commit(batch))) break;
+      if (await this.io(() => this.batches.commit(batch))) return;
       // Another game listed on the server meanwhile: read the list again. The channel taken or the id used: refuse.
       if (
-        attempt >= 8 ||
+        attempt >= 20 ||
         (await this.exists(doc.id)) ||
         (channelWas !== undefined && ((await this.currentId(doc.channelId)) ?? null) !== channelWas)
       )
         throw new GameChangedError();
+      await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * (attempt + 1)));
     }
-    this.remember(doc, { stamp: write.stamp, actions: doc.actions.length, events: doc.events.length });
   }
 
   /** The keys a save writes: the head with a new stamp, the summary, the log chunks that changed (all of them when the game has stopped and will expire). */
