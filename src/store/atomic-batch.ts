@@ -27,6 +27,9 @@ export interface AtomicBackend {
   close(): Promise<void>;
 }
 
+/** Most batches written in one SQLite transaction. */
+const GROUP_MAX = 64;
+
 /** Longest string value that is its own stamp (a channel pointer holds a game id). */
 const SHORT = 64;
 
@@ -72,6 +75,7 @@ interface SqliteConnection {
 class SqliteBatches implements AtomicBackend {
   private db: Promise<SqliteConnection> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly waiting: { batch: Batch; resolve: (ok: boolean) => void; reject: (err: unknown) => void }[] = [];
 
   constructor(
     private readonly keyv: Keyv,
@@ -102,35 +106,82 @@ class SqliteBatches implements AtomicBackend {
     return run;
   }
 
+  /**
+   * Batches waiting meanwhile are written in one transaction (one sync of the file for all of
+   * them: group commit), each inside a savepoint, so a batch whose condition fails or whose
+   * write is refused changes nothing and leaves the others as they are.
+   */
   commit(batch: Batch): Promise<boolean> {
-    return this.serially(async () => {
-      const db = await this.connection();
-      const sets = await Promise.all(
-        (batch.set ?? []).map(async (s) => [prefixed(this.keyv, s.key), await serialized(this.keyv, s.value, s.ttlMs)] as const),
-      );
-      const member = await serialized(this.keyv, true, undefined);
-      await db.query('BEGIN IMMEDIATE');
-      try {
-        for (const [key, stamp] of Object.entries(batch.expect ?? {})) {
-          const [row] = await db.query('SELECT value FROM keyv WHERE key = ?', prefixed(this.keyv, key));
-          if (stampOf(await this.decode(row?.value)) !== stamp) {
-            await db.query('ROLLBACK');
-            return false;
-          }
-        }
-        for (const [key, value] of sets)
-          await db.query('INSERT INTO keyv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', key, value);
-        for (const key of batch.delete ?? []) await db.query('DELETE FROM keyv WHERE key = ?', prefixed(this.keyv, key));
-        for (const a of batch.add ?? [])
-          await db.query('INSERT OR REPLACE INTO keyv (key, value) VALUES (?, ?)', prefixed(this.keyv, `${a.set}:${a.member}`), member);
-        for (const r of batch.remove ?? []) await db.query('DELETE FROM keyv WHERE key = ?', prefixed(this.keyv, `${r.set}:${r.member}`));
-        await db.query('COMMIT');
-        return true;
-      } catch (err) {
-        await db.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      }
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ batch, resolve, reject });
+      if (this.waiting.length === 1) void this.serially(() => this.flush());
     });
+  }
+
+  private async flush(): Promise<void> {
+    const group = this.waiting.splice(0, GROUP_MAX);
+    if (this.waiting.length) void this.serially(() => this.flush());
+    if (!group.length) return;
+    let db: SqliteConnection;
+    try {
+      db = await this.connection();
+      await db.query('BEGIN IMMEDIATE');
+    } catch (err) {
+      for (const g of group) g.reject(err);
+      return;
+    }
+    const outcomes: ({ ok: boolean } | { error: unknown })[] = [];
+    for (const g of group) {
+      try {
+        await db.query('SAVEPOINT batch');
+        const ok = await this.apply(db, g.batch);
+        await db.query(ok ? 'RELEASE batch' : 'ROLLBACK TO batch');
+        if (!ok) await db.query('RELEASE batch');
+        outcomes.push({ ok });
+      } catch (error) {
+        await db.query('ROLLBACK TO batch').catch(() => undefined);
+        await db.query('RELEASE batch').catch(() => undefined);
+        outcomes.push({ error });
+      }
+    }
+    try {
+      await db.query('COMMIT');
+    } catch (err) {
+      await db.query('ROLLBACK').catch(() => undefined);
+      for (const g of group) g.reject(err);
+      return;
+    }
+    group.forEach((g, i) => {
+      const outcome = outcomes[i]!;
+      if ('error' in outcome) g.reject(outcome.error);
+      else g.resolve(outcome.ok);
+    });
+  }
+
+  /** One batch inside the open transaction: false (nothing written) when a condition fails. */
+  private async apply(db: SqliteConnection, batch: Batch): Promise<boolean> {
+    const expect = Object.entries(batch.expect ?? {});
+    if (expect.length) {
+      const keys = expect.map(([key]) => prefixed(this.keyv, key));
+      const rows = await db.query('SELECT key, value FROM keyv WHERE key IN (SELECT value FROM json_each(?))', JSON.stringify(keys));
+      const found = new Map(rows.map((r) => [String(r.key), r.value]));
+      for (const [i, [, stamp]] of expect.entries()) if (stampOf(await this.decode(found.get(keys[i]!))) !== stamp) return false;
+    }
+    const member = await serialized(this.keyv, true, undefined);
+    const rows: [string, string][] = [
+      ...(await Promise.all(
+        (batch.set ?? []).map(async (s) => [prefixed(this.keyv, s.key), await serialized(this.keyv, s.value, s.ttlMs)] as [string, string]),
+      )),
+      ...(batch.add ?? []).map((a) => [prefixed(this.keyv, `${a.set}:${a.member}`), member] as [string, string]),
+    ];
+    if (rows.length)
+      await db.query(
+        `INSERT INTO keyv (key, value) VALUES ${rows.map(() => '(?, ?)').join(', ')} ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+        ...rows.flat(),
+      );
+    const gone = [...(batch.delete ?? []), ...(batch.remove ?? []).map((r) => `${r.set}:${r.member}`)].map((k) => prefixed(this.keyv, k));
+    if (gone.length) await db.query('DELETE FROM keyv WHERE key IN (SELECT value FROM json_each(?))', JSON.stringify(gone));
+    return true;
   }
 
   async members(set: string): Promise<string[]> {
