@@ -161,6 +161,8 @@ export async function crashLoop(
       try {
         await bot.waitForOutput(/Logged in as/, 60_000);
         await fake.waitForShards(1);
+        // The bot is back once it answers (on a busy machine that takes a while after logging in).
+        await answer(fake.command(USER, CHANNEL, 'game', 'status', {}), Infinity);
         // The last round only checks that play goes on; the others end with a kill somewhere in the next 2 s.
         const killAt = round === kills ? Infinity : Date.now() + 150 + random() * 1850;
         let latest: FakeMessage | undefined;
