@@ -162,9 +162,12 @@ export async function crashLoop(
         await bot.waitForOutput(/Logged in as/, 60_000);
         await fake.waitForShards(1);
         // The bot is back once it answers (on a busy machine that takes a while after logging in).
+        const asked = Date.now();
         await answer(fake.command(USER, CHANNEL, 'game', 'status', {}), Infinity);
-        // The last round only checks that play goes on; the others end with a kill somewhere in the next 2 s.
-        const killAt = round === kills ? Infinity : Date.now() + 150 + random() * 1850;
+        // The last round only checks that play goes on; the others end with a kill somewhere in
+        // the next 2 s, or in the time of ten answers when the machine is slower than that.
+        const window = Math.max(1850, 10 * (Date.now() - asked));
+        const killAt = round === kills ? Infinity : Date.now() + 150 + random() * window;
         let latest: FakeMessage | undefined;
         let swaps = 0;
         while (Date.now() < killAt && !(round === kills && ackedThisRound > 0)) {
