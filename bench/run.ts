@@ -8,6 +8,7 @@ import { type BotLoopFigures, benchBotEventLoop, finishedGameExport } from './bo
 import { benchDiscordLatency } from './discord-bench.js';
 import { benchTyphoonEngine } from './engine-bench.js';
 import { benchMemoryInChild, benchWholeGame } from './game-bench.js';
+import { benchOrderCost } from './order-cost-bench.js';
 import { performanceReport, withBotRows } from './performance-report.js';
 import { benchStaticLayer, benchView, type ViewFigures } from './render-bench.js';
 
@@ -89,6 +90,11 @@ console.log(
     .join(', ')}); 1,000 games each: ${f(balance.secondsPer1000)} s`,
 );
 
+const orderCost = await benchOrderCost(5000);
+console.log(
+  `Per order in the session and store: ${f(orderCost.earlyMs)} ms early and ${f(orderCost.lateMs)} ms late in a ${orderCost.gameOrders}-order game; at ${orderCost.bigOrders} orders ${f(orderCost.bigOrderMs)} ms per order, ${f(orderCost.bigUndoMs)} ms per undo`,
+);
+
 const memory = await benchMemoryInChild(1000);
 console.log(`1,000 live games in one process: heap ${f(memory.heapMb)} MB, RSS ${f(memory.rssMb)} MB`);
 
@@ -100,14 +106,14 @@ const discord = [
 console.log('\nSlash command to answer with map, through the fake Discord (ms):');
 for (const d of discord)
   console.log(
-    `  ${String(d.busyChannels).padStart(2)} busy channel(s) ${d.paceMs ? `(an order every ${d.paceMs / 1000} s each)` : '(back to back)'}, ${d.commands} commands: p50 ${f(d.p50Ms)}, p99 ${f(d.p99Ms)}, max ${f(d.maxMs)}; not acknowledged within 3 s: ${d.late}`,
+    `  ${String(d.busyChannels).padStart(2)} busy channel(s) ${d.paceMs ? `(an order every ${d.paceMs / 1000} s each)` : '(back to back)'}, ${d.commands} commands: p50 ${f(d.p50Ms)}, p99 ${f(d.p99Ms)}, max ${f(d.maxMs)}; ${f(d.ordersPerSecond)} orders/s; not acknowledged within 3 s: ${d.late}`,
   );
 
 const bots = await measureBots();
 await closeRenderPool();
 await closeGameWork();
 
-const figures = { runs, statics, views, engine, whole, balance, memory, discord, bots };
+const figures = { runs, statics, views, engine, whole, balance, memory, discord, bots, orderCost };
 mkdirSync('out', { recursive: true });
 writeFileSync('out/bench.json', JSON.stringify(figures, null, 2));
 mkdirSync('docs', { recursive: true });

@@ -266,8 +266,9 @@ const HANDLERS: Record<string, Handler> = {
         : mode === 'team'
           ? 'players /game join, with army:... to command formations'
           : 'members /game join, propose orders with the usual commands and vote on them (/vote help)';
-    // Out of vote mode, an open ballot must not carry out its winner later.
-    const cancelled = mode !== 'vote' && (await ctx.services.votes.cancel(doc.id));
+    // Out of vote mode, an open ballot must not carry out its winner later: the save closed it.
+    const cancelled = doc.ballotClosed === true;
+    if (mode !== 'vote') ctx.services.votes.forget(doc.id);
     await ctx.reply({
       content: `Game \`${doc.id}\` is now played in **${mode}** mode: ${how}.${cancelled ? ' The open ballot is cancelled.' : ''}`,
     });
@@ -338,8 +339,9 @@ const HANDLERS: Record<string, Handler> = {
 
   async undo(ctx) {
     const outcome = await ctx.services.sessions.undo(ctx.invocation.channelId, ctx.invocation.user);
-    // A ballot on the position just taken back has nothing left to decide.
-    const cancelled = await ctx.services.votes.cancel(outcome.doc.id);
+    // A ballot on the position just taken back has nothing left to decide: the save closed it.
+    const cancelled = outcome.ballotClosed;
+    ctx.services.votes.forget(outcome.doc.id);
     await ctx.defer?.();
     await ctx.reply(
       await actingReply(
@@ -351,7 +353,7 @@ const HANDLERS: Record<string, Handler> = {
 
   async end(ctx) {
     const doc = await ctx.services.sessions.end(ctx.invocation.channelId, ctx.invocation.user);
-    await ctx.services.votes.cancel(doc.id);
+    ctx.services.votes.forget(doc.id);
     await ctx.defer?.();
     const view = await ctx.services.sessions.require(ctx.invocation.channelId);
     const content = [

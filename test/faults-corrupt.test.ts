@@ -203,16 +203,18 @@ describe('a SQLite file held by another process', () => {
     const after = (await games.require(channelId)).doc;
     expect(await readRaw(games.store, gameKey(after.id))).toBe(before);
 
-    // Another process holding the file outright: a read fails too, and must not read as "no game here".
+    // Another process holding the file outright: the store keeps a write-ahead log, so reads
+    // still see the game as it was saved (never "no game here"), and writes are refused.
     await sql('BEGIN EXCLUSIVE');
     await sql('CREATE TABLE IF NOT EXISTS held (x)'); // takes the exclusive lock now
-    const held: { command: string; subcommand: string; options: Record<string, string> }[] = [
-      { command: 'game', subcommand: 'status', options: {} },
-      { command: 'game', subcommand: 'new', options: { game: 'operation-typhoon' } },
-      { command: 'setup', subcommand: 'swap', options: { a: 'XXIV', b: 'XLI' } },
+    const [status] = await run({ command: 'game', subcommand: 'status', options: {}, channelId });
+    expect(status!.content).toMatch(/version 0/);
+    const held: { command: string; subcommand: string; options: Record<string, string>; channelId: string }[] = [
+      { command: 'game', subcommand: 'new', options: { game: 'operation-typhoon' }, channelId: 'busy-2' },
+      { command: 'setup', subcommand: 'swap', options: { a: 'XXIV', b: 'XLI' }, channelId },
     ];
     for (const invocation of held) {
-      const [answer] = await run({ ...invocation, channelId });
+      const [answer] = await run(invocation);
       expect(answer!.ephemeral).toBe(true);
       expect(answer!.content, JSON.stringify(invocation)).toMatch(/store is not answering/);
     }

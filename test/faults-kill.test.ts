@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { crashLoop } from './helpers/crash-loop.js';
+import { redisMissingReason } from './helpers/local-redis.js';
 
 /**
  * The bot process killed with SIGKILL at random points of a scripted game (Battle for
@@ -19,5 +20,17 @@ describe('crashes', () => {
     // The last restart must lead to an acknowledged order: the game goes on.
     expect(result.resumed).toBeGreaterThanOrEqual(1);
     expect(result.finalVersion).toBeGreaterThan(0);
+  }, 240_000);
+});
+
+describe.skipIf(!!redisMissingReason())('crashes on Redis', () => {
+  it('loses no acknowledged order, undo, new game or ballot when the process is killed, with the games in Redis', async () => {
+    const result = await crashLoop(3, 12, () => undefined, { store: 'redis' });
+    console.log(`crash loop (redis): ${JSON.stringify(result)}`);
+    expect(result.problems).toEqual([]);
+    expect(result.lost).toBe(0);
+    expect(result.damaged).toBe(0);
+    expect(result.acknowledged).toBeGreaterThan(0);
+    expect(result.resumed).toBeGreaterThanOrEqual(1);
   }, 240_000);
 });

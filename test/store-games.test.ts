@@ -33,9 +33,18 @@ async function quarantineKeys(s: GameStore): Promise<string[]> {
 }
 
 describe('store configuration', () => {
-  it('defaults to a SQLite file and reads DATA_FILE and KEYV_URL', () => {
-    expect(storeConfigFromEnv({})).toEqual({ dataFile: undefined, keyvUrl: undefined });
-    expect(storeConfigFromEnv({ DATA_FILE: 'x/y.sqlite', KEYV_URL: '' })).toEqual({ dataFile: 'x/y.sqlite', keyvUrl: undefined });
+  it('defaults to a SQLite file and reads DATA_FILE, KEYV_URL and EXPIRE_FINISHED_DAYS', () => {
+    const days = 24 * 3600 * 1000;
+    expect(storeConfigFromEnv({})).toEqual({ dataFile: undefined, keyvUrl: undefined, expireFinishedMs: 180 * days });
+    expect(storeConfigFromEnv({ DATA_FILE: 'x/y.sqlite', KEYV_URL: '' })).toEqual({
+      dataFile: 'x/y.sqlite',
+      keyvUrl: undefined,
+      expireFinishedMs: 180 * days,
+    });
+    expect(storeConfigFromEnv({ EXPIRE_FINISHED_DAYS: '0' }).expireFinishedMs).toBe(0);
+    expect(storeConfigFromEnv({ EXPIRE_FINISHED_DAYS: '7' }).expireFinishedMs).toBe(7 * days);
+    expect(() => storeConfigFromEnv({ EXPIRE_FINISHED_DAYS: '-1' })).toThrow(/negative/);
+    expect(() => storeConfigFromEnv({ EXPIRE_FINISHED_DAYS: 'soon' })).toThrow(/number of days/);
     expect(storeConfigFromEnv({ KEYV_URL: 'redis://127.0.0.1:6379' }).keyvUrl).toBe('redis://127.0.0.1:6379');
     expect(() => storeConfigFromEnv({ KEYV_URL: 'mysql://nope' })).toThrow(/redis:\/\//);
   });

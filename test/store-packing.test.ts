@@ -25,8 +25,8 @@ describe('packed game records', () => {
     const s = openSessions(file);
     await s.newGame({ channelId: 'c1', guildId: 'g' }, alice, { game: 'dice-race', seed: 6 });
     const { doc } = await s.act('c1', alice, { type: 'step' });
-    const raw = (await s.store.keyv.get(gameKey(doc.id))) as string;
-    expect(raw.startsWith('br1:')).toBe(true);
+    const raw = (await s.store.keyv.get(gameKey(doc.id))) as { packed: string };
+    expect(raw.packed.startsWith('br1:')).toBe(true);
     // A record written before packing existed: plain JSON text.
     await s.store.keyv.set(gameKey(doc.id), JSON.stringify(doc));
     expect(await s.store.load(doc.id)).toEqual(doc);

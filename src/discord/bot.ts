@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { Client, Events, GatewayIntentBits, ShardClientUtil } from 'discord.js';
 import { Dispatcher } from '../dispatch/dispatch.js';
 import type { Limits } from '../dispatch/limits.js';
 import { closeServices, createServices, type Services } from '../dispatch/services.js';
@@ -87,7 +87,11 @@ export async function startDiscordBot(options: DiscordBotOptions): Promise<Disco
     services.votes.stop();
     throw new Error(log.redact(`Could not log in to Discord: ${err instanceof Error ? err.message : String(err)}`));
   }
-  const resumed = await services.votes.resume();
+  // A shard re-arms only its own servers' ballots (direct messages go to shard 0).
+  const shard = client.shard;
+  const resumed = await services.votes.resume((guildId) =>
+    shard ? shard.ids.includes(guildId ? ShardClientUtil.shardIdForGuildId(guildId, shard.count) : 0) : true,
+  );
   if (resumed) log(`Resumed ${resumed} open ballot(s).`);
   log(
     `Logged in as ${client.user?.tag ?? 'the bot'}${client.shard ? ` (shards ${client.shard.ids.join(', ')} of ${client.shard.count})` : ''}.`,

@@ -42,12 +42,7 @@ export interface ServiceOptions {
 
 export function createServices(options: ServiceOptions): Services {
   const sessions = new GameSessions(options.store, options.games, options.sessionOptions);
-  const votes = new VoteService(
-    sessions,
-    new BallotStore(options.store.keyv),
-    options.clock ?? realClock,
-    options.post ?? (async () => false),
-  );
+  const votes = new VoteService(sessions, new BallotStore(options.store), options.clock ?? realClock, options.post ?? (async () => false));
   const limiter = new Limiter(options.limits ?? {}, options.store, options.limitClock);
   return {
     games: options.games,

@@ -39,6 +39,13 @@ export interface GameDef<S = any, A = any, O = any> {
   /** Checks a stored state on load, so a damaged one is set aside instead of reaching the engine. */
   stateSchema?: z.ZodType<unknown>;
   /**
+   * Brings a stored state of an earlier shape to today's, before `stateSchema` checks it (a
+   * game stored by an older version of the bot goes on instead of being set aside). Returns
+   * the state unchanged when it is already current. Replays start from `setup`, so only
+   * stored states need it.
+   */
+  migrateState?(state: unknown): unknown;
+  /**
    * Checks /game new options (without the seed, which the session adds), e.g. an engine's
    * options schema with `.omit({ seed: true })`.
    */

@@ -4,8 +4,9 @@ import { issuesText } from '../contracts/text.js';
 import type { GameEvent, GameResult, Prompt } from '../games/engine.js';
 import type { GameDef, GameRegistry } from '../games/registry.js';
 import type { DiceSeed } from '../kernel/dice.js';
+import { ballotKey, dropBallot } from '../store/ballot-keys.js';
 import { type ActionRecord, type GameDocument, type GameMode, type LogLine, type Reseed, SCHEMA_VERSION } from '../store/game-document.js';
-import { type GameStore, UnreadableGameError } from '../store/game-store.js';
+import { type GameStore, type GameSummary, UnreadableGameError } from '../store/game-store.js';
 import { KeyedLock } from '../store/keyed-lock.js';
 import { BOT_USER_ID, type BotPlay, botToAct, logLine } from './bot-play.js';
 import { StaleChoiceError } from './errors.js';
@@ -96,6 +97,8 @@ export class GameSessions {
   private readonly lock = new KeyedLock();
   private readonly now: () => Date;
   private readonly work: GameWork;
+  /** Documents whose state the game's schema has passed (loaded once, or made by the engine): not checked again. */
+  private readonly checked = new WeakSet<GameDocument>();
 
   constructor(
     readonly store: GameStore,
@@ -139,7 +142,7 @@ export class GameSessions {
 
   async newGame(where: Where, actor: Actor, request: NewGameRequest): Promise<ActOutcome> {
     return this.lock.run(where.channelId, async () => {
-      await this.requireFreeChannel(where.channelId);
+      const channelWas = await this.requireFreeChannel(where.channelId);
       const def = this.games.require(request.game);
       const checked = def.newOptionsSchema.safeParse(request.options ?? {});
       if (!checked.success) throw new UserError(`${def.name} does not take those options: ${issuesText(checked.error)}`);
@@ -161,7 +164,8 @@ export class GameSessions {
         state: bot.state,
         at,
       });
-      await this.store.create(doc);
+      await this.store.create(doc, channelWas);
+      this.checked.add(doc);
       return { ...this.viewOf(doc), events: [], ...botOutcome(bot) };
     });
   }
@@ -205,7 +209,7 @@ export class GameSessions {
   }
 
   /** Take back the last order by replaying the log without it; never past a die roll. */
-  async undo(channelId: string, actor: Actor): Promise<ActOutcome & { undone: ActionRecord }> {
+  async undo(channelId: string, actor: Actor): Promise<ActOutcome & { undone: ActionRecord; ballotClosed: boolean }> {
     return this.lock.run(channelId, async () => {
       const view = await this.require(channelId);
       const { doc, def } = view;
@@ -228,7 +232,9 @@ export class GameSessions {
       const check = def.undo(doc.state);
       if (!check.allowed) throw new UserError(`That order cannot be taken back: ${check.reason}`);
       const kept = doc.actions.slice(0, from);
-      const state = replay(def, doc.options, doc.seed, kept, { reseeds: doc.reseeds });
+      // The state before that order, kept with the game when it was saved: no replay of the whole log.
+      const prior = this.store.priorOf(doc);
+      const state = prior?.actions === from ? prior.state : replay(def, doc.options, doc.seed, kept, { reseeds: doc.reseeds });
       // The version still goes up, so buttons posted before the undo are refused as stale.
       const version = doc.version + 1;
       const next: GameDocument = {
@@ -246,9 +252,12 @@ export class GameSessions {
         ],
         updatedAt: this.now().toISOString(),
       };
-      await this.store.save(next);
+      // A ballot on the position taken back closes in the same step: what the player is told stays true.
+      const ballotClosed = await this.hasBallot(doc.id);
+      await this.store.save(next, { base: doc, prior: null, also: dropBallot(doc.id) });
+      this.checked.add(next);
       const event: GameEvent = { kind: 'undo', text: `${actor.name} took back the last order.` };
-      return { ...this.viewOf(next), events: [event], undone: last };
+      return { ...this.viewOf(next), events: [event], undone: last, ballotClosed };
     });
   }
 
@@ -294,7 +303,7 @@ export class GameSessions {
     channelId: string,
     actor: Actor,
     change: { mode?: GameMode; settings?: Record<string, string | number | boolean | null> },
-  ): Promise<GameDocument> {
+  ): Promise<GameDocument & { ballotClosed?: boolean }> {
     return this.lock.run(channelId, async () => {
       const { doc } = await this.require(channelId);
       if (doc.status !== 'active') throw new UserError(`This game is over (${doc.status}).`);
@@ -309,12 +318,17 @@ export class GameSessions {
         change.mode && change.mode !== doc.mode ? `mode ${change.mode}` : '',
         ...Object.entries(change.settings ?? {}).map(([k, v]) => `${k} ${v ?? 'default'}`),
       ].filter(Boolean);
-      return this.saveWithLine(
+      // Out of vote mode, an open ballot must not carry out its winner later: it closes in the same step.
+      const leavingVotes = change.mode !== undefined && change.mode !== 'vote';
+      const ballotClosed = leavingVotes && (await this.hasBallot(doc.id));
+      const next = await this.saveWithLine(
         doc,
         { mode: change.mode ?? doc.mode, settings },
         'settings',
         `${actor.name} set ${said.join(', ') || 'nothing new'}.`,
+        leavingVotes ? dropBallot(doc.id) : undefined,
       );
+      return Object.assign(next, { ballotClosed });
     });
   }
 
@@ -354,6 +368,7 @@ export class GameSessions {
 
   /** Stop the game: the creator, or a member who can manage the channel. The seed is revealed. */
   async end(channelId: string, actor: Actor): Promise<GameDocument> {
+    // The game's ballot closes in the same step as the game.
     return this.lock.run(channelId, async () => {
       // Ending needs no rules, so a game on charts this bot lacks can still be ended.
       const doc = await this.requireDoc(channelId);
@@ -366,7 +381,7 @@ export class GameSessions {
         events: [...doc.events, { version: doc.version, kind: 'ended', text: `${actor.name} ended the game.` }],
         updatedAt: this.now().toISOString(),
       };
-      await this.store.save(next);
+      await this.store.save(next, { base: doc, also: dropBallot(doc.id) });
       return next;
     });
   }
@@ -424,7 +439,7 @@ export class GameSessions {
       .join(' ');
     const line = `${actor.name} imported game ${source.id} (version ${version}). ${notice}`;
     return this.lock.run(where.channelId, async () => {
-      await this.requireFreeChannel(where.channelId);
+      const channelWas = await this.requireFreeChannel(where.channelId);
       const at = this.now().toISOString();
       const doc = await this.newDocument(where, actor, def, {
         mode: source.mode,
@@ -439,7 +454,7 @@ export class GameSessions {
         state,
         at,
       });
-      await this.store.create(doc);
+      await this.store.create(doc, channelWas);
       return { ...this.viewOf(doc), events: [{ kind: 'imported', text: notice }] };
     });
   }
@@ -448,7 +463,7 @@ export class GameSessions {
    * This channel's games, newest first, and how many the server has in other channels: those
    * are not named, since the member asking may not be able to see their (private) channels.
    */
-  async list(where: Where): Promise<{ games: GameDocument[]; elsewhere: number; unreadable: string[] }> {
+  async list(where: Where): Promise<{ games: GameSummary[]; elsewhere: number; unreadable: string[] }> {
     const all = await this.store.listGuild(where.guildId, where.channelId, LIST_SCAN);
     const games = all.games.filter((d) => d.channelId === where.channelId).slice(0, LIST_SHOWN);
     return { games, elsewhere: all.games.filter((d) => d.channelId !== where.channelId).length, unreadable: all.unreadable };
@@ -473,7 +488,9 @@ export class GameSessions {
       ...(result ? { outcome: resultText(result) } : {}),
       updatedAt: at,
     };
-    await this.store.save(next);
+    // Kept with the game: undo goes back to it without replaying the log.
+    await this.store.save(next, { base: doc, prior: { actions: doc.actions.length, state: doc.state } });
+    this.checked.add(next);
     return { ...this.viewOf(next), events: applied.events, ...botOutcome(bot) };
   }
 
@@ -497,7 +514,8 @@ export class GameSessions {
       ...(result ? { outcome: resultText(result) } : {}),
       updatedAt: at,
     };
-    await this.store.save(next);
+    await this.store.save(next, { base: doc });
+    this.checked.add(next);
     const note: GameEvent = {
       kind: 'bot-resumed',
       text: 'The bot had not finished its turn and has now played on; your order was not given. Give it again if it still applies.',
@@ -506,15 +524,31 @@ export class GameSessions {
   }
 
   /** A change outside play (seats, settings, a note): saved with its line in the log, the version unchanged. */
-  private async saveWithLine(doc: GameDocument, change: Partial<GameDocument>, kind: string, text: string): Promise<GameDocument> {
+  private async saveWithLine(
+    doc: GameDocument,
+    change: Partial<GameDocument>,
+    kind: string,
+    text: string,
+    also?: ReturnType<typeof dropBallot>,
+  ): Promise<GameDocument> {
     const next: GameDocument = {
       ...doc,
       ...change,
       events: [...doc.events, { version: doc.version, kind, text }],
       updatedAt: this.now().toISOString(),
     };
-    await this.store.save(next);
+    await this.store.save(next, { base: doc, ...(also ? { also } : {}) });
+    if (this.checked.has(doc)) this.checked.add(next);
     return next;
+  }
+
+  /** Whether the game has a ballot stored (open, or left over from an earlier position). */
+  private async hasBallot(gameId: string): Promise<boolean> {
+    try {
+      return (await this.store.keyv.get(ballotKey(gameId))) !== undefined;
+    } catch {
+      return false; // only what the answer says: the save itself reports a store failure
+    }
   }
 
   private checkFormations(view: GameView, actor: Actor, action: unknown): void {
@@ -538,20 +572,33 @@ export class GameSessions {
 
   /** A state its game rejects is damaged like any other record: set aside, never played on. */
   private async checkState(doc: GameDocument | undefined): Promise<GameDocument | undefined> {
-    const schema = doc ? this.games.get(doc.game)?.stateSchema : undefined;
-    if (!doc || !schema) return doc;
-    const checked = schema.safeParse(doc.state);
-    if (checked.success) return doc;
-    return this.store.setAside(doc, `its ${doc.game} state is not valid: ${issuesText(checked.error, 'state', 3)}`);
+    const def = doc ? this.games.get(doc.game) : undefined;
+    const schema = def?.stateSchema;
+    if (!doc || !def || this.checked.has(doc)) return doc;
+    // A state stored in an earlier shape is brought up to date first; the next save stores it so.
+    const state = def.migrateState ? def.migrateState(doc.state) : doc.state;
+    const checked = schema ? schema.safeParse(state) : { success: true as const };
+    if (checked.success) {
+      const current = state === doc.state ? doc : this.store.adopt(doc, { ...doc, state: toJson(state) });
+      this.checked.add(current);
+      return current;
+    }
+    return this.store.setAside(
+      doc,
+      `its ${doc.game} state is not valid: ${issuesText((checked as { error: z.ZodError }).error, 'state', 3)}`,
+    );
   }
 
-  private async requireFreeChannel(channelId: string): Promise<void> {
+  /** The channel's last game id (null: none), when the channel is free for a new game. */
+  private async requireFreeChannel(channelId: string): Promise<string | null> {
     const existing = await this.loadCurrent(channelId);
     if (existing?.status === 'active') {
       throw new UserError(
         `This channel already has a game in progress: ${this.games.get(existing.game)?.name ?? existing.game} (game ${existing.id}). Finish it or /game end it first.`,
       );
     }
+    // What the pointer holds now (a finished game, one that expired, or none): the new game's write is conditional on it.
+    return (await this.store.currentId(channelId)) ?? null;
   }
 
   /** A new game document for this channel, started by `actor`: a fresh id, the game's charts, finished if the position already ends the game. */

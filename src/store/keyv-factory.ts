@@ -15,6 +15,8 @@ export interface StoreConfig {
   namespace?: string;
   /** SQLite: how long a call waits for a file another process holds before it fails. Default 5000 ms. */
   busyTimeoutMs?: number;
+  /** Finished, ended and set-aside games are deleted this long after they stop (ms); 0 or absent keeps them. */
+  expireFinishedMs?: number;
 }
 
 export const DEFAULT_DATA_FILE = 'data/games.sqlite';
@@ -32,13 +34,26 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, 'KEYV_URL must start with redis:// or rediss://')
       .optional(),
   ),
+  EXPIRE_FINISHED_DAYS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'EXPIRE_FINISHED_DAYS must be a number of days' })
+      .min(0, 'EXPIRE_FINISHED_DAYS cannot be negative')
+      .max(36_500)
+      .optional(),
+  ),
 });
 
-/** Read DATA_FILE and KEYV_URL; a malformed KEYV_URL fails at start-up, not at the first save. */
+/** Finished and set-aside games are kept this many days unless EXPIRE_FINISHED_DAYS says otherwise (0: for ever). */
+export const DEFAULT_EXPIRE_FINISHED_DAYS = 180;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Read DATA_FILE, KEYV_URL and EXPIRE_FINISHED_DAYS; a malformed value fails at start-up, not at the first save. */
 export function storeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): StoreConfig {
-  const parsed = envSchema.safeParse({ DATA_FILE: env.DATA_FILE, KEYV_URL: env.KEYV_URL });
+  const parsed = envSchema.safeParse({ DATA_FILE: env.DATA_FILE, KEYV_URL: env.KEYV_URL, EXPIRE_FINISHED_DAYS: env.EXPIRE_FINISHED_DAYS });
   if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join('; '));
-  return { dataFile: parsed.data.DATA_FILE, keyvUrl: parsed.data.KEYV_URL };
+  const days = parsed.data.EXPIRE_FINISHED_DAYS ?? DEFAULT_EXPIRE_FINISHED_DAYS;
+  return { dataFile: parsed.data.DATA_FILE, keyvUrl: parsed.data.KEYV_URL, expireFinishedMs: Math.round(days * DAY_MS) };
 }
 
 export function createKeyv(config: StoreConfig = {}): Keyv {

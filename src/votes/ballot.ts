@@ -19,6 +19,10 @@ export type Proposal = z.infer<typeof proposalSchema>;
 export const ballotSchema = z.object({
   gameId: z.string().regex(/^[a-z0-9]{8}$/),
   channelId: z.string().min(1),
+  /** The game's server: a restarted shard resumes only its own servers' ballots. */
+  guildId: z.string().min(1).optional(),
+  /** Changes on every save: a save from a ballot as read is refused once it changed (another process). */
+  stamp: z.string().min(1).optional(),
   /** The game version the decision belongs to; any accepted order makes the ballot stale. */
   version: z.number().int().nonnegative(),
   opensAt: z.number(),

@@ -29,6 +29,7 @@ const PROPOSAL_GAP_MS = 5000;
  */
 export class VoteService {
   private readonly timers = new Map<string, () => void>();
+  private stopped = false;
   private readonly lock = new KeyedLock();
 
   constructor(
@@ -95,8 +96,7 @@ export class VoteService {
         ballot = { ...ballot, proposals: [...ballot.proposals, proposal] };
         note = `**Proposal #${proposal.n}** by ${actor.name}: ${proposal.text}`;
       }
-      ballot = { ...ballot, votes: { ...ballot.votes, [actor.id]: proposal.n } };
-      await this.ballots.save(ballot);
+      ballot = await this.ballots.save({ ...ballot, votes: { ...ballot.votes, [actor.id]: proposal.n } });
       if (fresh && !settings.paused) this.arm(ballot);
       return { ballot, proposal, note };
     });
@@ -124,8 +124,7 @@ export class VoteService {
       if (!ballot || ballot.version !== Number(version)) return { stale: true as const };
       this.refuseVoter(view.doc, actor, settings);
       if (!ballot.proposals.some((p) => p.n === Number(n))) throw new UserError(`There is no proposal #${n} on this ballot.`);
-      const next = { ...ballot, votes: { ...ballot.votes, [actor.id]: Number(n) } };
-      await this.ballots.save(next);
+      const next = await this.ballots.save({ ...ballot, votes: { ...ballot.votes, [actor.id]: Number(n) } });
       return { ballot: next };
     });
     if ('stale' in outcome) return { content: `This ballot is closed. ${view.prompt.text}`, ephemeral: true };
@@ -167,9 +166,7 @@ export class VoteService {
         await this.ballots.save({ ...ballot, pausedLeftMs: Math.max(0, ballot.closesAt - this.clock.now()) });
       } else if (!paused && ballot.pausedLeftMs !== undefined) {
         const { pausedLeftMs, ...rest } = ballot;
-        const resumed = { ...rest, closesAt: this.clock.now() + pausedLeftMs };
-        await this.ballots.save(resumed);
-        this.arm(resumed);
+        this.arm(await this.ballots.save({ ...rest, closesAt: this.clock.now() + pausedLeftMs }));
       }
     });
     return {
@@ -203,8 +200,20 @@ export class VoteService {
       if (version !== undefined && ballot.version !== version) return undefined;
       if (reason === 'deadline' && ballot.pausedLeftMs !== undefined) return undefined;
       this.disarm(gameId);
-      await this.ballots.remove(gameId);
-      return this.settle(ballot, reason, forced, by);
+      // Only the process that takes the ballot away closes it and reports: another one (two
+      // services on one store) finds it gone, or changed by a late vote and still open.
+      if (!(await this.ballots.claim(ballot))) {
+        const now = await this.ballots.load(gameId);
+        if (now && now.pausedLeftMs === undefined) this.arm(now);
+        return undefined;
+      }
+      try {
+        return await this.settle(ballot, reason, forced, by);
+      } catch (err) {
+        // Nothing was carried out (a store failure): the ballot goes back, to be closed again.
+        await this.ballots.restore(ballot).catch(() => undefined);
+        throw err;
+      }
     });
     if (!settled) return undefined;
     if ('content' in settled) return settled;
@@ -221,6 +230,11 @@ export class VoteService {
    * A member left or was removed: their vote and their proposals leave the open ballot (votes
    * cast for those proposals are freed, so those members may vote again).
    */
+  /** Stop this process's timer of a game's ballot (the ballot itself was closed with the game's save). */
+  forget(gameId: string): void {
+    this.disarm(gameId);
+  }
+
   async dropMember(doc: GameDocument, userId: string): Promise<{ votes: number; proposals: number }> {
     return this.lock.run(doc.id, async () => {
       const ballot = await this.ballots.load(doc.id);
@@ -253,6 +267,7 @@ export class VoteService {
     if (!view || view.doc.id !== taken.gameId || view.doc.version !== taken.version || view.doc.status !== 'active') {
       return { content: 'The ballot closed without effect: the game had moved on.' };
     }
+    if (view.doc.mode !== 'vote') return { content: 'The ballot closed without effect: the game is no longer played by vote.' };
     const settings = voteSettings(view.doc);
     // Only members still in the game count: anyone who left since is dropped here too.
     const voters = new Set(eligibleVoters(view.doc));
@@ -352,12 +367,19 @@ export class VoteService {
     return { text, ballot };
   }
 
-  /** After a restart: re-arm the deadline of every open ballot (a passed one closes now). */
-  async resume(): Promise<number> {
+  /**
+   * After a restart: re-arm the deadline of every open ballot this process answers for
+   * (`owns`: a shard, its own servers' ballots; default all); a passed one closes now.
+   */
+  async resume(owns: (guildId: string | undefined) => boolean = () => true): Promise<number> {
     let count = 0;
     for (const id of await this.ballots.openIds()) {
       const ballot = await this.ballots.load(id);
-      if (!ballot) continue;
+      if (!ballot) {
+        await this.ballots.remove(id); // listed, but nothing left under its key
+        continue;
+      }
+      if (ballot.guildId !== undefined && !owns(ballot.guildId)) continue;
       // A ballot whose game moved on, ended or left vote mode while the bot was down has nothing left to decide.
       const view = await this.sessions.current(ballot.channelId).catch(() => undefined);
       if (
@@ -367,9 +389,10 @@ export class VoteService {
         view.doc.mode !== 'vote' ||
         view.doc.status !== 'active'
       ) {
-        await this.ballots.remove(id);
+        await this.ballots.claim(ballot);
         continue;
       }
+      if (!owns(view.doc.guildId)) continue;
       if (ballot.pausedLeftMs !== undefined) continue;
       this.arm(ballot);
       count += 1;
@@ -379,6 +402,7 @@ export class VoteService {
 
   /** Stop every timer (shutdown); the ballots stay stored. */
   stop(): void {
+    this.stopped = true;
     for (const cancel of this.timers.values()) cancel();
     this.timers.clear();
   }
@@ -419,6 +443,7 @@ export class VoteService {
     return {
       gameId: doc.id,
       channelId: doc.channelId,
+      ...(doc.guildId ? { guildId: doc.guildId } : {}),
       version: doc.version,
       opensAt: now,
       closesAt: now + windowMs,
@@ -429,13 +454,17 @@ export class VoteService {
     };
   }
 
-  private arm(ballot: Ballot): void {
+  /** Close the ballot at its deadline; a close that fails (the store not answering) is tried again, 1 s, 2 s, 4 s... up to a minute apart. */
+  private arm(ballot: Ballot, atMs = ballot.closesAt, attempt = 0): void {
     this.disarm(ballot.gameId);
-    const cancel = this.clock.schedule(ballot.closesAt, () => {
+    const cancel = this.clock.schedule(atMs, () => {
       this.timers.delete(ballot.gameId);
       void this.close(ballot.gameId, 'deadline', undefined, undefined, ballot.version)
         .then((reply) => (reply ? this.post(ballot.channelId, reply) : undefined))
-        .catch((err: unknown) => console.error(`closing the ballot of game ${ballot.gameId} failed`, err));
+        .catch((err: unknown) => {
+          console.error(`closing the ballot of game ${ballot.gameId} failed; trying again`, err);
+          if (!this.stopped) this.arm(ballot, this.clock.now() + Math.min(60_000, 1000 * 2 ** attempt), attempt + 1);
+        });
     });
     this.timers.set(ballot.gameId, cancel);
   }
