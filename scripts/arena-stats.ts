@@ -61,3 +61,28 @@ export function quantile(xs: readonly number[], q: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))]!;
 }
+
+export interface MeanDifference {
+  difference: number;
+  low: number;
+  high: number;
+  /** Welch t statistic (normal approximation for the p-value: the samples are large). */
+  t: number;
+  p: number;
+}
+
+export function meanAndSd(xs: readonly number[]): { mean: number; sd: number } {
+  const mean = xs.reduce((t, x) => t + x, 0) / xs.length;
+  const variance = xs.reduce((t, x) => t + (x - mean) ** 2, 0) / Math.max(1, xs.length - 1);
+  return { mean, sd: Math.sqrt(variance) };
+}
+
+/** Welch's test of mean(a) - mean(b), with its 95% interval. */
+export function meanDifference(a: readonly number[], b: readonly number[]): MeanDifference {
+  const x = meanAndSd(a);
+  const y = meanAndSd(b);
+  const difference = x.mean - y.mean;
+  const se = Math.sqrt((x.sd * x.sd) / a.length + (y.sd * y.sd) / b.length);
+  const t = se === 0 ? 0 : difference / se;
+  return { difference, low: difference - Z95 * se, high: difference + Z95 * se, t, p: 2 * (1 - normalCdf(Math.abs(t))) };
+}

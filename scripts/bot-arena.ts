@@ -7,10 +7,10 @@ import type { Board } from '../src/games/battle-for-moscow/board.js';
 import { botActionOn } from '../src/games/battle-for-moscow/bot.js';
 import { bfmEngine } from '../src/games/battle-for-moscow/index.js';
 import { legalActionsOn } from '../src/games/battle-for-moscow/legal.js';
-import { searchActionOn } from '../src/games/battle-for-moscow/search-bot.js';
+import { score, searchActionOn } from '../src/games/battle-for-moscow/search-bot.js';
 import { type BfmAction, phaseSide } from '../src/games/battle-for-moscow/state.js';
 import type { SideId } from '../src/games/engine.js';
-import { median, quantile, twoProportions, wilson } from './arena-stats.js';
+import { meanAndSd, meanDifference, median, quantile, twoProportions, wilson } from './arena-stats.js';
 
 /**
  * `npm run bot-arena [-- --games 500]`: Battle for Moscow bots against each other on the same
@@ -57,6 +57,8 @@ interface Cell {
   germanWins: number;
   /** Battles each side announced, over all games. */
   attacks: Record<SideId, number>;
+  /** The final position of each game from the German side (search-bot.ts `score`: Moscow, cities, strength, distance): a margin that still tells games apart when one side wins them all. */
+  margins: number[];
   /** Time each side's bot took per decision. */
   timing: Record<SideId, Timing>;
   msPerGame: number;
@@ -67,6 +69,7 @@ function play(german: string, soviet: string): Cell {
   let germanWins = 0;
   const attacks: Record<SideId, number> = { german: 0, soviet: 0 };
   const times: Record<SideId, number[]> = { german: [], soviet: [] };
+  const margins: number[] = [];
   const t0 = performance.now();
   for (let seed = 1; seed <= games; seed++) {
     let s = engine.setup({ seed });
@@ -80,6 +83,7 @@ function play(german: string, soviet: string): Cell {
       s = engine.apply(s, action).state;
     }
     if (engine.result(s)?.winner === 'german') germanWins += 1;
+    margins.push(Math.round(score(engine.board(s), 'german') * 100) / 100);
   }
   const timing = (xs: number[]): Timing => ({ medianMs: median(xs), p95Ms: quantile(xs, 0.95), decisions: xs.length });
   return {
@@ -88,6 +92,7 @@ function play(german: string, soviet: string): Cell {
     games,
     germanWins,
     attacks,
+    margins,
     timing: { german: timing(times.german), soviet: timing(times.soviet) },
     msPerGame: (performance.now() - t0) / games,
   };
@@ -102,7 +107,11 @@ if (values.cell) {
 }
 
 const run = promisify(execFile);
-const pairings = NAMES.flatMap((german) => NAMES.map((soviet) => ({ german, soviet })));
+/** Rough cost of a bot's games, so the longest pairings start first and the processes finish together. */
+const COST: Record<string, number> = { search: 10, random: 1, heuristic: 0.1 };
+const pairings = NAMES.flatMap((german) => NAMES.map((soviet) => ({ german, soviet }))).sort(
+  (x, y) => (COST[y.german] ?? 1) + (COST[y.soviet] ?? 1) - (COST[x.german] ?? 1) - (COST[x.soviet] ?? 1),
+);
 const jobs = Math.max(1, Number(values.jobs ?? availableParallelism()));
 const cells: Cell[] = [];
 let next = 0;
@@ -115,7 +124,7 @@ await Promise.all(
       const { stdout } = await run(
         process.execPath,
         [...process.execArgv, process.argv[1]!, '--games', String(games), '--cell', `${german}/${soviet}`],
-        { maxBuffer: 1 << 20 },
+        { maxBuffer: 1 << 24 },
       );
       const cell = JSON.parse(stdout.trim().split('\n').at(-1)!) as Cell;
       cells.push(cell);
@@ -149,13 +158,20 @@ function comparisons(side: SideId): string[] {
         const cb = side === 'soviet' ? cellOf(opponent, b) : cellOf(b, opponent);
         const t = twoProportions(cb.germanWins, cb.games, ca.germanWins, ca.games);
         const better = side === 'soviet' ? (t.high < 0 ? b : t.low > 0 ? a : 'neither') : t.low > 0 ? b : t.high < 0 ? a : 'neither';
+        const m = meanDifference(cb.margins, ca.margins);
+        const marginBetter = side === 'soviet' ? (m.high < 0 ? b : m.low > 0 ? a : 'neither') : m.low > 0 ? b : m.high < 0 ? a : 'neither';
         lines.push(
-          `| ${side === 'soviet' ? 'Soviet' : 'German'} ${b} vs ${a} | ${opponent} | ${pct(cb.germanWins / cb.games)} vs ${pct(ca.germanWins / ca.games)} | ${(100 * t.difference).toFixed(1)} (${(100 * t.low).toFixed(1)} to ${(100 * t.high).toFixed(1)}) | ${t.z.toFixed(2)} | ${t.p < 0.0001 ? '< 0.0001' : t.p.toFixed(4)} | ${better} |`,
+          `| ${side === 'soviet' ? 'Soviet' : 'German'} ${b} vs ${a} | ${opponent} | ${pct(cb.germanWins / cb.games)} vs ${pct(ca.germanWins / ca.games)} | ${(100 * t.difference).toFixed(1)} (${(100 * t.low).toFixed(1)} to ${(100 * t.high).toFixed(1)}) | ${pValue(t.p)} | ${better} | ${m.difference.toFixed(1)} (${m.low.toFixed(1)} to ${m.high.toFixed(1)}) | ${pValue(m.p)} | ${marginBetter} |`,
         );
       }
   return lines;
 }
 
+const pValue = (p: number) => (p < 0.0001 ? '< 0.0001' : p.toFixed(4));
+const marginCell = (c: Cell) => {
+  const { mean, sd } = meanAndSd(c.margins);
+  return `${mean.toFixed(1)} ± ${((1.96 * sd) / Math.sqrt(c.margins.length)).toFixed(1)}`;
+};
 const ms = (t: Timing) => `${t.medianMs.toFixed(2)} / ${t.p95Ms.toFixed(1)}`;
 const doc = [
   '# Battle for Moscow: bot arena',
@@ -168,10 +184,14 @@ const doc = [
   '',
   'A bot is stronger than another on a side when, against the same opponent, its side wins more often: compare rows for the German side, and columns (lower German win rate is better) for the Soviet side.',
   '',
-  'Is the difference more than the dice explain? Two-proportion z-test on the German win rates (difference in points with its 95% interval; "better" names the stronger bot for that side when the interval excludes 0):',
+  "Final margin from the German side, mean with its 95% interval: the search bot's `score` of the last position (Moscow 100, each city held 6 and each city lost 2, strength on the map against the enemy's, the German unit nearest Moscow); lower is better for the Soviets. It tells bots apart even where one side wins every game:",
   '',
-  '| comparison | opponent | German wins | difference | z | p | better |',
-  '|---|---|---|---|---|---|---|',
+  ...table('German \\ Soviet', marginCell),
+  '',
+  'Is the difference more than the dice explain? Two-proportion z-test on the German win rates (difference in points with its 95% interval) and Welch\'s test on the margins; "better" names the stronger bot for that side when the 95% interval excludes 0:',
+  '',
+  '| comparison | opponent | German wins | difference | p | better | margin difference | p | better |',
+  '|---|---|---|---|---|---|---|---|---|',
   ...comparisons('soviet'),
   ...comparisons('german'),
   '',
