@@ -7,17 +7,30 @@ import type { Board } from '../src/games/battle-for-moscow/board.js';
 import { botActionOn } from '../src/games/battle-for-moscow/bot.js';
 import { bfmEngine } from '../src/games/battle-for-moscow/index.js';
 import { legalActionsOn } from '../src/games/battle-for-moscow/legal.js';
-import { searchActionOn } from '../src/games/battle-for-moscow/search-bot.js';
+import { score, searchActionOn } from '../src/games/battle-for-moscow/search-bot.js';
 import { type BfmAction, phaseSide } from '../src/games/battle-for-moscow/state.js';
+import type { SideId } from '../src/games/engine.js';
+import { meanAndSd, meanDifference, median, quantile, twoProportions, wilson } from './arena-stats.js';
 
 /**
  * `npm run bot-arena [-- --games 500]`: Battle for Moscow bots against each other on the same
  * seeds, every pairing for both sides: random (a legal action drawn from the game's dice
- * state), the heuristic, and the search bot. Writes docs/bot-arena.md. The pairings run in
- * `--jobs` child processes at once (default: one per core); `--cell german/soviet` plays one
- * pairing and prints it as JSON (what each child does).
+ * state), the heuristic, and the search bot. Writes docs/bot-arena.md (or `--out`): German win
+ * rates with 95% intervals, battles announced per game, time per decision, and whether one
+ * bot beats another on a side by more than the dice explain. `--bots heuristic,search` plays
+ * only those bots. The pairings run in `--jobs` child processes at once (default: one per
+ * core); `--cell german/soviet` plays one pairing and prints it as JSON (what each child does).
  */
-const { values } = parseArgs({ options: { games: { type: 'string', default: '20' }, jobs: { type: 'string' }, cell: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    games: { type: 'string', default: '20' },
+    minutes: { type: 'string' },
+    jobs: { type: 'string' },
+    cell: { type: 'string' },
+    bots: { type: 'string' },
+    out: { type: 'string', default: 'docs/bot-arena.md' },
+  },
+});
 const games = Number(values.games);
 const engine = bfmEngine();
 
@@ -29,42 +42,86 @@ const BOTS: Record<string, (b: Board) => BfmAction> = {
   heuristic: (b) => botActionOn(b),
   search: (b) => searchActionOn(engine.bm, b),
 };
-const NAMES = Object.keys(BOTS);
+const NAMES = values.bots ? values.bots.split(',') : Object.keys(BOTS);
+for (const n of NAMES) if (!BOTS[n]) throw new Error(`unknown bot ${n}: choose among ${Object.keys(BOTS).join(', ')}`);
+
+interface Timing {
+  medianMs: number;
+  p95Ms: number;
+  decisions: number;
+}
 
 interface Cell {
   german: string;
   soviet: string;
+  games: number;
   germanWins: number;
+  /** Battles each side announced, over all games. */
+  attacks: Record<SideId, number>;
+  /** The final position of each game from the German side (search-bot.ts `score`: Moscow, cities, strength, distance): a margin that still tells games apart when one side wins them all. */
+  margins: number[];
+  /** Time each side's bot took per decision. */
+  timing: Record<SideId, Timing>;
   msPerGame: number;
 }
 
-/** One pairing over seeds 1..games. */
+/** A pairing stops after this long even short of `games` (its table entries then say how many it played). */
+const budgetMs = values.minutes ? Number(values.minutes) * 60_000 : Infinity;
+
+/** One pairing over seeds 1..games (fewer when the time budget runs out). */
 function play(german: string, soviet: string): Cell {
   let germanWins = 0;
+  const attacks: Record<SideId, number> = { german: 0, soviet: 0 };
+  const times: Record<SideId, number[]> = { german: [], soviet: [] };
+  const margins: number[] = [];
   const t0 = performance.now();
-  for (let seed = 1; seed <= games; seed++) {
+  let played = 0;
+  for (let seed = 1; seed <= games && performance.now() - t0 < budgetMs; seed++) {
+    played += 1;
     let s = engine.setup({ seed });
     for (let n = 0; n < 20_000 && !engine.result(s); n++) {
       const b = engine.board(s);
-      s = engine.apply(s, BOTS[phaseSide(s.phase) === 'german' ? german : soviet]!(b)).state;
+      const side = phaseSide(s.phase)!;
+      const t = performance.now();
+      const action = BOTS[side === 'german' ? german : soviet]!(b);
+      times[side].push(performance.now() - t);
+      if (action.type === 'declare') attacks[side] += 1;
+      s = engine.apply(s, action).state;
     }
     if (engine.result(s)?.winner === 'german') germanWins += 1;
+    margins.push(Math.round(score(engine.board(s), 'german') * 100) / 100);
   }
-  return { german, soviet, germanWins, msPerGame: (performance.now() - t0) / games };
+  const timing = (xs: number[]): Timing => ({ medianMs: median(xs), p95Ms: quantile(xs, 0.95), decisions: xs.length });
+  return {
+    german,
+    soviet,
+    games: played,
+    germanWins,
+    attacks,
+    margins,
+    timing: { german: timing(times.german), soviet: timing(times.soviet) },
+    msPerGame: (performance.now() - t0) / played,
+  };
 }
 
 if (values.cell) {
   const [german, soviet] = values.cell.split('/');
-  if (!german || !soviet || !BOTS[german] || !BOTS[soviet]) throw new Error(`--cell wants german/soviet among ${NAMES.join(', ')}`);
+  if (!german || !soviet || !BOTS[german] || !BOTS[soviet])
+    throw new Error(`--cell wants german/soviet among ${Object.keys(BOTS).join(', ')}`);
   console.log(JSON.stringify(play(german, soviet)));
   process.exit(0);
 }
 
 const run = promisify(execFile);
-const pairings = NAMES.flatMap((german) => NAMES.map((soviet) => ({ german, soviet })));
+/** Rough cost of a bot's games, so the longest pairings start first and the processes finish together. */
+const COST: Record<string, number> = { search: 10, random: 1, heuristic: 0.1 };
+const pairings = NAMES.flatMap((german) => NAMES.map((soviet) => ({ german, soviet }))).sort(
+  (x, y) => (COST[y.german] ?? 1) + (COST[y.soviet] ?? 1) - (COST[x.german] ?? 1) - (COST[x.soviet] ?? 1),
+);
 const jobs = Math.max(1, Number(values.jobs ?? availableParallelism()));
 const cells: Cell[] = [];
 let next = 0;
+const started = performance.now();
 await Promise.all(
   Array.from({ length: Math.min(jobs, pairings.length) }, async () => {
     while (next < pairings.length) {
@@ -72,34 +129,94 @@ await Promise.all(
       // The same tsx loader as this process: the child runs this script for one pairing.
       const { stdout } = await run(
         process.execPath,
-        [...process.execArgv, process.argv[1]!, '--games', String(games), '--cell', `${german}/${soviet}`],
-        { maxBuffer: 1 << 20 },
+        [
+          ...process.execArgv,
+          process.argv[1]!,
+          '--games',
+          String(games),
+          ...(values.minutes ? ['--minutes', values.minutes] : []),
+          '--cell',
+          `${german}/${soviet}`,
+        ],
+        { maxBuffer: 1 << 24 },
       );
       const cell = JSON.parse(stdout.trim().split('\n').at(-1)!) as Cell;
       cells.push(cell);
       console.log(
-        `German ${german.padEnd(9)} vs Soviet ${soviet.padEnd(9)}: German wins ${cell.germanWins}/${games} (${cell.msPerGame.toFixed(0)} ms a game)`,
+        `German ${german.padEnd(9)} vs Soviet ${soviet.padEnd(9)}: German wins ${cell.germanWins}/${cell.games}, Soviet battles ${(cell.attacks.soviet / cell.games).toFixed(1)} a game (${cell.msPerGame.toFixed(0)} ms a game)`,
       );
     }
   }),
 );
-cells.sort((a, b) => NAMES.indexOf(a.german) - NAMES.indexOf(b.german) || NAMES.indexOf(a.soviet) - NAMES.indexOf(b.soviet));
+const minutes = (performance.now() - started) / 60_000;
+const cellOf = (german: string, soviet: string) => cells.find((c) => c.german === german && c.soviet === soviet)!;
 
-const pct = (c: Cell) => `${((100 * c.germanWins) / games).toFixed(0)}%`;
-const row = (german: string) =>
-  `| **${german}** | ${NAMES.map((s) => pct(cells.find((c) => c.german === german && c.soviet === s)!)).join(' | ')} |`;
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const winCell = (c: Cell) => {
+  const ci = wilson(c.germanWins, c.games);
+  const short = c.games < games ? `, ${c.games} games` : '';
+  return `${pct(c.germanWins / c.games)} (${(100 * ci.low).toFixed(1)}-${(100 * ci.high).toFixed(1)}${short})`;
+};
+const table = (head: string, cell: (c: Cell) => string) => [
+  `| ${head} | ${NAMES.join(' | ')} |`,
+  `|---|${NAMES.map(() => '---').join('|')}|`,
+  ...NAMES.map((german) => `| **${german}** | ${NAMES.map((soviet) => cell(cellOf(german, soviet))).join(' | ')} |`),
+];
+
+/** One bot against another on a side, each against the same opponents: the difference in German win rate. */
+function comparisons(side: SideId): string[] {
+  const lines: string[] = [];
+  for (const [i, a] of NAMES.entries())
+    for (const b of NAMES.slice(i + 1))
+      for (const opponent of NAMES) {
+        const ca = side === 'soviet' ? cellOf(opponent, a) : cellOf(a, opponent);
+        const cb = side === 'soviet' ? cellOf(opponent, b) : cellOf(b, opponent);
+        const t = twoProportions(cb.germanWins, cb.games, ca.germanWins, ca.games);
+        const better = side === 'soviet' ? (t.high < 0 ? b : t.low > 0 ? a : 'neither') : t.low > 0 ? b : t.high < 0 ? a : 'neither';
+        const m = meanDifference(cb.margins, ca.margins);
+        const marginBetter = side === 'soviet' ? (m.high < 0 ? b : m.low > 0 ? a : 'neither') : m.low > 0 ? b : m.high < 0 ? a : 'neither';
+        lines.push(
+          `| ${side === 'soviet' ? 'Soviet' : 'German'} ${b} vs ${a} | ${opponent} | ${pct(cb.germanWins / cb.games)} vs ${pct(ca.germanWins / ca.games)} | ${(100 * t.difference).toFixed(1)} (${(100 * t.low).toFixed(1)} to ${(100 * t.high).toFixed(1)}) | ${pValue(t.p)} | ${better} | ${m.difference.toFixed(1)} (${m.low.toFixed(1)} to ${m.high.toFixed(1)}) | ${pValue(m.p)} | ${marginBetter} |`,
+        );
+      }
+  return lines;
+}
+
+const pValue = (p: number) => (p < 0.0001 ? '< 0.0001' : p.toFixed(4));
+const marginCell = (c: Cell) => {
+  const { mean, sd } = meanAndSd(c.margins);
+  return `${mean.toFixed(1)} ± ${((1.96 * sd) / Math.sqrt(c.margins.length)).toFixed(1)}`;
+};
+const ms = (t: Timing) => `${t.medianMs.toFixed(2)} / ${t.p95Ms.toFixed(1)}`;
 const doc = [
   '# Battle for Moscow: bot arena',
   '',
-  `Generated by \`npm run bot-arena -- --games ${games}\` (scripts/bot-arena.ts); do not edit by hand. Each pairing plays the same seeds 1-${games}.`,
+  `Generated by \`npm run bot-arena -- --games ${games}${values.bots ? ` --bots ${values.bots}` : ''}${values.minutes ? ` --minutes ${values.minutes}` : ''}\` (scripts/bot-arena.ts); do not edit by hand. Each pairing plays the same seeds 1-${games}${values.minutes ? `, or as many of them as it finished in ${values.minutes} minutes (the count is given where it fell short)` : ''}; ${minutes.toFixed(0)} minutes on ${jobs} processes.`,
   '',
-  'German win rate, German bot by row, Soviet bot by column:',
+  'German win rate with its 95% interval (Wilson), German bot by row, Soviet bot by column:',
   '',
-  `| German \\ Soviet | ${NAMES.join(' | ')} |`,
-  `|---|${NAMES.map(() => '---').join('|')}|`,
-  ...NAMES.map(row),
+  ...table('German \\ Soviet', winCell),
   '',
   'A bot is stronger than another on a side when, against the same opponent, its side wins more often: compare rows for the German side, and columns (lower German win rate is better) for the Soviet side.',
+  '',
+  "Final margin from the German side, mean with its 95% interval: the search bot's `score` of the last position (Moscow 100, each city held 6 and each city lost 2, strength on the map against the enemy's, the German unit nearest Moscow); lower is better for the Soviets. It tells bots apart even where one side wins every game:",
+  '',
+  ...table('German \\ Soviet', marginCell),
+  '',
+  'Is the difference more than the dice explain? Two-proportion z-test on the German win rates (difference in points with its 95% interval) and Welch\'s test on the margins; "better" names the stronger bot for that side when the 95% interval excludes 0:',
+  '',
+  '| comparison | opponent | German wins | difference | p | better | margin difference | p | better |',
+  '|---|---|---|---|---|---|---|---|---|',
+  ...comparisons('soviet'),
+  ...comparisons('german'),
+  '',
+  'Battles announced per game, Soviet / German:',
+  '',
+  ...table('German \\ Soviet', (c) => `${(c.attacks.soviet / c.games).toFixed(1)} / ${(c.attacks.german / c.games).toFixed(1)}`),
+  '',
+  'Time per decision in ms, median / 95th percentile, of the Soviet bot and then the German bot (the search bot thinks at the start of a movement or combat phase and answers the rest of the phase at once):',
+  '',
+  ...table('German \\ Soviet', (c) => `${ms(c.timing.soviet)}; ${ms(c.timing.german)}`),
   '',
   `Time per game: ${cells.map((c) => `${c.german}/${c.soviet} ${c.msPerGame.toFixed(0)} ms`).join(', ')}.`,
   '',
@@ -108,5 +225,5 @@ const doc = [
   '- search: src/games/battle-for-moscow/search-bot.ts, Monte Carlo over styles of the heuristic with the dice drawn afresh for each play-out.',
   '',
 ].join('\n');
-writeFileSync('docs/bot-arena.md', doc);
-console.log('Written to docs/bot-arena.md');
+writeFileSync(values.out, doc);
+console.log(`Written to ${values.out}`);

@@ -2,29 +2,34 @@
  * A heuristic player for either side, deterministic given the state (ties go to the first
  * legal action listed). The Germans drive on Moscow, move panzers up to weak Soviet units
  * and attack at good odds; the Soviets keep Moscow garrisoned, form a line one hex ahead of
- * the German front on defensive terrain, rebuild units and counter-attack only at 3:1 or
- * better. It chooses only among `legalActionsOn`, so it can never make an illegal move.
+ * the German front on defensive terrain, rebuild units and counterattack when the expected
+ * result pays (counterattack.ts): reduced or cut-off German units, cities to retake, enemies
+ * next to Moscow. It chooses only among `legalActionsOn`, so it can never make an illegal move.
  */
 import type { HexId } from '../../kernel/hex.js';
 import type { SideId } from '../engine.js';
 import type { Board } from './board.js';
 import { committed, survivingAttackers } from './combat.js';
+import { bestCounterattack, SOVIET_MIN_VALUE, SOVIET_VALUE_STEP } from './counterattack.js';
 import { legalActionsOn } from './legal.js';
 import { destinationCosts } from './movement.js';
 import { battleOdds, previewOdds } from './odds.js';
 import { type BfmAction, otherSide, phaseSide } from './state.js';
 
-/** Least odds column each side's bot attacks at. */
-const MIN_COLUMN: Record<SideId, number> = { german: 2, soviet: 3 };
+/** Least odds column the German bot attacks at (the Soviet bot weighs each battle instead). */
+const GERMAN_MIN_COLUMN = 2;
 
 /**
- * How the heuristic plays: `attack` shifts the least odds column it attacks at (-1 bolder,
- * +1 more careful); `moveThreshold` is the least gain in position worth a move. The search
- * bot picks among styles by playing them out.
+ * How the heuristic plays: `attack` shifts the least odds column the Germans attack at, or
+ * the least expected value of a Soviet battle (-1 bolder, +1 more careful); `moveThreshold`
+ * is the least gain in position worth a move; `line` pulls the Soviet line back. The search bot picks among styles by playing
+ * them out.
  */
 export interface BotStyle {
   attack: number;
   moveThreshold: number;
+  /** Soviet: stand this many hexes nearer Moscow than one hex ahead of the German front. */
+  line?: number;
 }
 export const DEFAULT_STYLE: BotStyle = { attack: 0, moveThreshold: 0.5 };
 /** Value of each CRT result to the attacker, for choosing attacks. */
@@ -84,7 +89,11 @@ function chooseAdvance(b: Board, side: SideId, legal: BfmAction[]): BfmAction {
   const hex = b.s.combat!.current!.hex;
   const candidates = survivingAttackers(b);
   const closer = (u: string) => b.map.grid.distance(hex, b.bm.moscow) < b.map.grid.distance(b.hexOf(u)!, b.bm.moscow);
-  const good = side === 'german' ? candidates.filter(closer) : candidates.filter(() => b.bm.isCity(hex) || b.bm.terrain(hex) !== 'clear');
+  // The Soviets take back cities and good ground, but never walk the garrison out of Moscow.
+  const good =
+    side === 'german'
+      ? candidates.filter(closer)
+      : candidates.filter((u) => b.hexOf(u) !== b.bm.moscow && (b.bm.isCity(hex) || b.bm.terrain(hex) !== 'clear'));
   if (good.length === 0) return { type: 'hold' };
   // The strongest unit advances (panzers first for the Germans: they exploit next turn).
   const best = [...good].sort(
@@ -131,30 +140,41 @@ function planBattle(b: Board, side: SideId, style: BotStyle): { defender: string
     const around = new Set(b.map.neighbours(b.hexOf(defender)!));
     const free = b.onMap(side).filter((u) => !busy.has(u) && around.has(b.hexOf(u)!));
     if (free.length === 0) continue;
-    const all = battleOdds(b, defender, free);
-    if (all.column === null || all.column < MIN_COLUMN[side] + style.attack) continue;
-    // Drop attackers, weakest first, while the column holds.
-    let attackers = [...free].sort((x, y) => b.strength(x) - b.strength(y));
-    for (const u of [...attackers]) {
-      const without = attackers.filter((a) => a !== u);
-      if (without.length === 0) break;
-      const o = battleOdds(b, defender, without);
-      if (o.column !== null && o.column >= all.column) attackers = without;
-    }
-    const p = previewOdds(all);
-    // Emptying Moscow (or a city) is worth more than any other result.
-    const prize = b.hexOf(defender) === b.bm.moscow ? 3 : b.bm.isCity(b.hexOf(defender)!) ? 1.5 : 1;
-    const value =
-      Object.entries(p.sixths).reduce((t, [r, n]) => t + RESULT_VALUE[r as keyof typeof RESULT_VALUE] * n, 0) * prize +
-      b.strength(defender) * 0.1;
-    if (value > 0 && (!best || value > best.value)) best = { defender, attackers, value };
+    const plan = side === 'german' ? germanBattle(b, defender, free, style) : sovietBattle(b, defender, free, style);
+    if (plan && (!best || plan.value > best.value)) best = { defender, ...plan };
   }
   return best;
 }
 
+/** Soviet: the set of attackers with the best expected value, if it is worth the risk. */
+function sovietBattle(b: Board, defender: string, free: string[], style: BotStyle): { attackers: string[]; value: number } | undefined {
+  return bestCounterattack(b, defender, free, SOVIET_MIN_VALUE + style.attack * SOVIET_VALUE_STEP);
+}
+
+/** German: at the least column or better, the fewest attackers that keep the column. */
+function germanBattle(b: Board, defender: string, free: string[], style: BotStyle): { attackers: string[]; value: number } | undefined {
+  const all = battleOdds(b, defender, free);
+  if (all.column === null || all.column < GERMAN_MIN_COLUMN + style.attack) return undefined;
+  // Drop attackers, weakest first, while the column holds.
+  let attackers = [...free].sort((x, y) => b.strength(x) - b.strength(y));
+  for (const u of [...attackers]) {
+    const without = attackers.filter((a) => a !== u);
+    if (without.length === 0) break;
+    const o = battleOdds(b, defender, without);
+    if (o.column !== null && o.column >= all.column) attackers = without;
+  }
+  const p = previewOdds(all);
+  // Emptying Moscow (or a city) is worth more than any other result.
+  const prize = b.hexOf(defender) === b.bm.moscow ? 3 : b.bm.isCity(b.hexOf(defender)!) ? 1.5 : 1;
+  const value =
+    Object.entries(p.sixths).reduce((t, [r, n]) => t + RESULT_VALUE[r as keyof typeof RESULT_VALUE] * n, 0) * prize +
+    b.strength(defender) * 0.1;
+  return value > 0 ? { attackers, value } : undefined;
+}
+
 /** The move that most improves its unit's position, or undefined when none is worth making. */
 function bestMove(b: Board, side: SideId, style: BotStyle): BfmAction | undefined {
-  const ctx = positionContext(b, side);
+  const ctx = positionContext(b, side, style);
   const movers = b.s.displaced !== null ? [b.s.displaced] : b.onMap(side).filter((u) => !b.s.moved.includes(u));
   let best: BfmAction | undefined;
   let bestGain = b.s.displaced !== null ? -Infinity : style.moveThreshold;
@@ -177,23 +197,72 @@ interface PositionContext {
   /** The German unit nearest Moscow: how far the front has come. */
   front: number;
   moscowHeld: boolean;
+  /** How many hexes nearer Moscow than the usual line the Soviets stand (a style). */
+  line: number;
+  /** What `value` asks of each hex, computed once per position (the units do not move while a move is chosen). */
+  hexes: Map<HexId, HexInfo>;
 }
 
-function positionContext(b: Board, side: SideId): PositionContext {
+interface HexInfo {
+  dist: number;
+  neighbours: HexId[];
+  terrain: 'clear' | 'forest' | 'fortification' | 'moscow';
+  city: boolean;
+  enemies: number;
+  /** Enemies of strength 4 or less. */
+  weak: number;
+  /** Total strength of the adjacent enemies. */
+  threat: number;
+  /** Adjacent hexes held by the side (the moving unit's own hex included). */
+  friends: number;
+  /** Adjacent enemies worth a counterattack: reduced, in a city, or next to Moscow. */
+  targets: number;
+}
+
+function positionContext(b: Board, side: SideId, style: BotStyle): PositionContext {
   const moscow = b.bm.moscow;
   const germans = b.onMap('german').map((u) => b.map.grid.distance(b.hexOf(u)!, moscow));
-  return { side, front: Math.min(99, ...germans), moscowHeld: b.unitsAt(moscow).some((u) => b.sideOf(u) === side) };
+  return {
+    side,
+    front: Math.min(99, ...germans),
+    moscowHeld: b.unitsAt(moscow).some((u) => b.sideOf(u) === side),
+    line: style.line ?? 0,
+    hexes: new Map(),
+  };
+}
+
+function hexInfo(b: Board, ctx: PositionContext, hex: HexId): HexInfo {
+  let info = ctx.hexes.get(hex);
+  if (info) return info;
+  const moscow = b.bm.moscow;
+  const enemy = otherSide(ctx.side);
+  const neighbours = b.map.neighbours(hex);
+  const adjacentEnemies = neighbours.flatMap((n) => b.unitsAt(n)).filter((u) => b.sideOf(u) === enemy);
+  const target = (e: string) => {
+    const at = b.hexOf(e)!;
+    return !b.s.units[e]!.full || b.bm.isCity(at) || b.map.grid.distance(at, moscow) <= 1;
+  };
+  info = {
+    dist: b.map.grid.distance(hex, moscow),
+    neighbours,
+    terrain: b.bm.terrain(hex),
+    city: b.bm.isCity(hex),
+    enemies: adjacentEnemies.length,
+    weak: adjacentEnemies.filter((e) => b.strength(e) <= 4).length,
+    threat: adjacentEnemies.reduce((t, e) => t + b.strength(e), 0),
+    friends: neighbours.filter((n) => b.occupier(n) === ctx.side).length,
+    targets: ctx.side === 'soviet' ? adjacentEnemies.filter(target).length : 0,
+  };
+  ctx.hexes.set(hex, info);
+  return info;
 }
 
 /** How good a hex is for a unit (higher is better). */
 function value(b: Board, ctx: PositionContext, unit: string, hex: HexId): number {
   const moscow = b.bm.moscow;
-  const dist = b.map.grid.distance(hex, moscow);
-  const enemy = otherSide(ctx.side);
-  const neighbours = b.map.neighbours(hex);
-  const adjacentEnemies = neighbours.flatMap((n) => b.unitsAt(n)).filter((u) => b.sideOf(u) === enemy);
-  const terrain = b.bm.terrain(hex);
-  const current = b.hexOf(unit) === hex;
+  const { dist, terrain, enemies, weak, threat, neighbours } = hexInfo(b, ctx, hex);
+  const at = b.hexOf(unit)!;
+  const current = at === hex;
   if (ctx.side === 'german') {
     let v = -dist * (b.spec(unit).type === 'panzer' ? 3 : 2);
     if (hex === moscow) v += 100;
@@ -201,22 +270,23 @@ function value(b: Board, ctx: PositionContext, unit: string, hex: HexId): number
     else if (dist === 1) v += 6;
     if (b.bm.isCity(hex) && b.s.cities[hex] === 'soviet') v += 6;
     // Weak Soviet units next door are targets for the coming combat phase.
-    const weak = adjacentEnemies.filter((e) => b.strength(e) <= 4).length;
-    v += b.s.phase === 'german-panzer-movement' ? weak * 2 + adjacentEnemies.length : adjacentEnemies.length * 0.5;
+    v += b.s.phase === 'german-panzer-movement' ? weak * 2 + enemies : enemies * 0.5;
     if (terrain === 'forest') v += 0.5;
     return v;
   }
   // Soviet: Moscow first.
   if (hex === moscow) return ctx.moscowHeld && !current ? -50 : 200;
   let v = 0;
-  const want = Math.max(1, ctx.front - 1);
+  const want = Math.max(1, ctx.front - 1 - ctx.line);
   v -= Math.abs(dist - want) * 2;
   if (terrain !== 'clear') v += 3;
-  if (b.bm.isCity(hex)) v += 2;
-  const threat = adjacentEnemies.reduce((t, e) => t + b.strength(e), 0);
+  if (hexInfo(b, ctx, hex).city) v += 2;
   const defence = b.strength(unit) * (terrain !== 'clear' ? 2 : 1);
   if (threat >= defence * 3) v -= 6;
-  const friends = neighbours.filter((n) => b.occupier(n) === ctx.side && !b.unitsAt(n).includes(unit)).length;
+  // The unit's own hex is among the friends of a neighbouring hex: it does not count itself.
+  const friends = hexInfo(b, ctx, hex).friends - (neighbours.includes(at) ? 1 : 0);
   if (friends > 2) v -= friends - 2;
+  // Rail movement comes just before the combat phase: join an attack on a weak or exposed German unit.
+  if (b.s.phase === 'soviet-rail-movement') v += 1.5 * hexInfo(b, ctx, hex).targets;
   return v;
 }

@@ -1,10 +1,16 @@
 /**
  * The search bot: Monte Carlo over playing styles. At the start of each of its movement and
- * combat phases it plays the rest of that phase and the opponent's answer several times for
- * each style of the heuristic (bolder or more careful attacks, more or fewer moves), with the
- * dice drawn afresh for every play-out (the expectation over dice), scores the positions
- * reached, and then plays the phase in the style that scored best. Small decisions (losses,
- * retreats, advances, replacements) stay with the heuristic.
+ * combat phases it plays the game on several times for each style of the heuristic (bolder or
+ * more careful attacks, more or fewer moves, a line nearer Moscow), with the dice drawn afresh
+ * for every play-out (the expectation over dice), scores the positions reached, and then plays
+ * the phase in the style that scored best. Small decisions (losses, retreats, advances,
+ * replacements) stay with the heuristic.
+ *
+ * The Germans play out the phase (the last phase of their turn: the Soviet answer too). The
+ * Soviets play out the rest of their turn and the whole German answer, so a counterattack is
+ * judged by what it leaves for the German turn, and every style meets the same dice
+ * (common random numbers: a difference between styles is the style's, not the dice's). Their
+ * rail movement is the heuristic's (it moves units up to weak German units before combat).
  *
  * It is deterministic: play-out dice come from the game's own seed, and the style chosen
  * for a phase is remembered for that phase of that game (keyed by seed, turn, phase and
@@ -24,6 +30,16 @@ export const STYLES: readonly BotStyle[] = [
   { attack: 0, moveThreshold: 2 },
 ];
 
+/** The Soviet styles: counterattack bolder or more carefully, or hold a line one hex nearer Moscow. */
+export const SOVIET_STYLES: readonly BotStyle[] = [
+  DEFAULT_STYLE,
+  { attack: -1, moveThreshold: 0.5 },
+  { attack: 1, moveThreshold: 0.5 },
+  { attack: 0, moveThreshold: 0.5, line: 1 },
+];
+
+const stylesOf = (side: SideId) => (side === 'german' ? STYLES : SOVIET_STYLES);
+
 export interface SearchBudget {
   /** Play-outs per style. */
   playouts: number;
@@ -36,10 +52,16 @@ export const DEFAULT_BUDGET: SearchBudget = { playouts: 3, maxActions: 400 };
 const chosen = new Map<string, BotStyle>();
 const CHOSEN_LIMIT = 10_000;
 
+/** Forget the styles chosen so far (a test proving a second search chooses the same). */
+export function forgetStyles(): void {
+  chosen.clear();
+}
+
 export function searchActionOn(bm: BfmMap, b: Board, budget: SearchBudget = DEFAULT_BUDGET): BfmAction {
   const side = phaseSide(b.s.phase);
-  const searched = side && (b.s.phase.endsWith('movement') || b.s.phase.endsWith('combat'));
-  if (!side || !searched) return botActionOn(b);
+  const searched = side && b.s.phase !== 'soviet-rail-movement' && (b.s.phase.endsWith('movement') || b.s.phase.endsWith('combat'));
+  // Once the battles are announced the style changes nothing (losses, retreats and advances are the heuristic's).
+  if (!side || !searched || (b.s.combat && !b.s.combat.declaring)) return botActionOn(b);
   // The phase is identified by game, turn and phase, and by the opponent's units and the
   // cities, which the side's own moves in the phase do not change: another game on the same
   // seed, or another history, searches afresh.
@@ -59,11 +81,16 @@ export function searchActionOn(bm: BfmMap, b: Board, budget: SearchBudget = DEFA
 }
 
 function bestStyle(bm: BfmMap, start: BfmState, side: SideId, budget: SearchBudget): BotStyle {
-  let best = STYLES[0]!;
+  const styles = stylesOf(side);
+  let best = styles[0]!;
   let bestScore = -Infinity;
-  for (const [i, style] of STYLES.entries()) {
+  for (const [i, style] of styles.entries()) {
     let total = 0;
-    for (let p = 0; p < budget.playouts; p++) total += playout(bm, start, side, style, 1 + i * 7919 + p * 104729, budget.maxActions);
+    for (let p = 0; p < budget.playouts; p++) {
+      // Soviet: the same dice for every style.
+      const salt = side === 'soviet' ? 1 + p * 104729 : 1 + i * 7919 + p * 104729;
+      total += playout(bm, start, side, style, salt, budget.maxActions);
+    }
     if (total > bestScore) {
       bestScore = total;
       best = style;
@@ -73,21 +100,24 @@ function bestStyle(bm: BfmMap, start: BfmState, side: SideId, budget: SearchBudg
 }
 
 /**
- * Play this phase in `style`, then the opponent's next phase with the plain heuristic, on
- * dice drawn from `salt`; the score of the position reached for `side`.
+ * Play on from `start` on dice drawn from `salt`, `side` in `style` and the opponent with the
+ * plain heuristic; the score of the position reached for `side`. The Germans stop at their
+ * next phase after this one; the Soviets at their next phase after the German answer.
  */
 function playout(bm: BfmMap, start: BfmState, side: SideId, style: BotStyle, salt: number, maxActions: number): number {
   let s: BfmState = { ...structuredClone(start), dice: forkDice(start.dice, salt) };
   const phase = s.phase;
   let leftPhase = false;
+  let answered = false;
   for (let n = 0; n < maxActions && s.phase !== 'over'; n++) {
     const mover = phaseSide(s.phase);
     if (s.phase !== phase) leftPhase = true;
-    // Back in one of our own phases after the opponent's answer: far enough.
-    if (leftPhase && mover === side) break;
+    if (mover !== side) answered = true;
+    // Back in one of our own phases (for the Soviets: after the German answer): far enough.
+    if (mover === side && (side === 'german' ? leftPhase : answered)) break;
     const b = new Board(bm, s);
-    const action = mover === side && !leftPhase ? botActionOn(b, style) : botActionOn(b);
-    s = apply(bm, s, action).state;
+    const ownMove = mover === side && (side === 'german' ? !leftPhase : !answered);
+    s = apply(bm, s, ownMove ? botActionOn(b, style) : botActionOn(b)).state;
   }
   return score(new Board(bm, s), side);
 }
