@@ -160,7 +160,7 @@ describe('an open ballot whose deadline fires while two members vote', () => {
 
       // Instruments on the bot's vote service: they only decide when the deadline fires.
       const votes = h.bot.services.votes as VoteService & { vote: VoteService['vote']; close: VoteService['close'] };
-      const ballots = (votes as unknown as { ballots: { save(ballot: unknown): Promise<void> } }).ballots;
+      const ballots = (votes as unknown as { ballots: { save(ballot: unknown): Promise<unknown> } }).ballots;
       const closes: Promise<unknown>[] = [];
       const [vote, close, save] = [votes.vote.bind(votes), votes.close.bind(votes), ballots.save.bind(ballots)];
       let fired = false;
@@ -175,9 +175,10 @@ describe('an open ballot whose deadline fires while two members vote', () => {
       });
       let calls = 0;
       ballots.save = async (ballot) => {
-        await save(ballot);
+        const saved = await save(ballot);
         if (moment === 'B') fire(); // the first vote holds the ballot's lock: the deadline queues behind it
         firstSaved();
+        return saved; // the ballot as stored, with its new stamp
       };
       votes.vote = (...args) => {
         calls += 1;

@@ -282,7 +282,7 @@ describe('Courier in the local console', () => {
     const twins = new GameRegistry([courierGame, defineCourier({ id: 'courier-north', name: 'Northern Courier' })]);
     const c = courierConsole(twins, 'no-game-here');
     expect(await c.run('/courier rules')).toMatch(
-      /^\(only you\) Without a game in this channel, \/courier rules is ambiguous: Courier and Northern Courier both have it\. \/game new starts one\./,
+      /^\(only you\) Without a game in this channel, say whose: \/courier rules game:courier or \/courier rules game:courier-north\. \/game new starts a game\./,
     );
     await c.s.close();
   });

@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { INSTALLED_GAMES } from '../../src/games/installed.js';
 import { GameRegistry } from '../../src/games/registry.js';
 import { replay } from '../../src/session/replay.js';
+import { parseChoiceButton } from '../../src/session/replies.js';
 import { ballotKey, OPEN_BALLOTS_SET } from '../../src/store/ballot-keys.js';
 import { createGameStore, type GameStore } from '../../src/store/game-store.js';
 import type { StoreConfig } from '../../src/store/keyv-factory.js';
@@ -242,8 +243,16 @@ export async function crashLoop(
             const pair = random() < 0.5 ? { a: 'XXIV', b: 'XLI' } : { a: 'XLVII', b: 'LVII' };
             sent = { record: fake.command(USER, CHANNEL, 'setup', 'swap', pair), expect: { kind: 'swap' } };
           } else {
-            const index = Math.floor(random() * latest.buttons.length);
-            sent = { record: fake.click(USER, latest, latest.buttons[index]!.customId), expect: { kind: 'choice', index } };
+            // Choice buttons only (Status and Full map change nothing), each naming its choice: an
+            // end-of-turn choice sits after them, so a button's place is not its choice's index.
+            const choices = latest.buttons.filter((b) => parseChoiceButton(b.customId));
+            if (!choices.length) {
+              latest = undefined;
+              continue;
+            }
+            const button = choices[Math.floor(random() * choices.length)]!;
+            const { index } = parseChoiceButton(button.customId)!;
+            sent = { record: fake.click(USER, latest, button.customId), expect: { kind: 'choice', index } };
           }
           const reply = await answer(sent.record, killAt);
           if (!reply) break; // killed before the answer: this order was not acknowledged
