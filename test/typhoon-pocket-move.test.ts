@@ -24,11 +24,11 @@ function beforeClosingMove(): { actions: TyphoonAction[]; move: Extract<TyphoonA
   const actions: TyphoonAction[] = [];
   for (let i = 0; i < 3000 && state.phase !== 'over'; i++) {
     const a = seekPockets.decide(engine, state);
-    if (a.type === 'move' && !state.active && pocketPreview(engine.index, state, a.path.at(-1)!)) return { actions, move: a, state };
+    if (a.type === 'move' && pocketPreview(engine.index, state, a.path.at(-1)!)) return { actions, move: a, state };
     actions.push(a);
     state = engine.apply(state, a).state;
   }
-  throw new Error('the scripted German closed no pocket with a new force');
+  throw new Error('the scripted German closed no pocket');
 }
 
 let plan: ReturnType<typeof beforeClosingMove>;
@@ -75,7 +75,7 @@ describe('a pocket-closing order from the console', () => {
     await c.run(`/move force:${move.from} path:${move.path.join(',')}${opts}`);
     const reply = printed.join('\n');
     // Either the battle waits (the prompt says what winning would cut off) or it was won and the pocket formed.
-    expect(reply).toMatch(/cuts off (a pocket|pockets) of \d+|pocket of \d+ hex|break(s)? ?out/i);
+    expect(reply).toMatch(/A pocket of \d+ Soviet hex(es)? is cut off by the capture of \d{4}|cuts off (a pocket|pockets) of \d+/);
   });
 });
 
@@ -99,6 +99,6 @@ describe('a pocket-closing order through Discord', () => {
     expect(dest.find((d) => String(d.value) === target)?.name).toMatch(/closes a pocket of \d+/);
     const moved = await h.fake.ask(player, ch, 'move', undefined, { force: move.from, path: move.path.join(','), ...unitsOption() });
     expect(moved.ephemeral).toBe(false);
-    expect(moved.content).toMatch(/cuts off (a pocket|pockets) of \d+|pocket of \d+ hex|break(s)? ?out/i);
+    expect(moved.content).toMatch(/A pocket of \d+ Soviet hex(es)? is cut off by the capture of \d{4}|cuts off (a pocket|pockets) of \d+/);
   });
 });
