@@ -5,6 +5,7 @@ import { shiftsFor } from '../src/games/drive-on-moscow/odds.js';
 import { Position } from '../src/games/drive-on-moscow/position.js';
 import { oddsPreview } from '../src/games/drive-on-moscow/preview.js';
 import type { DomState, Unit } from '../src/games/drive-on-moscow/state.js';
+import { pz, rd, withOnly } from './helpers/dom-positions.js';
 
 /** Every CRT cell one result, so a battle's outcome does not depend on the die. */
 const only = (r: 'AS' | 'AL1' | 'DR' | 'DE') =>
@@ -13,46 +14,15 @@ const engine = domEngine();
 const board = engine.board;
 
 function scenario(units: Partial<Unit>[], extra: Partial<DomState> = {}): DomState {
-  const s = engine.setup({ seed: 3 });
-  s.units = {};
-  for (const u of units)
-    s.units[u.id!] = {
-      side: 'german',
-      type: 'infantry',
-      mech: false,
-      cavalry: false,
-      armour: false,
-      size: 'XX',
-      steps: 2,
-      maxSteps: 2,
-      full: [4, 8],
-      reduced: [2, 4],
-      ...u,
-    } as Unit;
-  Object.assign(s, { phase: 'combat', order: 'move-fight', step: 1, turn: 2, air: { german: 0, soviet: 0, battles: 0 }, ...extra });
-  s.startHex = {};
-  for (const u of Object.values(s.units)) if (u.side === s.side) s.startHex[u.id] = u.hex;
-  return s;
+  return withOnly(engine.setup({ seed: 3 }), units, {
+    phase: 'combat',
+    order: 'move-fight',
+    step: 1,
+    turn: 2,
+    air: { german: 0, soviet: 0, battles: 0 },
+    ...extra,
+  });
 }
-const pz = (id: string, hex: string, extra: Partial<Unit> = {}): Partial<Unit> => ({
-  id,
-  hex,
-  type: 'panzer',
-  mech: true,
-  armour: true,
-  full: [8, 5],
-  reduced: [4, 3],
-  ...extra,
-});
-const rd = (id: string, hex: string, face: [number, number] = [2, 3]): Partial<Unit> => ({
-  id,
-  hex,
-  side: 'soviet',
-  type: 'RD',
-  steps: 1,
-  maxSteps: 1,
-  full: face,
-});
 const open = (h: string) => board.natural(h) !== 'marsh' && !board.isCity(h) && !board.isFort(h);
 /** A clear, open hex with all six neighbours on the map and not marsh. */
 const centre = board.map.ids.find(

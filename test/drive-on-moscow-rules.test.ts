@@ -8,6 +8,7 @@ import { attackFactor, automatic, concentric, positionLabel, rawPosition } from 
 import { Position } from '../src/games/drive-on-moscow/position.js';
 import { type DomAction, type DomState, domStateSchema, type Unit } from '../src/games/drive-on-moscow/state.js';
 import { RuleError } from '../src/games/engine.js';
+import { pz, rd, withOnly } from './helpers/dom-positions.js';
 
 const engine = domEngine();
 const board = engine.board;
@@ -15,47 +16,8 @@ const fresh = () => engine.setup({ seed: 11 });
 
 /** A state with only the given units, in the given phase. */
 function scenario(units: Partial<Unit>[], extra: Partial<DomState> = {}): DomState {
-  const s = fresh();
-  s.units = {};
-  for (const u of units)
-    s.units[u.id!] = {
-      side: 'german',
-      type: 'infantry',
-      mech: false,
-      cavalry: false,
-      armour: false,
-      size: 'XX',
-      steps: 2,
-      maxSteps: 2,
-      full: [4, 8],
-      reduced: [2, 4],
-      ...u,
-    } as Unit;
-  Object.assign(s, { phase: 'movement', order: 'move-fight', step: 0, ...extra });
-  s.startHex = {};
-  for (const u of Object.values(s.units)) if (u.side === s.side) s.startHex[u.id] = u.hex;
-  return s;
+  return withOnly(fresh(), units, { phase: 'movement', order: 'move-fight', step: 0, ...extra });
 }
-const pz = (id: string, hex: string, extra: Partial<Unit> = {}): Partial<Unit> => ({
-  id,
-  hex,
-  type: 'panzer',
-  mech: true,
-  armour: true,
-  full: [8, 5],
-  reduced: [4, 3],
-  ...extra,
-});
-const rd = (id: string, hex: string, face: [number, number] = [2, 3]): Partial<Unit> => ({
-  id,
-  hex,
-  side: 'soviet',
-  type: 'RD',
-  steps: 1,
-  maxSteps: 1,
-  full: face,
-  reduced: undefined,
-});
 const apply = (s: DomState, a: DomAction) => engine.apply(s, a);
 const refuses = (s: DomState, a: DomAction, rule: string) => {
   const before = JSON.stringify(s);
