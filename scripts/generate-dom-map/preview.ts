@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createCanvas } from '@napi-rs/canvas';
 import { hexsideHexes } from '../../src/kernel/hexside.js';
 import { parseMap } from '../../src/maps/game-map.js';
-import { type GridKm, HEX_RADIUS_KM, hexCentreKm, hexCornersKm, useExtent } from '../generate-typhoon-map/projection.js';
+import { type GridKm, HEX_RADIUS_KM, hexCentreKm, hexCornersKm, hexsideKm, useExtent } from '../generate-typhoon-map/projection.js';
 import { DOM_EXTENT, type DomFeatures, FEATURES_PATH, OUTPUT_PATH } from './build.js';
 
 useExtent(DOM_EXTENT);
@@ -59,20 +59,8 @@ for (const id of map.ids) {
   g.stroke();
 }
 
-function side(a: string, b: string): [GridKm, GridKm] {
-  const pa = hexCentreKm(cr(a).col, cr(a).row);
-  const pb = hexCentreKm(cr(b).col, cr(b).row);
-  const m = { x: (pa.x + pb.x) / 2, y: (pa.y + pb.y) / 2 };
-  const len = Math.hypot(pb.x - pa.x, pb.y - pa.y);
-  const u = { x: -(pb.y - pa.y) / len, y: (pb.x - pa.x) / len };
-  const h = HEX_RADIUS_KM / 2;
-  return [
-    { x: m.x + u.x * h, y: m.y + u.y * h },
-    { x: m.x - u.x * h, y: m.y - u.y * h },
-  ];
-}
 function line(a: string, b: string, colour: string, w: number, dash: number[] = []) {
-  const [p, q] = side(a, b).map(px);
+  const [p, q] = hexsideKm(a, b).map(px);
   g.strokeStyle = colour;
   g.lineWidth = w;
   g.setLineDash(dash);

@@ -12,7 +12,7 @@ import { HexGrid } from '../../src/kernel/hex.js';
 import { hexsideHexes } from '../../src/kernel/hexside.js';
 import { loadMap } from '../../src/maps/game-map.js';
 import { loadInputs } from './build.js';
-import { type GridKm, HEX_RADIUS_KM, hexCentreKm, hexCornersKm, toGridKm } from './projection.js';
+import { type GridKm, HEX_RADIUS_KM, hexCentreKm, hexCornersKm, hexsideKm, toGridKm } from './projection.js';
 
 const out = process.argv.find((a) => a.endsWith('.png')) ?? '/tmp/typhoon-preview.png';
 const raw = process.argv.includes('--raw');
@@ -62,19 +62,6 @@ for (const id of map.ids) {
   }
 }
 
-function side(a: string, b: string): [GridKm, GridKm] {
-  const pa = hexCentreKm(cr(a).col, cr(a).row);
-  const pb = hexCentreKm(cr(b).col, cr(b).row);
-  const m = { x: (pa.x + pb.x) / 2, y: (pa.y + pb.y) / 2 };
-  const len = Math.hypot(pb.x - pa.x, pb.y - pa.y);
-  const u = { x: -(pb.y - pa.y) / len, y: (pb.x - pa.x) / len };
-  const h = HEX_RADIUS_KM / 2;
-  return [
-    { x: m.x + u.x * h, y: m.y + u.y * h },
-    { x: m.x - u.x * h, y: m.y - u.y * h },
-  ];
-}
-
 // Front line: hexsides between German and Soviet hexes.
 g.strokeStyle = '#d01010';
 g.lineWidth = 3;
@@ -82,7 +69,7 @@ for (const id of map.ids) {
   if (map.hex(id)!.control !== 'german') continue;
   for (const n of grid.neighbours(id)) {
     if (map.hex(n.id)?.control !== 'soviet') continue;
-    const [p, q] = side(id, n.id).map(px);
+    const [p, q] = hexsideKm(id, n.id).map(px);
     g.beginPath();
     g.moveTo(p!.x, p!.y);
     g.lineTo(q!.x, q!.y);
@@ -94,7 +81,7 @@ for (const id of map.ids) {
 g.lineCap = 'round';
 for (const r of map.data.rivers) {
   const [a, b] = hexsideHexes(r.side);
-  const [p, q] = side(a, b).map(px);
+  const [p, q] = hexsideKm(a, b).map(px);
   g.strokeStyle = '#1f5fbf';
   g.lineWidth = r.major ? 3.2 : 1.8;
   g.beginPath();

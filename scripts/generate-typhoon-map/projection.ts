@@ -151,3 +151,18 @@ export function allHexIds(): HexId[] {
   }
   return out;
 }
+
+/** The two ends of the hexside between neighbouring hexes `a` and `b` (ids "CCRR"), in grid km. */
+export function hexsideKm(a: string, b: string): [GridKm, GridKm] {
+  const at = (id: string) => hexCentreKm(Number(id.slice(0, 2)), Number(id.slice(2)));
+  const pa = at(a);
+  const pb = at(b);
+  const m = { x: (pa.x + pb.x) / 2, y: (pa.y + pb.y) / 2 };
+  const len = Math.hypot(pb.x - pa.x, pb.y - pa.y);
+  const u = { x: -(pb.y - pa.y) / len, y: (pb.x - pa.x) / len };
+  const h = HEX_RADIUS_KM / 2;
+  return [
+    { x: m.x + u.x * h, y: m.y + u.y * h },
+    { x: m.x - u.x * h, y: m.y - u.y * h },
+  ];
+}
