@@ -69,6 +69,24 @@ interface SqliteConnection {
 }
 
 /**
+ * Switches the file to write-ahead logging. The switch needs the file to itself, and SQLite
+ * answers SQLITE_BUSY at once (no busy wait) while another connection, Keyv's own opening at
+ * the same moment, reads it: try a few times, then go on in the file's current mode (WAL is
+ * about speed, not correctness, and the next process to open the file switches it).
+ */
+async function toWal(db: SqliteConnection): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    try {
+      await db.query('PRAGMA journal_mode=WAL');
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
+      await new Promise((r) => setTimeout(r, 25 * (attempt + 1)));
+    }
+  }
+}
+
+/**
  * SQLite: one IMMEDIATE transaction on a connection of its own (a transaction on the shared
  * one would take in whatever else runs meanwhile), one batch at a time in this process.
  */
@@ -88,7 +106,7 @@ class SqliteBatches implements AtomicBackend {
         await db.query('CREATE TABLE IF NOT EXISTS keyv(key VARCHAR(255) PRIMARY KEY, value TEXT )');
         // Write-ahead log: a commit is one append and one sync (still durable), and readers
         // (Keyv's connection, other processes) do not wait for writers.
-        await db.query('PRAGMA journal_mode=WAL');
+        await toWal(db);
         return db;
       });
       // A failed connection is tried afresh next time.

@@ -168,10 +168,14 @@ export async function crashLoop(
         // The last round only checks that play goes on; the others end with a kill somewhere in
         // the next 2 s, or in the time of ten answers when the machine is slower than that.
         const window = Math.max(1850, 10 * (Date.now() - asked));
-        const killAt = round === kills ? Infinity : Date.now() + 150 + random() * window;
+        // The kill is timed from the round's first acknowledged order, so every round has
+        // orders to check however slow the machine is.
+        const killDelay = 150 + random() * window;
+        let killAt = Infinity;
         let latest: FakeMessage | undefined;
         let swaps = 0;
         while (Date.now() < killAt && !(round === kills && ackedThisRound > 0)) {
+          if (killAt === Infinity && ackedThisRound > 0 && round !== kills) killAt = Date.now() + killDelay;
           if (!latest) {
             const status = await answer(fake.command(USER, CHANNEL, 'game', 'status', {}), killAt);
             if (!status) break;
