@@ -238,12 +238,12 @@ describe('fight-on-or-retreat ballots', () => {
       if (last.ephemeral && s.active) await run(solo, ch, 'force', 'end');
     }
     if (!(await state(ch)).battle) return expect.unreachable(`no battle within 8 steps east: ${last?.content}`);
-    expect(last!.content).toMatch(/Ballot\*\* on version \d+ \(fight on or retreat; nobody voting means retreat\)/);
+    expect(last!.content).toMatch(/Ballot\*\* on version \d+ \(a battle decision; nobody voting means Retreat to \d{4}\)/);
     expect(last!.buttons.some((b) => /Retreat/.test(b.label))).toBe(true);
     const posted = h.fake.messagesIn(ch).length;
     clock.advance(30_000);
     await h.fake.waitFor(() => h.fake.messagesIn(ch).length > posted);
-    expect(h.fake.messagesIn(ch).at(-1)!.content).toMatch(/nobody voted: the default \(retreat\) applies/);
+    expect(h.fake.messagesIn(ch).at(-1)!.content).toMatch(/nobody voted: the default \(Retreat to \d{4}\) applies/);
     expect((await state(ch)).battle).toBeFalsy();
   });
 });

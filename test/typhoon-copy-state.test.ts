@@ -14,24 +14,32 @@ function deepFreeze<T>(x: T): T {
 }
 
 /** Plays a whole game handing the engine only deeply frozen states: any write to the caller's state throws. */
-function playFrozen(policy: string, seed: number, scenario: 'historical' | 'clenched-fist'): { states: number; captures: number } {
-  let state: TyphoonState = deepFreeze(engine.setup({ seed, scenario }));
+function playFrozen(
+  policy: string,
+  seed: number,
+  scenario: 'historical' | 'clenched-fist',
+  allocation: 'auto' | 'manual' = 'auto',
+): { states: number; captures: number; paused: number } {
+  let state: TyphoonState = deepFreeze(engine.setup({ seed, scenario, allocation }));
   let states = 0;
   let captures = 0;
+  let paused = 0;
   while (state.phase !== 'over' && states < 3000) {
     const before = structuredClone(state);
     const next = engine.apply(state, POLICIES[policy]!.decide(engine, state)).state;
     expect(state).toEqual(before);
     if (next.taken.length > state.taken.length) captures += 1;
+    if (next.battle?.pending) paused += 1;
     state = deepFreeze(next);
     states += 1;
   }
-  return { states, captures };
+  return { states, captures, paused };
 }
 
 describe('the engine works on its own copy of the state', () => {
   it('copies every field: the copy equals the state and shares no object or array with it', () => {
-    let state = engine.setup({ seed: 5, scenario: 'historical' });
+    // Manual allocation (10.6), so rounds and breakouts paused for the commander are copied too.
+    let state = engine.setup({ seed: 5, scenario: 'historical', allocation: 'manual' });
     const shared = (a: unknown, b: unknown, path: string): string[] => {
       if (!a || typeof a !== 'object') return [];
       if (a === b) return [path];
@@ -39,17 +47,20 @@ describe('the engine works on its own copy of the state', () => {
     };
     let checked = 0;
     let withBattle = 0;
+    let paused = 0;
     for (let i = 0; i < 400 && state.phase !== 'over'; i++) {
       const copy = copyState(state);
       expect(copy).toEqual(state);
       expect(shared(state, copy, 'state')).toEqual([]);
       if (state.battle) withBattle += 1;
+      if (state.battle?.pending) paused += 1;
       checked += 1;
       state = engine.apply(state, POLICIES['seek-pockets']!.decide(engine, state)).state;
     }
     expect(checked).toBeGreaterThan(200);
     expect(withBattle).toBeGreaterThan(0);
-    // The fields only team play and failed attacks set.
+    expect(paused).toBeGreaterThan(0);
+    // The fields only team play, failed attacks and breakouts waiting for an allocation set.
     const full: TyphoonState = {
       ...state,
       ready: ['PG3'],
@@ -57,16 +68,38 @@ describe('the engine works on its own copy of the state', () => {
       airUsed: ['PG3'],
       held: { hex: '2616', soviet: [{ id: 'x', steps: 1 }] },
       result: { winner: 'german', reason: 'test' },
+      battle: {
+        kind: 'breakout',
+        hex: '2616',
+        from: '2515',
+        riverCrossed: false,
+        round: 1,
+        soviet: [{ id: 'x', steps: 2 }],
+        germanOut: [],
+        pocket: ['2617'],
+        germans: ['a'],
+        air: true,
+        step: 1,
+        fired: ['a'],
+        pending: { firer: 'a', on: 'soviet', hits: 1, rule: '10.4' },
+      },
+      breakouts: {
+        captured: '2616',
+        pockets: [['2617']],
+        force: { units: ['a'], at: '2616', trail: ['2515', '2616'], air: true },
+        fromMove: true,
+      },
     };
     expect(copyState(full)).toEqual(full);
     expect(shared(full, copyState(full), 'state')).toEqual([]);
   });
 
   it('never writes to the state it was given, over whole games of both scenarios', () => {
-    const a = playFrozen('seek-pockets', 2, 'historical');
+    const a = playFrozen('seek-pockets', 2, 'historical', 'manual');
     const b = playFrozen('rush-moscow', 3, 'clenched-fist');
     expect(a.states).toBeGreaterThan(200);
     expect(a.captures).toBeGreaterThan(20);
+    expect(a.paused).toBeGreaterThan(0);
     expect(b.states).toBeGreaterThan(50);
   });
 });

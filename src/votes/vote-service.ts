@@ -287,11 +287,12 @@ export class VoteService {
       );
     } else if (taken.quick && counts.cast < settings.quorum) {
       // A battle cannot wait for another ballot (10.5): too few votes means the default.
-      winner = taken.proposals.find((p) => (p.action as { type?: string }).type === settings.quickDefault) ?? taken.proposals.at(-1);
+      winner = quickDefault(taken, settings);
+      const named = winner ? clip(winner.text, 60) : settings.quickDefault;
       how =
         counts.cast === 0
-          ? `nobody voted: the default (${settings.quickDefault}) applies`
-          : `only ${counts.cast} of the ${settings.quorum} votes needed: the default (${settings.quickDefault}) applies`;
+          ? `nobody voted: the default (${named}) applies`
+          : `only ${counts.cast} of the ${settings.quorum} votes needed: the default (${named}) applies`;
     } else {
       const decision = decide(taken, settings.quorum, settings.tiebreak, view.doc.createdBy, currentSecret(view.doc));
       if (decision.winner === undefined) {
@@ -494,7 +495,7 @@ export class VoteService {
         ? `paused with ${duration(left)} left`
         : `closes in ${duration(left)} or at ${Math.floor(eligible / 2) + 1} votes for one proposal`;
     return [
-      `**Ballot** on version ${ballot.version}${ballot.quick ? ` (fight on or retreat; nobody voting means ${settings.quickDefault})` : ''}: ${cast} of ${eligible} voted, ${when}. Quorum ${settings.quorum}; ties: ${settings.tiebreak}.`,
+      `**Ballot** on version ${ballot.version}${ballot.quick ? ` (a battle decision; nobody voting means ${clip(quickDefault(ballot, settings)?.text ?? settings.quickDefault, 60)})` : ''}: ${cast} of ${eligible} voted, ${when}. Quorum ${settings.quorum}; ties: ${settings.tiebreak}.`,
       ...lines,
     ].join('\n');
   }
@@ -560,4 +561,13 @@ function duration(ms: number): string {
   if (s < 90) return `${s} s`;
   if (s < 5400) return `${Math.round(s / 60)} min`;
   return `${(s / 3600).toFixed(1)} h`;
+}
+
+/**
+ * What a battle ballot without enough votes carries out (10.5 cannot wait): the setting's
+ * choice (retreat or another round) when the ballot offers it, else its last proposal, which
+ * the game puts last as the safe default (10.6: the bot places the hits).
+ */
+function quickDefault(ballot: Ballot, settings: VoteSettings): Proposal | undefined {
+  return ballot.proposals.find((p) => (p.action as { type?: string }).type === settings.quickDefault) ?? ballot.proposals.at(-1);
 }

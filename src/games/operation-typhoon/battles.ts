@@ -10,7 +10,7 @@ import { CombatRound, returnSoviets } from './combat.js';
 import type { Play } from './context.js';
 import { pocketsAfterCapture } from './control.js';
 import { breakoutModifier, describeForce, generateDefenders, generationModifier } from './force-generation.js';
-import type { Battle } from './state.js';
+import type { Battle, CuttingForce } from './state.js';
 
 /** Units of the active force still fighting. */
 function fighting(play: Play): string[] {
@@ -62,7 +62,7 @@ export function enterSovietHex(play: Play, hex: HexId, from: HexId): void {
 export function fightRegularRound(play: Play): void {
   const battle = play.s.battle!;
   const round = new CombatRound(play, battle, () => fighting(play));
-  round.regularRound(play.s.active!.air);
+  if (round.regularRound(play.s.active!.air)) return; // 10.6: waiting for the commander to place hits
   if (!round.sovietsRemain()) {
     const standing = play.s.battleWin === 'all-eliminated' ? round.setAsideSurvivors() : [];
     if (standing.length === 0) return germanWin(play);
@@ -87,7 +87,7 @@ function germanWin(play: Play): void {
     `The Germans take ${battle.hex}${back.length ? `; ${back.join(', ')} rejoin with one step` : ''}. ${play.s.active!.mp} MP left.`,
     { rule: '10.7', hexes: [battle.hex] },
   );
-  captureHex(play, battle.hex);
+  captureHex(play, battle.hex, battle.round === 1);
 }
 
 /** 10.5, 10.7, 10.9: the force goes back where it came from and stops for the turn. */
@@ -119,18 +119,11 @@ export function finishForce(play: Play): void {
 }
 
 /**
- * The German force that cut off a pocket, followed from breakout to breakout (11.2): where it
- * stands now, the hexes it moved through (the last is `at`), and its Luftwaffe unit (9.1).
+ * 3.4, 3.5: the hex turns German; any Soviet hexes cut off form pockets (11.1). `fromMove`:
+ * the capture came from a move (not another round), so a force left without MP stops once
+ * the breakouts are over (9.2).
  */
-interface CuttingForce {
-  units: string[];
-  at: HexId;
-  trail: HexId[];
-  air: boolean;
-}
-
-/** 3.4, 3.5: the hex turns German; any Soviet hexes cut off form pockets (11.1). */
-export function captureHex(play: Play, hex: HexId): void {
+export function captureHex(play: Play, hex: HexId, fromMove = true): void {
   play.takeHexes([hex]);
   const pockets = pocketsAfterCapture(play, hex);
   if (pockets.length === 0) return;
@@ -146,7 +139,36 @@ export function captureHex(play: Play, hex: HexId): void {
   // 11.2: "As soon as a pocket is formed ... resolve the situation by executing a Soviet pocket
   // breakout attack": one capture that cuts off several pockets gets one breakout each, one
   // after another, largest first (the order pocketsAfterCapture gives).
-  for (const pocket of pockets) resolvePocket(play, hex, pocket, force);
+  play.s.breakouts = { captured: hex, pockets, force, fromMove };
+  continueBreakouts(play);
+}
+
+/**
+ * 11.2: the breakouts of one capture, one after another, from where they stopped when a
+ * breakout round paused for the commander's allocation (10.6).
+ */
+export function continueBreakouts(play: Play): void {
+  const queue = play.s.breakouts!;
+  while (queue.pockets.length > 0) {
+    const pocket = queue.pockets[0]!;
+    if (!play.s.battle) openBreakout(play, queue.captured, pocket, queue.force);
+    const battle = play.s.battle!;
+    if (battle.soviet.length > 0) {
+      const round = new CombatRound(play, battle, () => battle.germans!.filter((u) => !battle.germanOut.includes(u)));
+      if (round.breakoutRound(battle.air ?? false)) return; // 10.6: waiting for the commander to place hits
+    }
+    closeBreakout(play, pocket, queue.force);
+    queue.pockets.shift();
+  }
+  delete play.s.breakouts;
+}
+
+/**
+ * After a battle or breakout that paused for an allocation is over: a force that moved into
+ * the fight and has no MP left stops, as it would have at the end of its move (9.2).
+ */
+export function afterResumedFight(play: Play, fromMove: boolean): void {
+  if (fromMove && play.s.active && !play.s.battle && play.s.active.mp <= 0) finishForce(play);
 }
 
 /**
@@ -194,7 +216,7 @@ export function endPlay(play: Play, winner: 'german' | 'soviet', reason: string)
  * changes once per pocket: -5 x its hexes for a success (11.3), + its hexes for a failure
  * (11.4), never for a breakout that met no German unit.
  */
-function resolvePocket(play: Play, captured: HexId, pocket: HexId[], force: CuttingForce): void {
+function openBreakout(play: Play, captured: HexId, pocket: HexId[], force: CuttingForce): void {
   const size = pocket.length;
   const hex = force.at;
   const moved = hex !== captured;
@@ -229,7 +251,6 @@ function resolvePocket(play: Play, captured: HexId, pocket: HexId[], force: Cutt
       hexes: [hex],
     },
   );
-  const defenders = play.unitsIn(hex);
   // 11.3: eliminated units go back to the hex from which the force entered the breakout hex.
   // A force that began its move there entered it from nowhere: its units stay in the hex.
   const from = force.trail.length >= 2 ? force.trail[force.trail.length - 2]! : hex;
@@ -243,12 +264,18 @@ function resolvePocket(play: Play, captured: HexId, pocket: HexId[], force: Cutt
     round: 1,
     soviet: drawn.map((id) => ({ id, steps: play.index.sovietUnit(id).steps })),
     germanOut: [],
+    germans: play.unitsIn(hex),
+    air: force.air, // 9.1: the Luftwaffe unit stays with its force throughout Phase I
   };
   play.s.battle = battle;
-  if (drawn.length > 0) {
-    const round = new CombatRound(play, battle, () => defenders.filter((u) => !battle.germanOut.includes(u)));
-    round.breakoutRound(force.air); // 9.1: the Luftwaffe unit stays with its force throughout Phase I
-  }
+}
+
+/** 11.3, 11.4: the breakout's outcome once its round of fire is over. */
+function closeBreakout(play: Play, pocket: HexId[], force: CuttingForce): void {
+  const battle = play.s.battle!;
+  const { hex, from } = battle;
+  const size = pocket.length;
+  const defenders = battle.germans ?? [];
   returnSoviets(play, battle); // 11.3, 11.4: all Soviet units return to the pool
   play.s.battle = null;
   const survivors = defenders.filter((u) => !battle.germanOut.includes(u));

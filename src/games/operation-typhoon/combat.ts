@@ -4,7 +4,7 @@
  */
 import { plural } from '../../contracts/text.js';
 import type { HexId } from '../../kernel/hex.js';
-import type { DieReport } from '../engine.js';
+import { type DieReport, RuleError } from '../engine.js';
 import { crtResult, type Hits, type NaturalTerrain, type PlaceKind, type TerrainEffect, turnSpec } from './charts/index.js';
 import type { Play } from './context.js';
 import type { Battle, SovietInBattle } from './state.js';
@@ -81,10 +81,8 @@ function allocate(hits: number, targets: Target[], prefer: 'most-fire' | 'least-
   const taken = new Map<string, number>();
   const live = targets.map((t) => ({ ...t }));
   for (let i = 0; i < hits; i++) {
-    const alive = live.filter((t) => t.steps > 0);
-    if (alive.length === 0) break;
-    const fullTwoStep = alive.some((t) => !t.oneStepUnit && t.steps === 2);
-    const eligible = alive.filter((t) => !(fullTwoStep && t.oneStepUnit));
+    const eligible = eligibleTargets(live);
+    if (eligible.length === 0) break;
     eligible.sort((a, b) => (prefer === 'most-fire' ? b.fireLost - a.fireLost : a.fireLost - b.fireLost) || a.id.localeCompare(b.id));
     const t = eligible[0]!;
     t.steps -= 1;
@@ -92,6 +90,27 @@ function allocate(hits: number, targets: Target[], prefer: 'most-fire' | 'least-
   }
   return taken;
 }
+
+/** 10.6: the units the next hit may land on: none with one step built while a two-step unit is untouched. */
+function eligibleTargets<T extends Target>(targets: T[]): T[] {
+  const alive = targets.filter((t) => t.steps > 0);
+  const fullTwoStep = alive.some((t) => !t.oneStepUnit && t.steps === 2);
+  return alive.filter((t) => !(fullTwoStep && t.oneStepUnit));
+}
+
+/**
+ * 10.6 "apportioned as desired": the commander has a real choice when the hits could land in
+ * more than one way, that is while two or more units may take the next hit and the hits do
+ * not simply wipe out everything they could reach.
+ */
+function choiceIn(hits: number, targets: Target[]): boolean {
+  const alive = targets.filter((t) => t.steps > 0);
+  const steps = alive.reduce((n, t) => n + t.steps, 0);
+  return hits > 0 && hits < steps && eligibleTargets(alive).length > 1;
+}
+
+/** One fire step of a round; true when it paused for the commander's allocation (10.6). */
+type FireStep = () => boolean;
 
 export class CombatRound {
   constructor(
@@ -170,6 +189,125 @@ export class CombatRound {
     });
   }
 
+  /** Manual allocation (10.6): the commander places each hit. */
+  private get manual(): boolean {
+    return this.play.s.allocation === 'manual';
+  }
+
+  /** The units that fired already in the step a paused round stopped in. */
+  private hasFired(id: string): boolean {
+    return this.battle.fired?.includes(id) ?? false;
+  }
+
+  /** Run the steps from where the round stopped; true when it paused again (10.6). */
+  private run(steps: FireStep[]): boolean {
+    for (let i = this.battle.step ?? 0; i < steps.length; i++) {
+      this.battle.step = i;
+      if (steps[i]!()) return true;
+      delete this.battle.fired;
+    }
+    delete this.battle.step;
+    delete this.battle.fired;
+    return false;
+  }
+
+  /**
+   * One unit's fire, its hits placed by the bot, or held for the commander when manual
+   * allocation is on and there is a choice (10.6). Returns true when it is held.
+   */
+  private fire(
+    firer: string,
+    label: string,
+    cdr: number,
+    mod: { total: number; parts: string[] },
+    side: 'german' | 'soviet',
+    rule: string,
+  ): boolean {
+    this.battle.fired = [...(this.battle.fired ?? []), firer];
+    const { rolls, hits } = this.rollDice(cdr, mod.total, side);
+    const on = side === 'german' ? 'soviet' : 'german';
+    const targets = on === 'soviet' ? this.sovietTargets() : this.germanTargets();
+    const held = this.manual && choiceIn(hits, targets);
+    const effects = held ? [] : this.place(on, allocate(hits, targets, on === 'soviet' ? 'most-fire' : 'least-fire'));
+    const fired = `${label} fires ${plural(cdr, 'die', 'dice')}${mod.parts.length ? ` (${mod.parts.join(', ')})` : ''}: ${plural(hits, 'hit')}`;
+    const after = held
+      ? `: the commander places ${hits === 1 ? 'it' : 'them'} (10.6)`
+      : effects.length
+        ? `; ${effects.join(', ')}${this.manual && hits > 0 ? ' (no choice)' : ''}`
+        : '';
+    this.play.event('fire', `${fired}${after}.`, {
+      rule,
+      dice: [this.report(`${label} (CDR ${cdr})`, rolls, mod.total, hits)],
+      hexes: [this.battle.hex],
+    });
+    if (held) this.battle.pending = { firer, on, hits, rule };
+    return held;
+  }
+
+  /** Hits landing on units: a map from unit id to hits, as `allocate` gives. */
+  private place(on: 'german' | 'soviet', taken: Map<string, number>): string[] {
+    return [...taken]
+      .map(([id, n]) => (on === 'german' ? this.hitGerman(id, n) : this.hitSoviet(this.battle.soviet.find((u) => u.id === id)!, n)))
+      .filter(Boolean);
+  }
+
+  /** The units the next hit of the waiting fire may land on (10.6), with a label each. */
+  targetsOfPending(): { id: string; label: string; steps: number }[] {
+    const pending = this.battle.pending;
+    if (!pending) return [];
+    const targets = pending.on === 'soviet' ? this.sovietTargets() : this.germanTargets();
+    return eligibleTargets(targets).map((t) => ({
+      id: t.id,
+      label: pending.on === 'soviet' ? this.play.index.sovietUnit(t.id).label : this.play.index.unit(t.id).label,
+      steps: t.steps,
+    }));
+  }
+
+  /**
+   * 10.6: the commander puts one hit of the waiting fire on `unit` (or, without one, lets the
+   * bot place the rest). When the rest can land only one way, it is placed at once.
+   */
+  placePending(unit: string | undefined): void {
+    const pending = this.battle.pending!;
+    const targets = pending.on === 'soviet' ? this.sovietTargets() : this.germanTargets();
+    const prefer = pending.on === 'soviet' ? 'most-fire' : 'least-fire';
+    let effects: string[];
+    let hits = pending.hits;
+    if (unit === undefined) {
+      effects = this.place(pending.on, allocate(hits, targets, prefer));
+      hits = 0;
+    } else {
+      const target = eligibleTargets(targets).find((t) => t.id === unit);
+      if (!target) {
+        const known = targets.some((t) => t.id === unit && t.steps > 0);
+        throw new RuleError(
+          '10.6',
+          known
+            ? 'no hit may land on a one-step unit (brigade or artillery) while a two-step unit has not taken one'
+            : `${unit} is not a unit that can take this hit`,
+        );
+      }
+      effects = this.place(pending.on, new Map([[unit, 1]]));
+      hits -= 1;
+      const rest = pending.on === 'soviet' ? this.sovietTargets() : this.germanTargets();
+      if (hits > 0 && !choiceIn(hits, rest)) {
+        effects.push(...this.place(pending.on, allocate(hits, rest, prefer)));
+        hits = 0;
+      }
+    }
+    const who = unit === undefined ? 'the bot places' : 'the commander places';
+    this.play.event(
+      'hits',
+      `${who} ${unit === undefined ? 'the hits' : 'a hit'}: ${effects.join(', ') || 'no effect'}${hits ? `; ${plural(hits, 'hit')} to place` : ''}.`,
+      {
+        rule: '10.6',
+        hexes: [this.battle.hex],
+      },
+    );
+    if (hits > 0) this.battle.pending = { ...pending, hits };
+    else delete this.battle.pending;
+  }
+
   /** 10.4 step 1: Soviet CAS attacks each German unit with one unmodified die. */
   sovietAir(): void {
     const cas = this.liveSoviets().filter((u) => this.play.index.sovietUnit(u.id).kind === 'cas');
@@ -211,54 +349,33 @@ export class CombatRound {
     this.play.event('fire', `Luftwaffe support: ${effects.join(', ') || 'no effect'}.`, { rule: '10.4', dice, hexes: [this.battle.hex] });
   }
 
-  /** Soviet ground units fire one by one; hits land at once (10.4, 10.6). */
-  sovietGround(filter: (kind: string) => boolean, step: string): void {
+  /** Soviet ground units fire one by one; hits land at once (10.4, 10.6). True when paused for an allocation. */
+  sovietGround(filter: (kind: string) => boolean, step: string): boolean {
     const attacking = this.battle.kind === 'breakout';
     for (const u of this.liveSoviets()) {
       const spec = this.play.index.sovietUnit(u.id);
-      if (spec.kind === 'cas' || !filter(spec.kind)) continue;
+      if (spec.kind === 'cas' || !filter(spec.kind) || this.hasFired(u.id)) continue;
       if (this.germans().length === 0) break;
       const artillery = spec.kind === 'heavy-howitzer' || spec.kind === 'heavy-mortar';
       const column: FireColumn = attacking ? 'germanNonMechanized' : artillery ? 'sovietArtillery' : 'sovietGround';
       const mod = fireModifier(this.play, this.battle, column, !attacking);
-      const cdr = this.sovietCdr(u);
-      const { rolls, hits } = this.rollDice(cdr, mod.total, 'soviet');
-      const taken = allocate(hits, this.germanTargets(), 'least-fire');
-      const effects = [...taken].map(([id, n]) => this.hitGerman(id, n)).filter(Boolean);
-      this.play.event(
-        'fire',
-        `${spec.label} fires ${plural(cdr, 'die', 'dice')}${mod.parts.length ? ` (${mod.parts.join(', ')})` : ''}: ${plural(hits, 'hit')}${effects.length ? `; ${effects.join(', ')}` : ''}.`,
-        {
-          rule: step,
-          dice: [this.report(`${spec.label} (CDR ${cdr})`, rolls, mod.total, hits)],
-          hexes: [this.battle.hex],
-        },
-      );
+      if (this.fire(u.id, spec.label, this.sovietCdr(u), mod, 'soviet', step)) return true;
     }
+    return false;
   }
 
-  /** 10.4 step 4: each German unit fires its CDR in dice; hits land at once (10.6). */
-  germanGround(): void {
+  /** 10.4 step 4: each German unit fires its CDR in dice; hits land at once (10.6). True when paused for an allocation. */
+  germanGround(): boolean {
     const defending = this.battle.kind === 'breakout';
     for (const id of this.germans()) {
       if (this.liveSoviets().length === 0) break;
+      if (this.hasFired(id)) continue;
       const spec = this.play.index.unit(id);
       const column: FireColumn = defending ? 'sovietGround' : spec.mobility === 'mechanized' ? 'germanMechanized' : 'germanNonMechanized';
       const mod = fireModifier(this.play, this.battle, column, defending);
-      const cdr = this.germanCdr(id);
-      const { rolls, hits } = this.rollDice(cdr, mod.total, 'german');
-      const taken = allocate(hits, this.sovietTargets(), 'most-fire');
-      const effects = [...taken].map(([sid, n]) => this.hitSoviet(this.battle.soviet.find((u) => u.id === sid)!, n)).filter(Boolean);
-      this.play.event(
-        'fire',
-        `${spec.label} fires ${plural(cdr, 'die', 'dice')}${mod.parts.length ? ` (${mod.parts.join(', ')})` : ''}: ${plural(hits, 'hit')}${effects.length ? `; ${effects.join(', ')}` : ''}.`,
-        {
-          rule: '10.4',
-          dice: [this.report(`${spec.label} (CDR ${cdr})`, rolls, mod.total, hits)],
-          hexes: [this.battle.hex],
-        },
-      );
+      if (this.fire(id, spec.label, this.germanCdr(id), mod, 'german', '10.4')) return true;
     }
+    return false;
   }
 
   /** Units that fire in one round only are set aside (10.4 steps 1, 3 and 5). */
@@ -266,24 +383,31 @@ export class CombatRound {
     for (const u of this.battle.soviet) if (kinds.includes(this.play.index.sovietUnit(u.id).kind)) u.out = true;
   }
 
-  /** 10.4 (first round: steps 1-5) or 10.5 (later rounds: steps 2-5). */
-  regularRound(hasAir: boolean): void {
+  /**
+   * 10.4 (first round: steps 1-5) or 10.5 (later rounds: steps 2-5), from where it stopped
+   * when it paused for an allocation. True when it paused (again).
+   */
+  regularRound(hasAir: boolean): boolean {
     const first = this.battle.round === 1;
-    if (first) this.sovietAir();
-    this.germanAir(hasAir);
-    this.sovietGround((k) => ['heavy-howitzer', 'heavy-mortar', 'guards', 'airborne'].includes(k), '10.4');
-    this.setAside(['heavy-howitzer', 'heavy-mortar']);
-    this.germanGround();
-    this.sovietGround((k) => k === 'rifle' || k === 'brigade', '10.4');
-    this.setAside(['brigade', 'cas']);
+    return this.run([
+      () => (first && this.sovietAir(), false),
+      () => (this.germanAir(hasAir), false),
+      () => this.sovietGround((k) => ['heavy-howitzer', 'heavy-mortar', 'guards', 'airborne'].includes(k), '10.4'),
+      () => (this.setAside(['heavy-howitzer', 'heavy-mortar']), false),
+      () => this.germanGround(),
+      () => this.sovietGround((k) => k === 'rifle' || k === 'brigade', '10.4'),
+      () => (this.setAside(['brigade', 'cas']), false),
+    ]);
   }
 
-  /** 11.2 step 5: one round of steps 2, 4 and 5; artillery fires in step 5. */
-  breakoutRound(hasAir: boolean): void {
-    this.germanAir(hasAir);
-    this.germanGround();
-    this.sovietGround(() => true, '11.2');
-    this.setAside(['heavy-howitzer', 'heavy-mortar', 'brigade', 'cas', 'rifle', 'guards', 'airborne']);
+  /** 11.2 step 5: one round of steps 2, 4 and 5; artillery fires in step 5. True when it paused for an allocation. */
+  breakoutRound(hasAir: boolean): boolean {
+    return this.run([
+      () => (this.germanAir(hasAir), false),
+      () => this.germanGround(),
+      () => this.sovietGround(() => true, '11.2'),
+      () => (this.setAside(['heavy-howitzer', 'heavy-mortar', 'brigade', 'cas', 'rifle', 'guards', 'airborne']), false),
+    ]);
   }
 
   /** Soviet units still in the fight (set-aside ones are no longer involved, 10.5). */

@@ -26,6 +26,15 @@ export function copyState(s: TyphoonState): TyphoonState {
     ...(s.airUsed ? { airUsed: [...s.airUsed] } : {}),
     ...(s.held ? { held: { hex: s.held.hex, soviet: s.held.soviet.map((u) => ({ ...u })) } } : {}),
     ...(s.result ? { result: { ...s.result } } : {}),
+    ...(s.breakouts
+      ? {
+          breakouts: {
+            ...s.breakouts,
+            pockets: s.breakouts.pockets.map((p) => [...p]),
+            force: { ...s.breakouts.force, units: [...s.breakouts.force.units], trail: [...s.breakouts.force.trail] },
+          },
+        }
+      : {}),
   };
 }
 
@@ -35,5 +44,8 @@ function copyBattle(b: Battle): Battle {
     soviet: b.soviet.map((u) => ({ ...u })),
     germanOut: [...b.germanOut],
     ...(b.pocket ? { pocket: [...b.pocket] } : {}),
+    ...(b.germans ? { germans: [...b.germans] } : {}),
+    ...(b.fired ? { fired: [...b.fired] } : {}),
+    ...(b.pending ? { pending: { ...b.pending } } : {}),
   };
 }

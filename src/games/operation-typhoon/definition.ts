@@ -44,6 +44,7 @@ export const typhoonStateSchema = z
     pocketTally: z.number().int().nonnegative(),
     undoable: z.boolean(),
     battleWin: z.literal('all-eliminated').optional(),
+    allocation: z.literal('manual').optional(),
   })
   .passthrough();
 
@@ -51,6 +52,7 @@ export const typhoonStateSchema = z
 const typhoonNewOptionsSchema = z.strictObject({
   scenario: typhoonOptionsSchema.shape.scenario,
   'battle-win': typhoonOptionsSchema.shape.battleWin,
+  allocation: typhoonOptionsSchema.shape.allocation,
 });
 
 const TYPHOON_NEW_GAME_OPTIONS: OrderOption[] = [
@@ -63,6 +65,15 @@ const TYPHOON_NEW_GAME_OPTIONS: OrderOption[] = [
       { name: 'every defending unit eliminated (10.7 as written)', value: 'all-eliminated' },
     ],
   },
+  {
+    name: 'allocation',
+    type: 'string',
+    description: 'Operation Typhoon 10.6: who places hits, the bot (default) or you (/battle allocation changes it)',
+    choices: [
+      { name: 'the bot places hits (default)', value: 'auto' },
+      { name: 'I place every hit that has a choice', value: 'manual' },
+    ],
+  },
 ];
 
 /** Turn, VP, pockets and the next victory check: a few lines for a phone. */
@@ -70,7 +81,7 @@ export function typhoonStatus(s: TyphoonState, engine: TyphoonEngine = typhoonEn
   const spec = turnSpec(engine.index.charts, s.turn);
   const play = new Play(engine.index, s);
   const lines = [
-    `Turn ${s.turn}/8 · ${spec.label} (${spec.dates}) · ${s.scenario === 'clenched-fist' ? 'Clenched Fist' : 'historical'}${s.battleWin === 'all-eliminated' ? ' · 10.7 as written' : ''}`,
+    `Turn ${s.turn}/8 · ${spec.label} (${spec.dates}) · ${s.scenario === 'clenched-fist' ? 'Clenched Fist' : 'historical'}${s.battleWin === 'all-eliminated' ? ' · 10.7 as written' : ''} · hits placed by ${s.allocation === 'manual' ? 'you' : 'the bot'} (10.6)`,
   ];
   lines.push(`VP ${victoryPoints(play)} · pocket hexes ${s.pocketTally} · hexes taken ${s.taken.length} · Luftwaffe ${s.airAvailable}`);
   if (s.phase !== 'over') lines.push(`**Next victory check:** ${nextCheck(play)}`);
@@ -132,8 +143,8 @@ export function createTyphoonGame(
     newOptionsSchema: typhoonNewOptionsSchema as unknown as z.ZodType<Record<string, unknown>>,
     newGameOptions: TYPHOON_NEW_GAME_OPTIONS,
     setupOptions: (o, seed) => {
-      const { scenario, 'battle-win': battleWin } = typhoonNewOptionsSchema.parse(o);
-      return { scenario, battleWin, seed };
+      const { scenario, 'battle-win': battleWin, allocation } = typhoonNewOptionsSchema.parse(o);
+      return { scenario, battleWin, allocation, seed };
     },
     // An imported game's seed is public: the session gives it dice from a fresh secret.
     reseed: (s, seed) => ({ ...s, dice: newDice(seed) }),
@@ -159,7 +170,7 @@ export function createTyphoonGame(
       ),
     ],
     describeProposal: (s, action) => describeProposal(engine().index, s, action),
-    // 10.5: fight on or fall back.
+    // 10.5: fight on or fall back; 10.6: where hits land.
     quickDecision: (s) => s.battle !== undefined && s.battle !== null,
   };
   return def;

@@ -7,8 +7,19 @@
 import { issuesText, plural } from '../../contracts/text.js';
 import type { HexId } from '../../kernel/hex.js';
 import { type Applied, type GameEngine, type GameResult, type Prompt, RuleError } from '../engine.js';
-import { captureHex, endPlay, enterSovietHex, fightRegularRound, finishForce, sovietWin } from './battles.js';
+import {
+  afterResumedFight,
+  captureHex,
+  continueBreakouts,
+  endPlay,
+  enterSovietHex,
+  fighting,
+  fightRegularRound,
+  finishForce,
+  sovietWin,
+} from './battles.js';
 import { turnSpec } from './charts/index.js';
+import { CombatRound } from './combat.js';
 import { Play, RulesIndex, type TyphoonRules } from './context.js';
 import { copyState } from './copy-state.js';
 import { allowance, mobilityOf, stackingProblem, startsMudBound, stepCost } from './movement.js';
@@ -16,6 +27,7 @@ import { pocketPreview, pocketText } from './pocket-preview.js';
 import { initialState, setupProblem } from './setup.js';
 import {
   type ActiveForce,
+  type Battle,
   type TyphoonAction,
   type TyphoonOptions,
   type TyphoonState,
@@ -33,7 +45,8 @@ export function createTyphoonEngine(rules: TyphoonRules): TyphoonEngine {
     index,
     setup(options) {
       const o = typhoonOptionsSchema.parse(options);
-      return initialState(index, o.scenario, o.seed, o.battleWin);
+      const state = initialState(index, o.scenario, o.seed, o.battleWin);
+      return o.allocation === 'manual' ? { ...state, allocation: 'manual' } : state;
     },
     prompt: (state) => prompt(index, state),
     apply: (state, action) => apply(index, state, action),
@@ -146,6 +159,7 @@ const HANDLERS: { [T in TyphoonAction['type']]: Handler<T> } = {
   'another-round': (play) => {
     const battle = play.s.battle;
     if (!battle) throw new RuleError('10.5', 'there is no battle to continue');
+    if (battle.pending) throw hitsWaiting(battle);
     const active = play.s.active!;
     if (active.mp < 1) throw new RuleError('10.5', 'another round costs 1 MP and the force has none left: it must retreat');
     active.mp -= 1; // 9.7
@@ -155,6 +169,7 @@ const HANDLERS: { [T in TyphoonAction['type']]: Handler<T> } = {
   },
   retreat: (play) => {
     if (!play.s.battle) throw new RuleError('10.5', 'there is no battle to retreat from');
+    if (play.s.battle.pending) throw hitsWaiting(play.s.battle);
     sovietWin(play, 'the commander retreats');
   },
   ready: (play, a) => {
@@ -201,6 +216,32 @@ const HANDLERS: { [T in TyphoonAction['type']]: Handler<T> } = {
     noBattle(play);
     finishForce(play);
     endPhase(play);
+  },
+  allocate: (play, a) => {
+    const battle = play.s.battle;
+    if (!battle?.pending) throw new RuleError('10.6', 'no hits are waiting to be placed');
+    const fromMove = battle.kind === 'regular' ? battle.round === 1 : (play.s.breakouts?.fromMove ?? true);
+    const round = new CombatRound(play, battle, () =>
+      battle.kind === 'breakout' ? (battle.germans ?? []).filter((u) => !battle.germanOut.includes(u)) : fighting(play),
+    );
+    round.placePending(a.unit);
+    if (battle.pending) return; // more hits of this fire to place
+    // 10.6: the fire is placed; the round (and the breakouts after it) go on where they stopped.
+    if (battle.kind === 'regular') fightRegularRound(play);
+    else continueBreakouts(play);
+    afterResumedFight(play, fromMove);
+  },
+  allocation: (play, a) => {
+    if (play.s.battle?.pending) throw hitsWaiting(play.s.battle);
+    if (a.mode === 'manual') play.s.allocation = 'manual';
+    else delete play.s.allocation;
+    play.event(
+      'allocation',
+      a.mode === 'manual'
+        ? 'From now on the commander places every hit that could land more than one way (10.6).'
+        : 'From now on the bot places the hits: on Soviet units to silence the most fire, on German units to lose the least (10.6).',
+      { rule: '10.6' },
+    );
   },
   concede: (play) => {
     endPlay(play, 'soviet', '5.4: the German commander concedes');
@@ -253,9 +294,19 @@ function noBattle(play: Play): void {
 /** 10.5, 9.0: while a battle waits for the commander's decision no other order is taken. */
 export function battleWaiting(s: TyphoonState): RuleError | undefined {
   if (!s.battle) return undefined;
+  if (s.battle.pending) return hitsWaiting(s.battle);
   return new RuleError(
     '10.5',
     `a battle in ${s.battle.hex} is waiting: fight another round (/battle round, 1 MP) or retreat to ${s.battle.from} (/battle retreat) first`,
+  );
+}
+
+/** 10.6: while hits wait to be placed, nothing else happens in the battle. */
+function hitsWaiting(battle: Battle): RuleError {
+  const p = battle.pending!;
+  return new RuleError(
+    '10.6',
+    `${p.hits === 1 ? 'a hit waits' : `${p.hits} hits wait`} to be placed on ${p.on === 'german' ? 'German' : 'Soviet'} units in ${battle.hex}: /battle hit unit:<unit>, or /battle hit to let the bot place them`,
   );
 }
 
@@ -393,6 +444,7 @@ export function prompt(index: RulesIndex, s: TyphoonState): Prompt<TyphoonAction
       choices: [{ action: { type: 'setup-done' }, label: `Start turn ${s.turn}` }],
     };
   }
+  if (s.battle?.pending) return allocationPrompt(index, s, s.battle);
   if (s.battle) {
     const mp = s.active?.mp ?? 0;
     // 11.1: what winning here would cut off, so the choice to fight on is made knowing it.
@@ -426,6 +478,28 @@ export function prompt(index: RulesIndex, s: TyphoonState): Prompt<TyphoonAction
         endsTurn: true,
         ...(unmoved ? { confirm: `End turn ${s.turn} now? ${unmoved}` } : {}),
       },
+    ],
+  };
+}
+
+/** 10.6: the hits of one unit's fire, one button per unit that may take the next, and the bot's placement last. */
+function allocationPrompt(index: RulesIndex, s: TyphoonState, battle: Battle): Prompt<TyphoonAction> {
+  const p = battle.pending!;
+  const play = new Play(index, structuredClone(s));
+  const round = new CombatRound(play, play.s.battle!, () =>
+    battle.kind === 'breakout' ? (battle.germans ?? []).filter((u) => !battle.germanOut.includes(u)) : fighting(play),
+  );
+  const firer = p.on === 'soviet' ? index.unit(p.firer).label : index.sovietUnit(p.firer).label;
+  const steps = (n: number) => (n === 2 ? 'full strength' : 'reduced');
+  return {
+    side: 'german',
+    text: `${battle.kind === 'breakout' ? 'Breakout' : 'Battle'} in ${battle.hex}: ${firer} scored ${plural(p.hits, 'hit')} on ${p.on === 'german' ? 'your units' : 'the Soviets'}. Place the next hit (10.6: no one-step unit until every two-step unit has taken one).`,
+    choices: [
+      ...round.targetsOfPending().map((t) => ({
+        action: { type: 'allocate', unit: t.id } as TyphoonAction,
+        label: `Hit ${t.label} (${steps(t.steps)})`,
+      })),
+      { action: { type: 'allocate' }, label: p.hits === 1 ? 'Let the bot place it' : 'Let the bot place them' },
     ],
   };
 }

@@ -12,10 +12,10 @@ import { RuleError } from '../engine.js';
 import { hexOption, type Order, type OrderOptions, type OrderOutcome, offer, orderOptions } from '../orders.js';
 import { CHART_IDS, CHART_NAMES, chartText } from './chart-text.js';
 import type { RulesIndex } from './context.js';
-import { airSharesLeft, battleWaiting, gameOver, type TyphoonEngine, unmovedWarning } from './engine.js';
+import { airSharesLeft, battleWaiting, gameOver, prompt, type TyphoonEngine, unmovedWarning } from './engine.js';
 import { forceList } from './force-list.js';
 import { destinationChoices, findUnit, forceChoices, moveAction, resolveUnits } from './orders.js';
-import type { TyphoonAction, TyphoonState } from './state.js';
+import { allocationModes, type TyphoonAction, type TyphoonState } from './state.js';
 
 /** Descriptions of the commands only Operation Typhoon has (Discord: at most 100 characters). */
 export const TYPHOON_COMMANDS: Record<string, string> = {
@@ -37,6 +37,8 @@ const placeOptions = z.object({ unit: z.string().trim().min(1).max(40), hex: hex
 const chartOptions = z.object({ chart: z.enum(CHART_IDS) });
 const splitOptions = z.object({ formations: z.string().trim().min(1).max(100) });
 const listOptions = z.object({ army: z.string().trim().min(1).max(40).optional() });
+const hitOptions = z.object({ unit: z.string().trim().min(1).max(40).optional() });
+const allocationOptions = z.object({ mode: z.enum(allocationModes) });
 
 /** Formation ids from "PG3, 9A" or their names; "none" (or "-") is an empty list. */
 function formationIds(index: RulesIndex, text: string): string[] {
@@ -79,6 +81,15 @@ const text = (options: OrderOptions, name: string): string | undefined => {
 };
 
 type TyphoonOrder = Order<TyphoonState, TyphoonAction>;
+
+/** The units the next waiting hit may land on (10.6), as the battle prompt offers them. */
+function allocationTargets(index: RulesIndex, state: TyphoonState): { id: string; label: string }[] {
+  return prompt(index, state)
+    .choices.filter((c) => c.action.type === 'allocate' && c.action.unit)
+    .map((c) => ({ id: (c.action as { unit: string }).unit, label: c.label.replace(/^Hit (.*) \((full strength|reduced)\)$/, '$1') }));
+}
+
+const norm = (t: string) => t.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** The orders of Operation Typhoon, reading rules and charts from `engine()`. */
 export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
@@ -261,6 +272,58 @@ export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
       description: 'Operation Typhoon: the force falls back to the hex it came from (10.5)',
       usage: '/battle retreat (the force falls back to the hex it came from)',
       run: () => act({ type: 'retreat' }),
+    },
+    {
+      command: 'battle',
+      subcommand: 'hit',
+      description: 'Operation Typhoon (10.6): put the next hit on a unit; without one, the bot places the rest',
+      usage: '/battle hit unit:<unit> (or /battle hit alone: the bot places the hits of this fire)',
+      options: [
+        {
+          name: 'unit',
+          type: 'string',
+          description: 'The unit that takes the next hit (autocomplete lists those 10.6 allows)',
+          autocomplete: true,
+          maxLength: 40,
+        },
+      ],
+      run(state, options) {
+        const { unit } = orderOptions(hitOptions, options);
+        const refusal = gameOver(state);
+        if (refusal) throw refusal;
+        if (!state.battle?.pending) throw new RuleError('10.6', 'no hits are waiting to be placed');
+        if (unit === undefined) return act({ type: 'allocate' });
+        const targets = allocationTargets(index(), state);
+        const found = targets.find((t) => t.id === unit || norm(t.label) === norm(unit));
+        if (!found) throw new RuleError('10.6', `"${unit}" cannot take this hit (it may: ${targets.map((t) => t.label).join(', ')})`);
+        return act({ type: 'allocate', unit: found.id });
+      },
+      suggest(state, focused) {
+        if (!state) return [];
+        return offer(
+          allocationTargets(index(), state).map((t) => ({ name: t.label, value: t.id })),
+          focused.value,
+        );
+      },
+    },
+    {
+      command: 'battle',
+      subcommand: 'allocation',
+      description: 'Operation Typhoon (10.6): who places hits from now on, the bot or you',
+      usage: '/battle allocation mode:auto|manual',
+      options: [
+        {
+          name: 'mode',
+          type: 'string',
+          description: 'auto: the bot places hits; manual: you place every hit that could land more than one way',
+          required: true,
+          choices: allocationModes.map((m) => ({ name: m, value: m })),
+        },
+      ],
+      run(_state, options) {
+        const { mode } = orderOptions(allocationOptions, options);
+        return act({ type: 'allocation', mode });
+      },
     },
     {
       command: 'phase',

@@ -39,6 +39,9 @@ export function formationsOf(index: RulesIndex, s: TyphoonState, action: Typhoon
     case 'another-round':
     case 'retreat':
       return of(s.active?.units ?? []);
+    case 'allocate':
+      // 10.6: the commander of the units in the fight (a breakout's defenders, else the moving force).
+      return of(s.battle?.kind === 'breakout' ? (s.battle.germans ?? []) : (s.active?.units ?? []));
     default:
       return [];
   }
@@ -48,6 +51,11 @@ export function describeProposal(index: RulesIndex, s: TyphoonState, action: Typ
   if (action.type === 'end-phase') {
     const lost = unmovedWarning(index, s);
     return { text: `End turn ${s.turn} (5.2)${lost ? `: ${lost}` : ''}`, events: [] };
+  }
+  if (action.type === 'allocate' && action.unit) {
+    const unit = action.unit;
+    const label = s.units[unit] ? index.unit(unit).label : (index.charts.soviet.find((c) => c.id === unit)?.label ?? unit);
+    return { text: `Next hit on ${label} (10.6)`, events: [] };
   }
   if (action.type !== 'move') return { text: plainText(action), events: [] };
   const play = new Play(index, s);
@@ -104,6 +112,10 @@ function plainText(action: TyphoonAction): string {
       return 'Reset the set-up to the default deployment';
     case 'concede':
       return 'Concede (5.4)';
+    case 'allocate':
+      return action.unit ? `Next hit on ${action.unit} (10.6)` : 'The bot places the hits (10.6)';
+    case 'allocation':
+      return action.mode === 'manual' ? 'The commander places hits from now on (10.6)' : 'The bot places hits from now on (10.6)';
     default:
       return action.type;
   }

@@ -58,6 +58,48 @@ export interface Battle {
   germanOut: string[];
   /** Breakouts only: the pocket being broken out of (11.2). */
   pocket?: HexId[];
+  /** Breakouts only: the German units in the breakout hex, who defend (11.2). */
+  germans?: string[];
+  /** Breakouts only: the Luftwaffe unit of the force that cut the pocket off fires (9.1, 11.2 step 5). */
+  air?: boolean;
+  /** A round paused for the commander's allocation (10.6): the fire step it stopped in... */
+  step?: number;
+  /** ...and the units that have fired in that step. */
+  fired?: string[];
+  /** 10.6, manual allocation: hits of one unit's fire that the commander has yet to place. */
+  pending?: PendingHits;
+}
+
+/** Hits rolled by one firing unit, waiting for the commander to say which units take them (10.6). */
+export interface PendingHits {
+  /** The unit that fired (German unit id or Soviet counter id). */
+  firer: string;
+  /** Whose units take the hits. */
+  on: 'german' | 'soviet';
+  hits: number;
+  /** The rule of the fire step, for the report (10.4, 11.2). */
+  rule: string;
+}
+
+/**
+ * The German force that cut off pockets (11.2), followed from breakout to breakout: where it
+ * stands now, the hexes it moved through (the last is `at`), and its Luftwaffe unit (9.1).
+ */
+export interface CuttingForce {
+  units: string[];
+  at: HexId;
+  trail: HexId[];
+  air: boolean;
+}
+
+/** The breakouts one capture set off (11.2), kept while one of them waits for an allocation (10.6). */
+export interface Breakouts {
+  captured: HexId;
+  /** Pockets still to break out, the one being fought first. */
+  pockets: HexId[][];
+  force: CuttingForce;
+  /** The capture came from a move (not another round), so a force left without MP stops after it (9.2). */
+  fromMove: boolean;
 }
 
 export interface TyphoonState {
@@ -110,7 +152,15 @@ export interface TyphoonState {
    * documented reading (README, "Readings of the rules").
    */
   battleWin?: 'all-eliminated';
+  /** 10.6: the commander places every hit (a game option, changeable); absent: the bot does. */
+  allocation?: 'manual';
+  /** Breakouts still to fight after the capture that cut their pockets off (11.2). */
+  breakouts?: Breakouts;
 }
+
+/** Who places hits (10.6): the bot, as the commander would to spare the Germans and silence the Soviets, or the commander. */
+export const allocationModes = ['auto', 'manual'] as const;
+export type AllocationMode = (typeof allocationModes)[number];
 
 /** How a battle is won (10.7): the documented reading, or the rule's words taken literally. */
 export const battleWinReadings = ['set-aside-out', 'all-eliminated'] as const;
@@ -150,6 +200,10 @@ export const typhoonActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), formations: z.array(z.string().min(1).max(20)).min(1).max(20) }),
   /** Team play: how the Luftwaffe units of each turn are shared among formations (9.1); empty: first come. */
   z.object({ type: z.literal('air-split'), formations: z.array(z.string().min(1).max(20)).max(4) }),
+  /** 10.6: one hit of the fire waiting for allocation on this unit; without `unit`, the bot places the rest of that fire. */
+  z.object({ type: z.literal('allocate'), unit: z.string().min(1).max(40).optional() }),
+  /** 10.6: who places hits from now on. */
+  z.object({ type: z.literal('allocation'), mode: z.enum(allocationModes) }),
   /** 5.2: end Phase I; the victory check and regroup follow. */
   z.object({ type: z.literal('end-phase') }),
   /** 5.4: the commander concedes. */
@@ -161,6 +215,7 @@ export type TyphoonAction = z.infer<typeof typhoonActionSchema>;
 export const typhoonOptionsSchema = z.object({
   scenario: z.enum(['historical', 'clenched-fist']).default('historical'),
   battleWin: z.enum(battleWinReadings).default('set-aside-out'),
+  allocation: z.enum(allocationModes).default('auto'),
   /** A 256-bit secret (64 hex digits) or a fixed 32-bit number (see src/kernel/dice.ts). */
   seed: diceSeedSchema,
 });

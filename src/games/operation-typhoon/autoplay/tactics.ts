@@ -28,6 +28,8 @@ export interface Planner {
 
 export function decideWith(planner: Planner, engine: TyphoonEngine, state: TyphoonState): TyphoonAction {
   if (state.phase === 'setup') return { type: 'setup-done' };
+  // 10.6, manual allocation: the scripted commander places hits as the bot would.
+  if (state.battle?.pending) return { type: 'allocate' };
   const v = new View(engine, state);
   if (state.battle) return battleChoice(v);
   if (state.airAvailable > 0 && !state.active && state.done.length === 0) {
