@@ -109,12 +109,19 @@ export function axialStep(a: Axial, dir: Direction): Axial {
  * hexsides on the map edge have a name.
  */
 export class HexGrid {
+  /** Ids already converted: distances and neighbours are asked for the same hexes over and over. */
+  private readonly axial = new Map<HexId, Readonly<Axial>>();
+
   constructor(readonly spec: GridSpec) {}
 
-  toAxial(id: HexId): Axial {
+  toAxial(id: HexId): Readonly<Axial> {
+    const known = this.axial.get(id);
+    if (known) return known;
     const o = parseHexId(id);
     if (!o) throw new RangeError(`not a hex id: ${id}`);
-    return offsetToAxial(o, this.spec);
+    const a = Object.freeze(offsetToAxial(o, this.spec));
+    if (this.axial.size < 10_000) this.axial.set(id, a);
+    return a;
   }
 
   fromAxial(a: Axial): HexId {

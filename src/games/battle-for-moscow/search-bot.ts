@@ -16,6 +16,7 @@
  * for a phase is remembered for that phase of that game (keyed by seed, turn, phase and
  * the opponent's position).
  */
+import { copyJson } from '../../kernel/copy-json.js';
 import { diceId, forkDice } from '../../kernel/dice.js';
 import type { SideId } from '../engine.js';
 import { type BfmMap, Board } from './board.js';
@@ -105,7 +106,7 @@ function bestStyle(bm: BfmMap, start: BfmState, side: SideId, budget: SearchBudg
  * next phase after this one; the Soviets at their next phase after the German answer.
  */
 function playout(bm: BfmMap, start: BfmState, side: SideId, style: BotStyle, salt: number, maxActions: number): number {
-  let s: BfmState = { ...structuredClone(start), dice: forkDice(start.dice, salt) };
+  let s: BfmState = { ...copyJson(start), dice: forkDice(start.dice, salt) };
   const phase = s.phase;
   let leftPhase = false;
   let answered = false;

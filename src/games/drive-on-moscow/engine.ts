@@ -3,6 +3,7 @@
  * state. `apply` copies the state, runs one action through the rule modules and checks
  * sudden death afterwards (4.1, 4.2, 4.4).
  */
+import { copyJson } from '../../kernel/copy-json.js';
 import type { Applied, GameEngine, GameResult, Prompt } from '../engine.js';
 import { RuleError } from '../engine.js';
 import { announceAssault, announceAttack, battleChoices, chooseInBattle } from './battles.js';
@@ -33,7 +34,7 @@ export function domEngine(charts: DomCharts = SHIPPED_CHARTS, board: Board = dom
 
 export function apply(board: Board, charts: DomCharts, state: DomState, action: DomAction): Applied<DomState> {
   if (state.result) throw new RuleError('4.0', 'the game is over');
-  const c = new Ctx(board, charts, structuredClone(state));
+  const c = new Ctx(board, charts, copyJson(state));
   c.s.rolled = false;
   const s = c.s;
   if (s.battle && action.type !== 'choose') throw new RuleError('11.22', 'the battle under way waits for a choice first');

@@ -15,6 +15,7 @@ export class Position {
   readonly byHex = new Map<HexId, Unit[]>();
   private readonly flipped: Set<HexId>;
   private gzoc?: Set<HexId>;
+  private readonly reach = new Map<Side, Map<HexId, number>>();
 
   constructor(
     readonly board: Board,
@@ -58,7 +59,15 @@ export class Position {
    * of the line, so a line may start in a GZOC hex: `supplied` checks that separately.
    */
   supplyDistances(side: Side, sources?: readonly HexId[]): Map<HexId, number> {
-    const srcs = (sources ?? (side === 'german' ? this.board.westEdge : this.board.sources)).filter((h) => this.control(h) === side); // 8.4
+    // A position never changes, so each side's map from its own sources is worked out once.
+    if (!sources) {
+      const known = this.reach.get(side);
+      if (known) return known;
+      const made = this.supplyDistances(side, side === 'german' ? this.board.westEdge : this.board.sources);
+      this.reach.set(side, made);
+      return made;
+    }
+    const srcs = sources.filter((h) => this.control(h) === side); // 8.4
     const passable = (h: HexId) => this.supplyPassable(side, h);
     const dist = new Map<HexId, number>();
     let frontier: HexId[] = [];
@@ -80,6 +89,35 @@ export class Position {
       frontier = next;
     }
     return dist;
+  }
+
+  /**
+   * Whether a Soviet unit in `hex` would trace a line (8.2) — `tracesTo('soviet', hex,
+   * supplyDistances('soviet'))` — searched from the hex outward and stopped at the first
+   * source it meets, instead of mapping the whole board from every source. Soviet lines cross
+   * every hexside (reservoirs stop only German ones, 8.3), so the search may run backwards.
+   */
+  sovietLineFrom(hex: HexId): boolean {
+    const sources = new Set(this.board.sources.filter((h) => this.control(h) === 'soviet')); // 8.4
+    const passable = (h: HexId) => this.supplyPassable('soviet', h);
+    const seen = new Set<HexId>();
+    const start: HexId[] = passable(hex) ? [hex] : [];
+    // A line may start in the unit's own hex even where no line could pass (tracesTo's rule).
+    if (this.unitsAt(hex, 'german').length === 0) for (const n of this.board.neighbours(hex)) if (passable(n)) start.push(n);
+    let frontier = start.filter((h) => !seen.has(h) && seen.add(h));
+    while (frontier.length > 0) {
+      const next: HexId[] = [];
+      for (const h of frontier) {
+        if (sources.has(h)) return true;
+        for (const n of this.board.neighbours(h)) {
+          if (seen.has(n) || !passable(n)) continue;
+          seen.add(n);
+          next.push(n);
+        }
+      }
+      frontier = next;
+    }
+    return false;
   }
 
   /** 8.3: no enemy units, no enemy-controlled city, and for Soviet lines no GZOC unless a Soviet unit is there. */

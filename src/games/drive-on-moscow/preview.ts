@@ -18,6 +18,21 @@ export interface OddsPreview {
   chances: Record<string, number>;
 }
 
+/**
+ * The look-ups of a state the odds are asked about many times (the bot weighs every attack
+ * of a position): states handed to the preview are never changed afterwards, so one
+ * Position, with its supply map, serves them all.
+ */
+const positions = new WeakMap<DomState, Position>();
+function positionOf(board: Board, charts: DomCharts, s: DomState): Position {
+  let p = positions.get(s);
+  if (!p || p.board !== board || p.charts !== charts) {
+    p = new Position(board, charts, s);
+    positions.set(s, p);
+  }
+  return p;
+}
+
 export function oddsPreview(
   board: Board,
   s: DomState,
@@ -27,7 +42,7 @@ export function oddsPreview(
   air = 0,
   charts: DomCharts = SHIPPED_CHARTS,
 ): OddsPreview {
-  const p = new Position(board, charts, s);
+  const p = positionOf(board, charts, s);
   const attackers = ids.map((id) => {
     const u = s.units[id];
     if (!u) throw new RuleError('11.0', `no unit ${id} on the map`);

@@ -411,8 +411,7 @@ export function suddenDeath(c: Ctx): void {
   if (c.s.result) return;
   const p = c.pos();
   if (c.board.moscow.some((h) => p.control(h) === 'german')) return c.win('german', 'a Moscow hex is under German control (4.1)');
-  const reach = p.supplyDistances('soviet');
-  if (c.board.moscow.every((h) => !p.tracesTo('soviet', h, reach)))
+  if (c.board.moscow.every((h) => !p.sovietLineFrom(h)))
     return c.win('german', 'both Moscow hexes are cut off from every Soviet map-edge supply source (4.2)');
   for (const h of c.board.westPlaces) {
     if (p.control(h) === 'soviet')
