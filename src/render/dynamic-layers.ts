@@ -25,6 +25,9 @@ import { sideLooks, theme } from './theme.js';
 
 /** Layers that change with the game: control, front line, counters, highlights. */
 
+/** The boxes a stack covers as drawn: its counters, or its marker. */
+export type StackBoxes = (layout: HexLayout, stack: StackView) => Box[];
+
 const hatchPatterns = new Map<string, ReturnType<SKRSContext2D['createPattern']>>();
 
 /** Diagonal hatching in a colour, one pattern per colour. */
@@ -274,11 +277,36 @@ export function drawHighlights(
     drawArrow(
       ctx,
       layout,
-      path.map((id) => layout.center(id)),
+      stopAtCounters(
+        path.map((id) => layout.center(id)),
+        avoid,
+      ),
       h.pathLabel,
       theme.path,
       avoid.length ? (box) => clearOf(box, layout.center(path.at(-1)!), layout.size, avoid) : undefined,
     );
+}
+
+/**
+ * A move arrow ends at the edge of the stack it brought (its head touching the counter)
+ * instead of running over the counter's designation and strength.
+ */
+function stopAtCounters(pts: Point[], boxes: readonly Box[]): Point[] {
+  const end = pts.at(-1)!;
+  const prev = pts.at(-2)!;
+  const box = boxes.find((b) => end.x >= b.x && end.x <= b.x + b.w && end.y >= b.y && end.y <= b.y + b.h);
+  if (!box) return pts;
+  // The last point of the segment prev -> end still outside the box.
+  const dx = end.x - prev.x;
+  const dy = end.y - prev.y;
+  let t = 1;
+  if (dx > 0) t = Math.min(t, (box.x - prev.x) / dx);
+  if (dx < 0) t = Math.min(t, (box.x + box.w - prev.x) / dx);
+  if (dy > 0) t = Math.min(t, (box.y - prev.y) / dy);
+  if (dy < 0) t = Math.min(t, (box.y + box.h - prev.y) / dy);
+  // Too short a stub (the arrow starts inside the box) keeps the arrow as it was.
+  if (t <= 0.25) return pts;
+  return [...pts.slice(0, -1), { x: prev.x + dx * t, y: prev.y + dy * t }];
 }
 
 /**
@@ -420,13 +448,17 @@ export function drawCoveredLabels(
   stacks: StackView[],
   ringed: ReadonlySet<HexId>,
   visible: (id: HexId) => boolean,
+  boxesOf: StackBoxes = stackViewBoxes,
+  /** Stack markers win over names: a name runs under them rather than hide their figures. */
+  markers = false,
 ): void {
   if (layout.size >= HEX_ID_MIN_SIZE) for (const id of ringed) if (map.has(id) && visible(id)) drawHexId(ctx, layout, id);
-  const boxes = stacks.filter((st) => st.counters.length > 0 && visible(st.hex)).flatMap((st) => stackViewBoxes(layout, st));
+  const boxes = stacks.filter((st) => st.counters.length > 0 && visible(st.hex)).flatMap((st) => boxesOf(layout, st));
   if (boxes.length === 0 && ringed.size === 0) return;
   for (const label of placeLabels(ctx, layout, map)) {
     if (!label.hexes.some(visible)) continue;
-    if (!label.hexes.some((h) => ringed.has(h)) && !boxes.some((b) => overlaps(b, label.box))) continue;
+    const covered = boxes.some((b) => overlaps(b, label.box));
+    if (markers ? covered || !label.hexes.some((h) => ringed.has(h)) : !label.hexes.some((h) => ringed.has(h)) && !covered) continue;
     const pad = Math.max(2, layout.size * 0.06);
     const plate = { x: label.box.x - pad, y: label.box.y - pad * 0.6, w: label.box.w + 2 * pad, h: label.box.h + pad * 1.2 };
     ctx.fillStyle = theme.placeHalo;
@@ -488,6 +520,7 @@ export function layoutBattles(
   map: LoadedMap,
   scene: Scene,
   visible: (id: HexId) => boolean,
+  boxesOf: StackBoxes = stackViewBoxes,
 ): { marks: AttackMark[]; tags: OddsTag[] } {
   const battles = (scene.battles ?? []).filter((b) => map.has(b.defender) && visible(b.defender));
   if (battles.length === 0) return { marks: [], tags: [] };
@@ -501,8 +534,7 @@ export function layoutBattles(
     }
   const obstacles: Obstacle[] = [];
   for (const st of scene.stacks ?? [])
-    if (st.counters.length && near.has(st.hex))
-      for (const box of stackViewBoxes(layout, st)) obstacles.push({ box, weight: WEIGHT.counter });
+    if (st.counters.length && near.has(st.hex)) for (const box of boxesOf(layout, st)) obstacles.push({ box, weight: WEIGHT.counter });
   for (const id of near) obstacles.push({ box: hexIdBox(ctx, layout, id), weight: WEIGHT.text });
   for (const label of placeLabels(ctx, layout, map))
     if (label.hexes.some((h) => near.has(h))) obstacles.push({ box: label.box, weight: WEIGHT.text });

@@ -37,8 +37,6 @@ export const theme = {
   panel: { fill: '#24262b', text: '#f2efe6', muted: '#a8a59c', accent: '#ffcc00' },
 } as const;
 
-export const PANEL_WIDTH = 250;
-
 /** Sides drawn for a scene that names none: plain grey and white, hatched and not. */
 const NEUTRAL_SIDES: Readonly<Record<SideId, SideLook>> = {
   german: {

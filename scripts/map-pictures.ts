@@ -1,0 +1,130 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type Canvas, createCanvas } from '@napi-rs/canvas';
+import type { Scene, View } from '../src/contracts/scene.js';
+import type { GameEvent } from '../src/games/engine.js';
+import type { GameDef } from '../src/games/game-def.js';
+import { INSTALLED_GAMES } from '../src/games/installed.js';
+import { POLICIES, playGame } from '../src/games/operation-typhoon/autoplay/index.js';
+import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
+import type { HexId } from '../src/kernel/hex.js';
+import { loadMap } from '../src/maps/game-map.js';
+import { renderMap } from '../src/render/render-map.js';
+
+const reachScene = (..._a: unknown[]): { scene: Scene; view: View } | undefined => undefined;
+
+import { frame } from '../src/session/replies.js';
+
+/**
+ * npm run pictures [-- --out docs/pictures]: the views the bot posts, for each game at a
+ * position some way into play, drawn and scaled down to the widths Discord shows them at
+ * (550 px on a laptop, 400 px on a phone), as PNG files to look at.
+ */
+const { values } = parseArgs({ options: { out: { type: 'string', default: 'docs/pictures' }, full: { type: 'boolean', default: false } } });
+const out = values.out!;
+mkdirSync(out, { recursive: true });
+
+const WIDTHS = [550, 400];
+
+/** A copy `width` px wide, smoothed as a browser scales an inline image down. */
+function scaled(canvas: Canvas, width: number): Canvas {
+  const height = Math.round((canvas.height * width) / canvas.width);
+  const c = createCanvas(width, height);
+  const ctx = c.getContext('2d');
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(canvas, 0, 0, width, height);
+  return c;
+}
+
+async function save(name: string, canvas: Canvas): Promise<void> {
+  if (values.full) writeFileSync(join(out, `${name}-full-size.png`), await canvas.encode('png'));
+  for (const w of WIDTHS) writeFileSync(join(out, `${name}-${w}.png`), await scaled(canvas, w).encode('png'));
+  console.log(`${name}: ${canvas.width}x${canvas.height}`);
+}
+
+function game(id: string): GameDef {
+  return INSTALLED_GAMES.find((g) => g.id === id)!;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: each game's own state, driven through its definition.
+type AnyState = any;
+
+/** Play `count` actions with `next`, keeping the events of the last one. */
+function playOn(def: GameDef, state: AnyState, count: number, next: (s: AnyState) => unknown): { state: AnyState; events: GameEvent[] } {
+  let events: GameEvent[] = [];
+  for (let i = 0; i < count; i++) {
+    const a = next(state);
+    if (a === undefined) break;
+    const applied = def.engine.apply(state, a);
+    state = applied.state;
+    events = applied.events;
+  }
+  return { state, events };
+}
+
+async function views(id: string, label: string, state: AnyState, events: GameEvent[], reachFrom?: HexId): Promise<void> {
+  const def = game(id);
+  const map = loadMap(def.mapFile);
+  const scene: Scene = def.scene(state, events);
+  await save(`${label}-full`, renderMap(map, scene, { kind: 'full' }));
+  const hexes = def.zoomHexes ? def.zoomHexes(events, state) : events.flatMap((e) => e.hexes ?? []);
+  const onMap = [...new Set([...hexes, ...(scene.focus ?? [])])].filter((h) => map.has(h));
+  if (onMap.length) {
+    const { center, radius } = frame(map, onMap);
+    const view: View = { kind: 'zoom', center, radius };
+    await save(`${label}-after-order`, renderMap(map, scene, view));
+  }
+  if (reachFrom) {
+    const reach = reachScene(def, state, reachFrom);
+    if (reach) await save(`${label}-reach`, renderMap(map, reach.scene, reach.view));
+  }
+}
+
+// Operation Typhoon: the pocket-seeking policy's game, some way into the first turn.
+{
+  const engine = typhoonEngine();
+  const record = playGame(engine, POLICIES['seek-pockets']!, 3);
+  const def = game('operation-typhoon');
+  let state = engine.setup({ scenario: 'historical', seed: 3 } as never);
+  await views('operation-typhoon', 'typhoon-start', state, []);
+  const { state: mid, events } = playOn(
+    def,
+    state,
+    60,
+    (() => {
+      let i = 0;
+      return () => record.actions[i++];
+    })(),
+  );
+  state = mid;
+  const unit = Object.entries(state.units as Record<string, { hex: HexId }>).find(([u]) => u.includes('Pz'))?.[1]?.hex;
+  await views('operation-typhoon', 'typhoon-turn1', state, events, unit);
+}
+
+// Battle for Moscow: both sides played by the heuristic bot into the second turn.
+{
+  const def = game('battle-for-moscow');
+  const options = def.setupOptions!({}, 5);
+  let state = def.engine.setup(options);
+  state = { ...state, bots: ['german', 'soviet'], options: { ...state.options, botLevel: 'heuristic' } };
+  await views('battle-for-moscow', 'bfm-start', state, []);
+  const { state: mid, events } = playOn(def, state, 40, (s) => def.autoPlay!(s));
+  const german = Object.values(mid.units as Record<string, { hex?: HexId; side?: string }>).find((u) => u.hex)?.hex;
+  await views('battle-for-moscow', 'bfm-turn1', mid, events, german);
+}
+
+// Drive on Moscow: the bot plays both sides some way into the first turn.
+{
+  const def = game('drive-on-moscow');
+  const { botAction } = await import('../src/games/drive-on-moscow/bot.js');
+  const options = def.setupOptions!({ vs: 'human' }, 7);
+  const state = def.engine.setup(options);
+  await views('drive-on-moscow', 'dom-start', state, []);
+  const { state: mid, events } = playOn(def, state, 30, (s) => {
+    const side = def.engine.prompt(s).side;
+    return side ? botAction(def.engine as never, s, side) : undefined;
+  });
+  await views('drive-on-moscow', 'dom-turn1', mid, events);
+}
