@@ -12,7 +12,7 @@ import type { HexId } from '../src/kernel/hex.js';
 import { loadMap } from '../src/maps/game-map.js';
 import { renderMap } from '../src/render/render-map.js';
 
-const reachScene = (..._a: unknown[]): { scene: Scene; view: View } | undefined => undefined;
+import { reachScene } from '../src/session/map-views.js';
 
 import { frame } from '../src/session/replies.js';
 
@@ -78,8 +78,20 @@ async function views(id: string, label: string, state: AnyState, events: GameEve
   }
   if (reachFrom) {
     const reach = reachScene(def, state, reachFrom);
-    if (reach) await save(`${label}-reach`, renderMap(map, reach.scene, reach.view));
+    console.log(`  ${reach.text}`);
+    await save(`${label}-reach`, renderMap(map, reach.scene, reach.view));
   }
+}
+
+/** The first of `hexes` whose force may move now and can go somewhere. */
+function movable(def: GameDef, state: AnyState, hexes: HexId[]): HexId | undefined {
+  return hexes.find((h) => {
+    try {
+      return Object.keys(reachScene(def, state, h).scene.reach!.costs).length > 3;
+    } catch {
+      return false;
+    }
+  });
 }
 
 // Operation Typhoon: the pocket-seeking policy's game, some way into the first turn.
@@ -99,8 +111,8 @@ async function views(id: string, label: string, state: AnyState, events: GameEve
     })(),
   );
   state = mid;
-  const unit = Object.entries(state.units as Record<string, { hex: HexId }>).find(([u]) => u.includes('Pz'))?.[1]?.hex;
-  await views('operation-typhoon', 'typhoon-turn1', state, events, unit);
+  const hexes = Object.values(state.units as Record<string, { hex: HexId }>).map((u) => u.hex);
+  await views('operation-typhoon', 'typhoon-turn1', state, events, movable(def, state, hexes));
 }
 
 // Battle for Moscow: both sides played by the heuristic bot into the second turn.
@@ -110,9 +122,14 @@ async function views(id: string, label: string, state: AnyState, events: GameEve
   let state = def.engine.setup(options);
   state = { ...state, bots: ['german', 'soviet'], options: { ...state.options, botLevel: 'heuristic' } };
   await views('battle-for-moscow', 'bfm-start', state, []);
-  const { state: mid, events } = playOn(def, state, 40, (s) => def.autoPlay!(s));
-  const german = Object.values(mid.units as Record<string, { hex?: HexId; side?: string }>).find((u) => u.hex)?.hex;
-  await views('battle-for-moscow', 'bfm-turn1', mid, events, german);
+  // Into the second German movement phase, a few moves made.
+  let moves = 0;
+  const { state: mid, events } = playOn(def, state, 400, (s) => {
+    if (s.turn === 2 && s.phase === 'german-movement' && moves++ >= 3) return undefined;
+    return def.autoPlay!(s);
+  });
+  const hexes = Object.values(mid.units as Record<string, { hex?: HexId | null }>).flatMap((u) => (u.hex ? [u.hex] : []));
+  await views('battle-for-moscow', 'bfm-turn2', mid, events, movable(def, mid, hexes));
 }
 
 // Drive on Moscow: the bot plays both sides some way into the first turn.

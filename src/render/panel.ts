@@ -249,6 +249,26 @@ export function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
     });
   }
   if (scene.highlights?.path?.length) entries.push({ label: 'Move', draw: line(theme.path, 4, theme.pathOutline) });
+  if (scene.reach)
+    entries.push({
+      label: 'Can reach (MP it costs)',
+      draw: (ctx, x, y) => {
+        ctx.fillStyle = theme.terrain.clear;
+        ctx.fillRect(x, y + 2, 26, 14);
+        ctx.fillStyle = theme.reach;
+        ctx.fillRect(x, y + 2, 26, 14);
+        ctx.strokeStyle = theme.reachEdge;
+        ctx.lineWidth = 2;
+        ctx.strokeRect(x, y + 2, 26, 14);
+        ctx.fillStyle = theme.reachPlate;
+        ctx.fillRect(x + 8, y + 5, 10, 9);
+        ctx.fillStyle = '#1d1a14';
+        ctx.font = font(9, { bold: true, condensed: true });
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText('3', x + 13, y + 10);
+      },
+    });
   for (const label of new Set((scene.regions ?? []).map((r) => r.label)))
     entries.push({
       label,

@@ -18,6 +18,7 @@ import { registerFonts } from './fonts.js';
 import type { HexLayout } from './layout.js';
 import { drawPanel, panelHeight } from './panel.js';
 import { COUNTER_SIDE, LABEL_SCALE, stackViewBoxes } from './placement.js';
+import { drawReachArea, drawReachCosts } from './reach-layer.js';
 import { drawStackMarkers, markerBoxes } from './stack-markers.js';
 import { mapLayout, staticLayer } from './static-layer.js';
 
@@ -81,6 +82,7 @@ export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'fu
   };
   drawControl(ctx, layout, map, scene, visible);
   drawRegions(ctx, layout, map, scene.regions, visible);
+  drawReachArea(ctx, layout, map, scene.reach, visible);
   const markers = stackStyle(hexSize, win.width) === 'markers';
   const boxesOf: StackBoxes = markers ? (l, st) => markerBoxes(l, st, win.width) : stackViewBoxes;
   const battles = layoutBattles(ctx, layout, map, scene, visible, boxesOf);
@@ -92,6 +94,7 @@ export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'fu
   const ringed = new Set([...(scene.highlights?.combat ?? []), ...(scene.highlights?.selected ?? [])]);
   drawCoveredLabels(ctx, layout, map, scene.stacks ?? [], ringed, visible, boxesOf, markers);
   drawBattles(ctx, layout, battles);
+  drawReachCosts(ctx, layout, map, scene.reach, visible, win.width);
   const counters = (scene.stacks ?? []).filter((st) => visible(st.hex)).flatMap((st) => boxesOf(layout, st));
   drawHighlights(ctx, layout, map, { path: scene.highlights?.path, pathLabel: scene.highlights?.pathLabel }, new Set(), counters);
   drawArrows(ctx, layout, map, scene.arrows);
