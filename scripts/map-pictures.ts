@@ -38,9 +38,19 @@ function scaled(canvas: Canvas, width: number): Canvas {
   return c;
 }
 
-async function save(name: string, canvas: Canvas): Promise<void> {
+/** Channels rounded to 5 bits: invisible at this size, and the PNG files shrink by half. */
+function posterize(canvas: Canvas): Canvas {
+  const ctx = canvas.getContext('2d');
+  const image = ctx.getImageData(0, 0, canvas.width, canvas.height);
+  const d = image.data;
+  for (let i = 0; i < d.length; i++) if (i % 4 !== 3) d[i] = Math.min(255, Math.round(d[i]! / 8) * 8);
+  ctx.putImageData(image, 0, 0);
+  return canvas;
+}
+
+async function save(name: string, canvas: Canvas, widths = WIDTHS): Promise<void> {
   if (values.full) writeFileSync(join(out, `${name}-full-size.png`), await canvas.encode('png'));
-  for (const w of WIDTHS) writeFileSync(join(out, `${name}-${w}.png`), await scaled(canvas, w).encode('png'));
+  for (const w of widths) writeFileSync(join(out, `${name}-${w}.png`), await posterize(scaled(canvas, w)).encode('png'));
   console.log(`${name}: ${canvas.width}x${canvas.height}`);
 }
 
@@ -64,11 +74,16 @@ function playOn(def: GameDef, state: AnyState, count: number, next: (s: AnyState
   return { state, events };
 }
 
-async function views(id: string, label: string, state: AnyState, events: GameEvent[], reachFrom?: HexId): Promise<void> {
+async function views(id: string, label: string, state: AnyState, events: GameEvent[], reachFrom?: HexId, sector?: string): Promise<void> {
   const def = game(id);
   const map = loadMap(def.mapFile);
   const scene: Scene = def.scene(state, events);
   await save(`${label}-full`, renderMap(map, scene, { kind: 'full' }));
+  if (sector && def.hexesOf) {
+    // As /game map center:<army> frames it.
+    const { center, radius } = frame(map, def.hexesOf(state, sector));
+    await save(`${label}-sector-${sector.toLowerCase()}`, renderMap(map, scene, { kind: 'zoom', center, radius }));
+  }
   const hexes = def.zoomHexes ? def.zoomHexes(events, state) : events.flatMap((e) => e.hexes ?? []);
   const onMap = [...new Set([...hexes, ...(scene.focus ?? [])])].filter((h) => map.has(h));
   if (onMap.length) {
@@ -100,7 +115,6 @@ function movable(def: GameDef, state: AnyState, hexes: HexId[]): HexId | undefin
   const record = playGame(engine, POLICIES['seek-pockets']!, 3);
   const def = game('operation-typhoon');
   let state = engine.setup({ scenario: 'historical', seed: 3 } as never);
-  await views('operation-typhoon', 'typhoon-start', state, []);
   const { state: mid, events } = playOn(
     def,
     state,
@@ -112,7 +126,7 @@ function movable(def: GameDef, state: AnyState, hexes: HexId[]): HexId | undefin
   );
   state = mid;
   const hexes = Object.values(state.units as Record<string, { hex: HexId }>).map((u) => u.hex);
-  await views('operation-typhoon', 'typhoon-turn1', state, events, movable(def, state, hexes));
+  await views('operation-typhoon', 'typhoon-turn1', state, events, movable(def, state, hexes), 'PG3');
 }
 
 // Battle for Moscow: both sides played by the heuristic bot into the second turn.
@@ -121,7 +135,6 @@ function movable(def: GameDef, state: AnyState, hexes: HexId[]): HexId | undefin
   const options = def.setupOptions!({}, 5);
   let state = def.engine.setup(options);
   state = { ...state, bots: ['german', 'soviet'], options: { ...state.options, botLevel: 'heuristic' } };
-  await views('battle-for-moscow', 'bfm-start', state, []);
   // Into the second German movement phase, a few moves made.
   let moves = 0;
   const { state: mid, events } = playOn(def, state, 400, (s) => {
@@ -138,7 +151,6 @@ function movable(def: GameDef, state: AnyState, hexes: HexId[]): HexId | undefin
   const { botAction } = await import('../src/games/drive-on-moscow/bot.js');
   const options = def.setupOptions!({ vs: 'human' }, 7);
   const state = def.engine.setup(options);
-  await views('drive-on-moscow', 'dom-start', state, []);
   const { state: mid, events } = playOn(def, state, 30, (s) => {
     const side = def.engine.prompt(s).side;
     return side ? botAction(def.engine as never, s, side) : undefined;

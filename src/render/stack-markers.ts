@@ -1,4 +1,4 @@
-import type { SKRSContext2D } from '@napi-rs/canvas';
+import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { CounterView, StackView } from '../contracts/scene.js';
 import type { HexId } from '../kernel/hex.js';
 import { font } from './fonts.js';
@@ -72,12 +72,32 @@ export function drawStackMarkers(
   visible: (id: HexId) => boolean,
   width: number,
 ): void {
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'alphabetic';
   for (const stack of stacks) {
     if ((stack.counters.length === 0 && !stack.opposing?.length) || !visible(stack.hex)) continue;
-    for (const { box, counters } of chips(layout, stack, width)) drawChip(ctx, box, counters);
+    for (const { box, counters } of chips(layout, stack, width)) stampChip(ctx, box, counters);
   }
+}
+
+const sprites = new Map<string, Canvas>();
+const SPRITE_LIMIT = 2000;
+
+/** A chip drawn once per look and size, then stamped at whole pixels (a whole map has a hundred or more). */
+function stampChip(ctx: SKRSContext2D, box: Box, counters: readonly CounterView[]): void {
+  const top = counters[0]!;
+  const units = counters.map((c) => (c.reduced ? 'r' : 'f')).join('');
+  const key = `${box.w.toFixed(2)}|${box.h.toFixed(2)}|${top.colour}|${top.text}|${stackTotal(counters)}|${units}`;
+  const pad = Math.ceil(Math.max(2, box.h * 0.06));
+  let sprite = sprites.get(key);
+  if (!sprite) {
+    if (sprites.size >= SPRITE_LIMIT) sprites.clear();
+    sprite = createCanvas(Math.ceil(box.w) + 2 * pad, Math.ceil(box.h) + 2 * pad);
+    const c = sprite.getContext('2d');
+    c.textAlign = 'center';
+    c.textBaseline = 'alphabetic';
+    drawChip(c, { x: pad, y: pad, w: box.w, h: box.h }, counters);
+    sprites.set(key, sprite);
+  }
+  ctx.drawImage(sprite, Math.round(box.x) - pad, Math.round(box.y) - pad);
 }
 
 function drawChip(ctx: SKRSContext2D, box: Box, counters: readonly CounterView[]): void {
