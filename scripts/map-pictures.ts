@@ -74,11 +74,19 @@ function playOn(def: GameDef, state: AnyState, count: number, next: (s: AnyState
   return { state, events };
 }
 
-async function views(id: string, label: string, state: AnyState, events: GameEvent[], reachFrom?: HexId, sector?: string): Promise<void> {
+async function views(
+  id: string,
+  label: string,
+  state: AnyState,
+  events: GameEvent[],
+  reachFrom?: HexId,
+  sector?: string,
+  whole = true,
+): Promise<void> {
   const def = game(id);
   const map = loadMap(def.mapFile);
   const scene: Scene = def.scene(state, events);
-  await save(`${label}-full`, renderMap(map, scene, { kind: 'full' }));
+  if (whole) await save(`${label}-full`, renderMap(map, scene, { kind: 'full' }));
   if (sector && def.hexesOf) {
     // As /game map center:<army> frames it.
     const { center, radius } = frame(map, def.hexesOf(state, sector));
@@ -127,6 +135,15 @@ function movable(def: GameDef, state: AnyState, hexes: HexId[]): HexId | undefin
   state = mid;
   const hexes = Object.values(state.units as Record<string, { hex: HexId }>).map((u) => u.hex);
   await views('operation-typhoon', 'typhoon-turn1', state, events, movable(def, state, hexes), 'PG3');
+  // On to the first pocket cut off (11.1): its outline beside the front line.
+  for (let i = 60; i < record.actions.length; i++) {
+    const applied = def.engine.apply(state, record.actions[i]);
+    state = applied.state;
+    if (applied.events.some((e) => e.kind === 'pocket' && (e.hexes?.length ?? 0) > 2)) {
+      await views('operation-typhoon', 'typhoon-pocket', state, applied.events, undefined, undefined, false);
+      break;
+    }
+  }
 }
 
 // Battle for Moscow: both sides played by the heuristic bot into the second turn.
@@ -155,5 +172,6 @@ function movable(def: GameDef, state: AnyState, hexes: HexId[]): HexId | undefin
     const side = def.engine.prompt(s).side;
     return side ? botAction(def.engine as never, s, side) : undefined;
   });
-  await views('drive-on-moscow', 'dom-turn1', mid, events);
+  const hexes = [...new Set(Object.values(mid.units as Record<string, { hex: HexId }>).map((u) => u.hex))];
+  await views('drive-on-moscow', 'dom-turn1', mid, events, movable(def, mid, hexes));
 }

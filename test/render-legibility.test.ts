@@ -5,10 +5,12 @@ import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { ConsoleSession } from '../src/console/console-session.js';
 import type { CounterView } from '../src/contracts/scene.js';
+import { botAction } from '../src/games/drive-on-moscow/bot.js';
 import { RuleError } from '../src/games/engine.js';
 import { INSTALLED_GAMES } from '../src/games/installed.js';
 import type { TyphoonState } from '../src/games/operation-typhoon/state.js';
 import { loadMap } from '../src/maps/game-map.js';
+import { rosterLines } from '../src/render/panel.js';
 import { COUNTER_SIDE, LABEL_SCALE } from '../src/render/placement.js';
 import { fullMapHexSize, PREVIEW_WIDTH, renderMap, stackStyle, ZOOM_HEX_SIZE, zoomWindow } from '../src/render/render-map.js';
 import { chipHeight, stackTotal } from '../src/render/stack-markers.js';
@@ -50,6 +52,28 @@ describe('map pictures at Discord preview width', () => {
     expect(stackTotal([c('4-6'), c('2-4')])).toBe('6');
     expect(stackTotal([c('4-8'), c('?')])).toBe('4+?');
     expect(stackTotal([c('?')])).toBe('?');
+  });
+});
+
+describe('the panel under the map', () => {
+  it('names every unit of the stacks the order concerns, since a stack shows only its top counter', () => {
+    const c = (label: string, strength: string, reduced = false): CounterView => ({
+      label,
+      colour: '#000',
+      text: '#fff',
+      symbol: 'infantry',
+      strength,
+      reduced,
+    });
+    const lines = rosterLines({
+      stacks: [
+        { hex: '2421', counters: [c('SS-R', '3', true), c('10 Pz', '4'), c('2 Pz', '7')] },
+        { hex: '1412', counters: [c('36 Mot', '5')], opposing: [c('107 Rif', '2')] },
+        { hex: '0505', counters: [c('XX', '1')] },
+      ],
+      highlights: { path: ['2320', '2421'], combat: ['1412'] },
+    });
+    expect(lines).toEqual(['2421: SS-R 3 (reduced), 10 Pz 4, 2 Pz 7', '1412: 36 Mot 5 vs 107 Rif 2']);
   });
 });
 
@@ -97,6 +121,49 @@ describe('the reach view', () => {
     expect(() => reachScene(def, s, empty)).toThrow(RuleError);
     expect(() => reachScene(def, s, empty)).toThrow(/9\.0/);
     expect(() => reachScene(def, s, '9999')).toThrow(/no hex 9999/);
+  });
+
+  it('is there for Battle for Moscow and Drive on Moscow too, within each force’s movement', () => {
+    const bfm = game('battle-for-moscow');
+    let b = bfm.engine.setup(bfm.setupOptions!({}, 3));
+    b = { ...b, bots: ['german', 'soviet'], options: { ...b.options, botLevel: 'heuristic' } };
+    for (let i = 0; i < 50 && !/movement/.test(b.phase); i++) b = bfm.engine.apply(b, bfm.autoPlay!(b)).state;
+    expect(b.phase).toMatch(/movement/);
+    const hexes = Object.values(b.units as Record<string, { hex: string | null }>).flatMap((u) => (u.hex ? [u.hex] : []));
+    const movers = hexes.flatMap((h) => {
+      try {
+        return [{ h, r: bfm.reach!(b, h) }];
+      } catch {
+        return [];
+      }
+    });
+    expect(movers.length).toBeGreaterThan(0);
+    for (const { h, r } of movers) {
+      const mp = Number(/(\d+) MP$/.exec(r.force)![1]);
+      expect(r.costs[h]).toBeUndefined();
+      for (const cost of Object.values(r.costs)) expect(cost).toBeLessThanOrEqual(mp);
+    }
+    const dom = game('drive-on-moscow');
+    let d = dom.engine.setup(dom.setupOptions!({ vs: 'human' }, 2));
+    expect(() => dom.reach!(d, Object.values(d.units as Record<string, { hex: string }>)[0]!.hex)).toThrow(/5\.1/);
+    // The bot declares the phase order and the like until the German Movement Phase.
+    for (let i = 0; i < 20 && d.phase !== 'movement'; i++) d = dom.engine.apply(d, botAction(dom.engine as never, d, d.side)!).state;
+    expect(d.phase).toBe('movement');
+    const own = Object.values(d.units as Record<string, { hex: string; side: string }>).filter((u) => u.side === d.side);
+    const reached = own.map((u) => {
+      try {
+        return dom.reach!(d, u.hex);
+      } catch {
+        return undefined;
+      }
+    });
+    const some = reached.find((r) => r && Object.keys(r.costs).length > 0)!;
+    expect(some.force).toMatch(/in \d{4}, \d+ MP$/);
+    const mp = Number(/(\d+) MP$/.exec(some.force)![1]);
+    for (const cost of Object.values(some.costs)) expect(cost).toBeLessThanOrEqual(mp);
+    // The other side's units may not move now (5.1 / 10.0).
+    const theirs = Object.values(d.units as Record<string, { hex: string; side: string }>).find((u) => u.side !== d.side)!;
+    expect(() => dom.reach!(d, theirs.hex)).toThrow(RuleError);
   });
 
   it('is /game map reach:XXYY in the console, with the picture', async () => {

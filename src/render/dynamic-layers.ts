@@ -80,7 +80,23 @@ function adjacentPairs(map: LoadedMap): [HexId, HexId, (typeof DIRECTIONS)[numbe
   return pairs;
 }
 
-export function drawControl(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMap, scene: Scene, visible: (id: HexId) => boolean): void {
+/**
+ * A line width that shows at least `px` wide in Discord's preview of a picture `width` px
+ * wide (on a whole map a hex-sized width is a hairline at 550 px), and never less than `own`.
+ */
+export function previewWidth(own: number, px: number, width: number): number {
+  return Math.max(own, (px * width) / 550);
+}
+
+export function drawControl(
+  ctx: SKRSContext2D,
+  layout: HexLayout,
+  map: LoadedMap,
+  scene: Scene,
+  visible: (id: HexId) => boolean,
+  /** The picture's width, so the front line reads in a preview. */
+  width = 0,
+): void {
   const control = scene.control;
   if (!control) return;
   const entries = Object.entries(control.hexes).filter(([id]) => map.has(id) && visible(id));
@@ -112,12 +128,12 @@ export function drawControl(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMa
     const y = control.hexes[b];
     return x !== undefined && y !== undefined && x !== y && visible(a);
   });
-  for (const [width, colour] of [
-    [0.26, theme.frontOutline],
-    [0.15, theme.front],
+  for (const [share, shown, colour] of [
+    [0.26, 3.2, theme.frontOutline],
+    [0.15, 1.8, theme.front],
   ] as const) {
     ctx.strokeStyle = colour;
-    ctx.lineWidth = Math.max(2, layout.size * width);
+    ctx.lineWidth = previewWidth(Math.max(2, layout.size * share), shown, width);
     ctx.lineCap = 'round';
     ctx.beginPath();
     for (const [id, , dir] of sides) {
@@ -656,6 +672,8 @@ export function drawRegions(
   map: LoadedMap,
   regions: readonly RegionView[] | undefined,
   visible: (id: HexId) => boolean,
+  /** The picture's width, so a pocket's outline reads in a preview. */
+  width = 0,
 ): void {
   if (!regions?.length) return;
   const s = layout.size;
@@ -676,11 +694,12 @@ export function drawRegions(
     }
     ctx.lineCap = 'round';
     ctx.strokeStyle = theme.regionHalo;
-    ctx.lineWidth = Math.max(3, s * 0.16);
+    ctx.lineWidth = previewWidth(Math.max(3, s * 0.16), 3, width);
     ctx.stroke();
-    ctx.setLineDash([s * 0.22, s * 0.14]);
+    const dash = previewWidth(s * 0.22, 5, width);
+    ctx.setLineDash([dash, dash * 0.64]);
     ctx.strokeStyle = theme.region;
-    ctx.lineWidth = Math.max(2, s * 0.09);
+    ctx.lineWidth = previewWidth(Math.max(2, s * 0.09), 1.8, width);
     ctx.stroke();
     ctx.setLineDash([]);
     ctx.lineCap = 'butt';

@@ -1,5 +1,5 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import type { PanelView, Scene, SideId, SideLook } from '../contracts/scene.js';
+import type { CounterView, PanelView, Scene, SideId, SideLook } from '../contracts/scene.js';
 import type { LoadedMap } from '../maps/game-map.js';
 import type { Terrain } from '../maps/schema.js';
 import { drawCounter } from './counters.js';
@@ -39,8 +39,32 @@ function stripText(ctx: SKRSContext2D, map: LoadedMap, scene: Scene): StripText 
   const title = wrap(ctx, panel.title, inner);
   ctx.font = font(15);
   const score = (panel.score ?? []).map(([k, v]) => `${k} ${v}`).join('  ·  ');
-  const lines = [panel.lines.join('  ·  '), score].filter(Boolean).flatMap((l) => wrap(ctx, l, inner));
+  const lines = [panel.lines.join('  ·  '), score, ...rosterLines(scene)].filter(Boolean).flatMap((l) => wrap(ctx, l, inner));
   return { title, lines };
+}
+
+/** At most this many stacks are listed unit by unit. */
+const ROSTER_STACKS = 4;
+
+/**
+ * Every unit of the stacks the picture is about (where the move arrow ends, battles, the hex
+ * asked about): a stack shows only its top counter, so the panel names them all, with their
+ * strength and whether they are reduced.
+ */
+export function rosterLines(scene: Scene): string[] {
+  const h = scene.highlights;
+  const hexes = [...new Set([...(h?.path?.length ? [h.path.at(-1)!] : []), ...(h?.combat ?? []), ...(h?.selected ?? [])])];
+  const lines: string[] = [];
+  for (const hex of hexes) {
+    const stack = scene.stacks?.find((st) => st.hex === hex);
+    if (!stack) continue;
+    const unit = (c: CounterView) => `${c.label || c.size || '?'} ${c.strength}${c.reduced ? ' (reduced)' : ''}`;
+    const own = stack.counters.map(unit).join(', ');
+    const other = stack.opposing?.length ? ` vs ${stack.opposing.map(unit).join(', ')}` : '';
+    if (own || other) lines.push(`${hex}: ${own}${other}`);
+    if (lines.length === ROSTER_STACKS) break;
+  }
+  return lines;
 }
 
 /** As many legend columns (up to four) as leave every label whole. */
@@ -257,8 +281,11 @@ export function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
         ctx.fillRect(x, y + 2, 26, 14);
         ctx.fillStyle = theme.reach;
         ctx.fillRect(x, y + 2, 26, 14);
+        ctx.strokeStyle = theme.pathOutline;
+        ctx.lineWidth = 3;
+        ctx.strokeRect(x, y + 2, 26, 14);
         ctx.strokeStyle = theme.reachEdge;
-        ctx.lineWidth = 2;
+        ctx.lineWidth = 1.2;
         ctx.strokeRect(x, y + 2, 26, 14);
         ctx.fillStyle = theme.reachPlate;
         ctx.fillRect(x + 8, y + 5, 10, 9);

@@ -2,6 +2,7 @@ import { Path2D, type SKRSContext2D } from '@napi-rs/canvas';
 import type { ReachView } from '../contracts/scene.js';
 import type { HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
+import { previewWidth } from './dynamic-layers.js';
 import { font } from './fonts.js';
 import type { HexLayout } from './layout.js';
 import { hexPath } from './static-layer.js';
@@ -19,6 +20,8 @@ export function drawReachArea(
   map: LoadedMap,
   reach: ReachView | undefined,
   visible: (id: HexId) => boolean,
+  /** The picture's width, so the edge reads in a preview. */
+  width = 0,
 ): void {
   if (!reach) return;
   const s = layout.size;
@@ -47,10 +50,10 @@ export function drawReachArea(
   }
   ctx.lineCap = 'round';
   ctx.strokeStyle = theme.pathOutline;
-  ctx.lineWidth = Math.max(3, s * 0.13);
+  ctx.lineWidth = previewWidth(Math.max(3, s * 0.15), 3.5, width);
   ctx.stroke();
   ctx.strokeStyle = theme.reachEdge;
-  ctx.lineWidth = Math.max(1.5, s * 0.07);
+  ctx.lineWidth = previewWidth(Math.max(1.5, s * 0.07), 1.6, width);
   ctx.stroke();
   ctx.lineCap = 'butt';
   for (const id of reach.battle ?? []) {

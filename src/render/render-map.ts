@@ -80,9 +80,9 @@ export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'fu
     const p = layout.center(id);
     return p.x > win.x - margin && p.x < win.x + win.width + margin && p.y > win.y - margin && p.y < win.y + win.height + margin;
   };
-  drawControl(ctx, layout, map, scene, visible);
-  drawRegions(ctx, layout, map, scene.regions, visible);
-  drawReachArea(ctx, layout, map, scene.reach, visible);
+  drawControl(ctx, layout, map, scene, visible, win.width);
+  drawRegions(ctx, layout, map, scene.regions, visible, win.width);
+  drawReachArea(ctx, layout, map, scene.reach, visible, win.width);
   const markers = stackStyle(hexSize, win.width) === 'markers';
   const boxesOf: StackBoxes = markers ? (l, st) => markerBoxes(l, st, win.width) : stackViewBoxes;
   const battles = layoutBattles(ctx, layout, map, scene, visible, boxesOf);

@@ -33,9 +33,9 @@ export const theme = {
   /** Colours of extra arrows (proposals), chosen to stand apart from the yellow move arrow, the red front and the terrain. */
   arrows: ['#3fc6f0', '#e45ce8', '#b6e33a', '#ffffff', '#ff9a3c', '#8f8cff'],
   combat: '#d0021b',
-  /** Hexes a force can reach: lightened (no hue of its own to mistake for terrain), a solid edge and white cost plates. */
+  /** Hexes a force can reach: lightened inside a white-on-black edge (no hue to mistake for a river, the front or a pocket), a solid edge and white cost plates. */
   reach: 'rgba(255, 255, 255, 0.5)',
-  reachEdge: '#00a6e0',
+  reachEdge: '#ffffff',
   reachPlate: '#ffffff',
   selected: '#ffcc00',
   panel: { fill: '#24262b', text: '#f2efe6', muted: '#a8a59c', accent: '#ffcc00' },
