@@ -439,11 +439,11 @@ function drawLegend(ctx: SKRSContext2D, map: LoadedMap, scene: Scene, x: number,
     ctx.font = LEGEND_FONT;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
-    ctx.fillText(fit(ctx, e.label, column - SWATCH - 4), cx + SWATCH, cy + 1);
+    ctx.fillText(clipToWidth(ctx, e.label, column - SWATCH - 4), cx + SWATCH, cy + 1);
   }
 }
 
-function fit(ctx: SKRSContext2D, text: string, width: number): string {
+function clipToWidth(ctx: SKRSContext2D, text: string, width: number): string {
   if (ctx.measureText(text).width <= width) return text;
   let t = text;
   while (t.length > 1 && ctx.measureText(`${t}…`).width > width) t = t.slice(0, -1);
