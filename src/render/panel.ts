@@ -75,20 +75,29 @@ function legendColumns(ctx: SKRSContext2D, entries: readonly LegendEntry[]): num
   return Math.max(2, Math.min(4, Math.floor(inner / (widest + SWATCH + 10))));
 }
 
-function legendRows(ctx: SKRSContext2D, map: LoadedMap, scene: Scene): number {
-  const entries = legendEntries(map, scene);
+function legendRows(ctx: SKRSContext2D, map: LoadedMap, scene: Scene, markers: boolean): number {
+  const entries = legendEntries(map, scene, markers);
   return Math.ceil(entries.length / legendColumns(ctx, entries));
 }
 
 /** The panel's height under a map `width` px wide (text and legend never cut). */
-export function panelHeight(ctx: SKRSContext2D, map: LoadedMap, scene: Scene, width: number): number {
+export function panelHeight(ctx: SKRSContext2D, map: LoadedMap, scene: Scene, width: number, markers = false): number {
   const t = stripText(ctx, map, scene);
-  const logical = PAD + t.title.length * TITLE_LINE + t.lines.length * TEXT_LINE + 8 + legendRows(ctx, map, scene) * ROW + PAD;
+  const logical = PAD + t.title.length * TITLE_LINE + t.lines.length * TEXT_LINE + 8 + legendRows(ctx, map, scene, markers) * ROW + PAD;
   return Math.ceil(logical * panelScale(width));
 }
 
 /** Draw the panel from `y` down, `width` px wide. */
-export function drawPanel(ctx: SKRSContext2D, map: LoadedMap, scene: Scene, y: number, width: number, height: number): void {
+/** `markers`: the map shows stacks as markers (the legend says what their figures are). */
+export function drawPanel(
+  ctx: SKRSContext2D,
+  map: LoadedMap,
+  scene: Scene,
+  y: number,
+  width: number,
+  height: number,
+  markers = false,
+): void {
   ctx.fillStyle = theme.panel.fill;
   ctx.fillRect(0, y, width, height);
   const k = panelScale(width);
@@ -111,7 +120,7 @@ export function drawPanel(ctx: SKRSContext2D, map: LoadedMap, scene: Scene, y: n
     ctx.fillText(line, PAD, row);
     row += TEXT_LINE;
   }
-  drawLegend(ctx, map, scene, PAD, row + 8, LOGICAL_WIDTH - 2 * PAD);
+  drawLegend(ctx, map, scene, PAD, row + 8, LOGICAL_WIDTH - 2 * PAD, markers);
   ctx.restore();
 }
 
@@ -121,7 +130,7 @@ export interface LegendEntry {
 }
 
 /** The legend's lines for this map and scene, in order: what each mark on the picture means. */
-export function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
+export function legendEntries(map: LoadedMap, scene: Scene, markers = false): LegendEntry[] {
   const present = new Set<Terrain>();
   let water = false;
   const kinds = new Set<string>();
@@ -258,7 +267,25 @@ export function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
       },
     });
   }
-  if (scene.stacks?.some((s) => s.counters.some((c) => c.reduced))) {
+  if (markers && scene.stacks?.length) {
+    entries.push({
+      label: 'Stack: total strength',
+      draw: (ctx, x, y) => {
+        ctx.beginPath();
+        ctx.roundRect(x + 5, y, 17, 18, 3);
+        ctx.fillStyle = '#5a5f66';
+        ctx.fill();
+        ctx.lineWidth = 1.2;
+        ctx.strokeStyle = '#111111';
+        ctx.stroke();
+        ctx.fillStyle = '#ffffff';
+        ctx.font = font(14, { bold: true, condensed: true });
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText('7', x + 13.5, y + 10);
+      },
+    });
+  } else if (scene.stacks?.some((s) => s.counters.some((c) => c.reduced))) {
     entries.push({
       label: 'Reduced side',
       draw: (ctx, x, y) =>
@@ -424,8 +451,8 @@ function wrap(ctx: SKRSContext2D, text: string, width: number): string[] {
 }
 
 /** The legend in columns, filled down then across. */
-function drawLegend(ctx: SKRSContext2D, map: LoadedMap, scene: Scene, x: number, y: number, width: number): void {
-  const entries = legendEntries(map, scene);
+function drawLegend(ctx: SKRSContext2D, map: LoadedMap, scene: Scene, x: number, y: number, width: number, markers: boolean): void {
+  const entries = legendEntries(map, scene, markers);
   const columns = legendColumns(ctx, entries);
   const rows = Math.ceil(entries.length / columns);
   const column = width / columns;

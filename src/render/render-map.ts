@@ -63,7 +63,8 @@ export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'fu
   const layer = staticLayer(map, hexSize);
   const { layout } = layer;
   const win = view.kind === 'full' ? { x: 0, y: 0, width: layout.width, height: layout.height } : zoomWindow(map, view.center, view.radius);
-  const panel = panelHeight(measuringContext(), map, scene, win.width);
+  const markers = stackStyle(hexSize, win.width) === 'markers';
+  const panel = panelHeight(measuringContext(), map, scene, win.width, markers);
   const canvas = createCanvas(win.width, win.height + panel);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#e9e4d4';
@@ -83,7 +84,6 @@ export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'fu
   drawControl(ctx, layout, map, scene, visible, win.width);
   drawRegions(ctx, layout, map, scene.regions, visible, win.width);
   drawReachArea(ctx, layout, map, scene.reach, visible, win.width);
-  const markers = stackStyle(hexSize, win.width) === 'markers';
   const boxesOf: StackBoxes = markers ? (l, st) => markerBoxes(l, st, win.width) : stackViewBoxes;
   const battles = layoutBattles(ctx, layout, map, scene, visible, boxesOf);
   const tagged = new Set((scene.battles ?? []).map((b) => b.defender));
@@ -100,7 +100,7 @@ export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'fu
   drawArrows(ctx, layout, map, scene.arrows);
   ctx.restore();
 
-  drawPanel(ctx, map, scene, win.height, win.width, panel);
+  drawPanel(ctx, map, scene, win.height, win.width, panel, markers);
   return canvas;
 }
 
