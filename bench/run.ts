@@ -13,7 +13,7 @@ import { performanceReport, withBotRows } from './performance-report.js';
 import { benchStaticLayer, benchView, type ViewFigures } from './render-bench.js';
 
 /**
- * `npm run bench [-- --runs N] [--quick] [--only bots]`: medians of repeated runs, printed, written to
+ * `npm run bench [-- --runs N] [--quick] [--only bots|render]`: medians of repeated runs, printed, written to
  * out/bench.json and summarised against the targets in docs/performance.md.
  */
 const { values } = parseArgs({
@@ -24,8 +24,13 @@ const quick = values.quick!;
 
 // `--only bots`: measure only the event-loop delay while bots think and imports replay, and
 // put those rows into docs/performance.md as it stands (the other rows keep their figures).
+// `--only render`: measure only the map pictures (every installed map) and print them.
+if (values.only === 'render') {
+  await measureRender(['operation-typhoon', 'battle-for-moscow', 'drive-on-moscow']);
+  process.exit(0);
+}
 if (values.only !== undefined) {
-  if (values.only !== 'bots') throw new Error(`--only takes "bots" (got "${values.only}")`);
+  if (values.only !== 'bots') throw new Error(`--only takes "bots" or "render" (got "${values.only}")`);
   const bots = await measureBots();
   await closeGameWork();
   writeFileSync('docs/performance.md', withBotRows(readFileSync('docs/performance.md', 'utf8'), bots));
@@ -46,29 +51,33 @@ async function measureBots(): Promise<BotLoopFigures[]> {
     );
   return bots;
 }
-const maps: MapName[] = ['operation-typhoon', 'battle-for-moscow'];
+async function measureRender(maps: MapName[]) {
+  const statics = [];
+  for (const m of maps) statics.push(await benchStaticLayer(m));
+  const views: ViewFigures[] = [];
+  for (const m of maps) for (const v of ['full', 'zoom'] as const) views.push(await benchView(m, v, runs));
 
-const statics = [];
-for (const m of maps) statics.push(await benchStaticLayer(m));
-const views: ViewFigures[] = [];
-for (const m of maps) for (const v of ['full', 'zoom'] as const) views.push(await benchView(m, v, runs));
-
+  const f = (n: number) => n.toFixed(1);
+  const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+  console.log(`Render benchmark, median of ${runs} runs (ms unless noted)\n`);
+  for (const s of statics) console.log(`${s.map}: static layers built once: full ${f(s.fullMs)}, zoom ${f(s.zoomMs)}`);
+  console.log('');
+  console.log(
+    'map                 view  size        draw | PNG: encode total size  floor(blank) ratio | WebP: encode total size  floor(blank) ratio',
+  );
+  for (const v of views) {
+    const cols = (fmt: 'png' | 'webp') =>
+      `${f(v.encodeMs[fmt]).padStart(6)} ${f(v.totalMs[fmt]).padStart(6)} ${kb(v.bytes[fmt]).padStart(7)} ${f(v.blankEncodeMs[fmt]).padStart(6)} ${v.ratioToFloor[fmt].toFixed(2).padStart(5)}`;
+    console.log(
+      `${v.map.padEnd(19)} ${v.view.padEnd(5)} ${`${v.width}x${v.height}`.padEnd(10)} ${f(v.drawMs).padStart(5)} | ${cols('png')} | ${cols('webp')}`,
+    );
+  }
+  console.log('\nratio = (draw + encode) / encode of the finished image; floor(blank) = encoding a blank canvas of the same size.');
+  return { statics, views };
+}
+const { statics, views } = await measureRender(['operation-typhoon', 'battle-for-moscow']);
 const f = (n: number) => n.toFixed(1);
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
-console.log(`Render benchmark, median of ${runs} runs (ms unless noted)\n`);
-for (const s of statics) console.log(`${s.map}: static layers built once: full ${f(s.fullMs)}, zoom ${f(s.zoomMs)}`);
-console.log('');
-console.log(
-  'map                 view  size        draw | PNG: encode total size  floor(blank) ratio | WebP: encode total size  floor(blank) ratio',
-);
-for (const v of views) {
-  const cols = (fmt: 'png' | 'webp') =>
-    `${f(v.encodeMs[fmt]).padStart(6)} ${f(v.totalMs[fmt]).padStart(6)} ${kb(v.bytes[fmt]).padStart(7)} ${f(v.blankEncodeMs[fmt]).padStart(6)} ${v.ratioToFloor[fmt].toFixed(2).padStart(5)}`;
-  console.log(
-    `${v.map.padEnd(19)} ${v.view.padEnd(5)} ${`${v.width}x${v.height}`.padEnd(10)} ${f(v.drawMs).padStart(5)} | ${cols('png')} | ${cols('webp')}`,
-  );
-}
-console.log('\nratio = (draw + encode) / encode of the finished image; floor(blank) = encoding a blank canvas of the same size.');
 
 benchTyphoonEngine(); // warm-up run: the figures come from the next, compiled one
 const engine = benchTyphoonEngine();

@@ -15,7 +15,7 @@ import { StaleChoiceError } from '../src/session/errors.js';
 import type { GameView } from '../src/session/game-sessions.js';
 import { importSizeRefusal, readImportSource } from '../src/session/import-source.js';
 import { mapImage } from '../src/session/map-image.js';
-import { printedScene } from '../src/session/map-views.js';
+import { printedScene, reachImage } from '../src/session/map-views.js';
 import { SEATS } from '../src/session/permissions.js';
 import { botTurnText, headline, logText, newGameText, seedReveal, statusText } from '../src/session/present.js';
 import {
@@ -138,6 +138,13 @@ function builder(games: GameRegistry): CommandModule['data'] {
             .setDescription('How many hexes each way around center: (2 to 10)')
             .setMinValue(2)
             .setMaxValue(MAX_ZOOM_RADIUS),
+        )
+        .addStringOption((o) =>
+          o
+            .setName('reach')
+            .setDescription('Where the force in hex XXYY can move now, with the MP each hex costs')
+            .setMinLength(4)
+            .setMaxLength(4),
         ),
     )
     .addSubcommand((s) =>
@@ -199,6 +206,11 @@ const mapOptions = z.object({
   game: z.string().trim().min(1).max(60).optional(),
   center: z.string().trim().min(1).max(40).optional(),
   radius: z.number().int().min(2).max(MAX_ZOOM_RADIUS).optional(),
+  reach: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, 'reach: takes a hex as XXYY')
+    .optional(),
 });
 const logOptions = z.object({ lines: z.number().int().min(1).max(200).default(20) });
 const exportOptions = z.object({
@@ -297,8 +309,16 @@ const HANDLERS: Record<string, Handler> = {
   },
 
   async map(ctx) {
-    const { game, center, radius } = parseOptions(ctx.invocation, mapOptions);
+    const { game, center, radius, reach } = parseOptions(ctx.invocation, mapOptions);
     const view = await ctx.services.sessions.current(ctx.invocation.channelId);
+    if (reach !== undefined) {
+      if (!view || (game !== undefined && game !== view.def.id))
+        throw new UserError('reach: shows where a force of this channel’s game can move; there is none here (/game new starts one).');
+      await ctx.defer?.();
+      const { file, text } = await reachImage(view, reach);
+      await ctx.reply({ content: fitText(text), files: [file] });
+      return;
+    }
     if (center !== undefined || radius !== undefined) {
       if (!view || (game !== undefined && game !== view.def.id))
         throw new UserError('center: and radius: show a close-up of this channel’s game; there is none here (/game new starts one).');

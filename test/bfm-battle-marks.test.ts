@@ -20,7 +20,6 @@ import { legendEntries } from '../src/render/panel.js';
 import { type Box, controlFlagBox, hexIdBox, overlaps, placeLabels, stackBoxes } from '../src/render/placement.js';
 import { encodeImage, fullMapHexSize, renderMap, ZOOM_HEX_SIZE, zoomWindow } from '../src/render/render-map.js';
 import { staticLayer } from '../src/render/static-layer.js';
-import { PANEL_WIDTH } from '../src/render/theme.js';
 import type { GameView } from '../src/session/game-sessions.js';
 import { frame, gameImage } from '../src/session/replies.js';
 
@@ -135,13 +134,15 @@ describe('the close-up after the seventh battle is announced', () => {
     expect(outside.length).toBeGreaterThan(0);
   });
 
-  it('is the picture the reply sends: the game image is that window beside the panel', async () => {
+  it('is the picture the reply sends: the game image is that window over the panel', async () => {
     const view = { doc: { id: 'abcdefgh', version: 12, state: seven }, def: bfmGame } as unknown as GameView;
     const file = await gameImage(view, lastDeclared, 'zoom');
     const img = await loadImage(file!.data);
     const scene = bfmGame.scene(seven, lastDeclared);
     const { center, radius } = frame(map, [...new Set([...bfmGame.zoomHexes!(lastDeclared, seven), ...scene.focus!])]);
-    expect(img.width).toBe(zoomWindow(map, center, radius).width + PANEL_WIDTH);
+    const win = zoomWindow(map, center, radius);
+    expect(img.width).toBe(win.width);
+    expect(img.height).toBeGreaterThan(win.height);
   });
 });
 

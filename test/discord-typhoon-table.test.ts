@@ -180,7 +180,7 @@ describe('Operation Typhoon at the table, in Discord', () => {
 });
 
 describe("the commander's own army, in Discord", () => {
-  it('/force list defaults to the commander’s formations in team play; /game map center:PG3 and /hex now', async () => {
+  it('/force list defaults to the commander’s formations in team play; /game map center:PG3 and reach:XXYY, /hex now', async () => {
     const [anna, bruno] = [member('Anna2'), member('Bruno2')];
     const ch = channel();
     await run(anna, ch, 'game', 'new', { game: 'operation-typhoon', mode: 'team', seed: 47 });
@@ -197,6 +197,13 @@ describe("the commander's own army, in Discord", () => {
     const hex = Object.values(s.units)[0]!.hex;
     const hexReply = await run(bruno, ch, 'hex', undefined, { id: hex });
     expect(hexReply.content).toMatch(/Control now: German\nUnits now: .+\(strength \d/);
+    // Where a force can go: every reachable hex with its MP cost, as a picture; nothing there, a refusal naming the rule.
+    const reach = await run(bruno, ch, 'game', 'map', { reach: hex });
+    expect(reach.content).toMatch(new RegExp(`in ${hex}, \\d+ MP: can reach \\d+ hexes`));
+    expect(reach.files).toHaveLength(1);
+    const none = await run(bruno, ch, 'game', 'map', { reach: '0101' });
+    expect(none.ephemeral).toBe(true);
+    expect(none.content).toMatch(/9\.0: there is no German unit in 0101/);
     const centers = await h.fake.autocomplete(bruno, ch, 'game', 'map', { center: 'PG' }, 'center');
     expect(centers.map((c) => c.value)).toEqual(expect.arrayContaining(['PG3', 'PG4', 'PG2']));
   });

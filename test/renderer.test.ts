@@ -4,7 +4,6 @@ import type { Scene } from '../src/../src/contracts/scene.js';
 import { FONT, registerFonts } from '../src/render/fonts.js';
 import { encodeImage, renderMap, ZOOM_HEX_SIZE, zoomWindow } from '../src/render/render-map.js';
 import { mapLayout, staticLayer } from '../src/render/static-layer.js';
-import { PANEL_WIDTH } from '../src/render/theme.js';
 import { printedScene } from '../src/session/map-views.js';
 import { tinyMap } from './helpers/tiny-map.js';
 
@@ -34,16 +33,16 @@ describe('renderer', () => {
     expect(GlobalFonts.has(FONT)).toBe(true);
   });
 
-  it('draws a full map as a decodable PNG with the map beside a side panel', async () => {
+  it('draws a full map as a decodable PNG with the panel under the map, as wide as the map', async () => {
     const canvas = renderMap(map, printedScene(map), { kind: 'full' });
     const layout = staticLayer(map, 44).layout;
-    expect(canvas.width).toBeGreaterThan(PANEL_WIDTH);
     const { img, pixel } = await decode(await encodeImage(canvas, 'png'));
     expect(img.width).toBe(canvas.width);
+    expect(canvas.width).toBe(layout.width);
+    expect(canvas.height).toBeGreaterThan(layout.height);
     // Panel background is the dark panel colour.
     const [r, g, b] = pixel(canvas.width - 5, canvas.height - 5);
     expect(r + g + b).toBeLessThan(200);
-    expect(layout.width).toBeLessThan(canvas.width);
   });
 
   it('draws rivers on the hexside and terrain in the hex', async () => {
@@ -116,9 +115,12 @@ describe('renderer', () => {
   });
 
   it('makes the panel tall enough for its text and legend', () => {
-    const lines = Array.from({ length: 40 }, (_, i) => `line ${i}`);
-    const canvas = renderMap(map, { panel: { title: 'Long', lines } }, { kind: 'full' });
-    expect(canvas.height).toBeGreaterThan(40 * 19);
+    const lines = Array.from({ length: 120 }, (_, i) => `line ${i}`);
+    const short = renderMap(map, { panel: { title: 'Long', lines: lines.slice(0, 1) } }, { kind: 'full' });
+    const long = renderMap(map, { panel: { title: 'Long', lines } }, { kind: 'full' });
+    expect(long.width).toBe(short.width);
+    // 120 lines joined in one paragraph wrap to several more rows of text than one line.
+    expect(long.height - short.height).toBeGreaterThan(3 * 19);
   });
 
   it('encodes WebP losslessly: every pixel survives the round trip', async () => {

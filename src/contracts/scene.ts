@@ -125,6 +125,18 @@ export interface RegionView {
   label: string;
 }
 
+/**
+ * Where a force can go from its hex: every hex it can reach with what it has left, and the
+ * cheapest cost to get there, shaded with the cost written in.
+ */
+export interface ReachView {
+  from: HexId;
+  /** Cost (movement points) of the cheapest way to each reachable hex. */
+  costs: Record<HexId, number>;
+  /** Reachable hexes where the move ends in a battle (an enemy hex entered). */
+  battle?: HexId[];
+}
+
 export interface Scene {
   /** Names and colours of the sides; the renderer's neutral defaults when absent. */
   sides?: Record<SideId, SideLook>;
@@ -148,6 +160,8 @@ export interface Scene {
    * announced in the phase, so that none is cut off.
    */
   focus?: HexId[];
+  /** Hexes a force can reach, with their cost (see ReachView). */
+  reach?: ReachView;
 }
 
 export type View =

@@ -88,6 +88,11 @@ export interface GameDef<S = any, A = any, O = any> {
   commands?: Record<string, string>;
   /** Formations (armies, panzer groups) players can be given in team play (Operation Typhoon 1.4). */
   formations?: { id: string; name: string }[];
+  /**
+   * Where the force in `hex` can move now: each hex it can reach and the cheapest cost, with
+   * the force in words ("XLVI Pz Corps, 12 MP"). Throws RuleError when nothing there may move.
+   */
+  reach?(state: S, hex: HexId): { costs: Record<HexId, number>; battle: HexId[]; force: string };
   /** The hexes of a formation's units, for a close-up of one army (/game map center:PG3). */
   hexesOf?(state: S, formation: string): HexId[];
   /** The formations an action commands; none for orders that concern the whole side (ending a phase). */

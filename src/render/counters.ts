@@ -1,6 +1,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { CounterView } from '../contracts/scene.js';
 import { font } from './fonts.js';
+import { LABEL_SCALE } from './placement.js';
 
 /**
  * One counter drawn as on the printed sheet: the formation's colours, the designation on
@@ -28,12 +29,12 @@ export function drawCounter(ctx: SKRSContext2D, c: CounterView, x: number, y: nu
   ctx.textBaseline = 'top';
   // The designation on top, or the size mark when a counter has no designation.
   const top_ = c.label || c.size || '';
-  ctx.font = font(side * 0.22, { bold: true, condensed: true });
-  ctx.fillText(fitLabel(ctx, top_, side * 0.92), cx, y + side * 0.04);
+  ctx.font = font(side * LABEL_SCALE, { bold: true, condensed: true });
+  ctx.fillText(fitLabel(ctx, top_, side * 0.94), cx, y + side * 0.03);
 
   const bw = side * 0.6;
-  const bh = side * 0.3;
-  drawSymbol(ctx, c, cx - bw / 2, y + side * 0.29, bw, bh);
+  const bh = side * 0.28;
+  drawSymbol(ctx, c, cx - bw / 2, y + side * 0.31, bw, bh);
 
   ctx.fillStyle = c.text;
   ctx.textBaseline = 'alphabetic';

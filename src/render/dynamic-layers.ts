@@ -25,6 +25,9 @@ import { sideLooks, theme } from './theme.js';
 
 /** Layers that change with the game: control, front line, counters, highlights. */
 
+/** The boxes a stack covers as drawn: its counters, or its marker. */
+export type StackBoxes = (layout: HexLayout, stack: StackView) => Box[];
+
 const hatchPatterns = new Map<string, ReturnType<SKRSContext2D['createPattern']>>();
 
 /** Diagonal hatching in a colour, one pattern per colour. */
@@ -77,7 +80,23 @@ function adjacentPairs(map: LoadedMap): [HexId, HexId, (typeof DIRECTIONS)[numbe
   return pairs;
 }
 
-export function drawControl(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMap, scene: Scene, visible: (id: HexId) => boolean): void {
+/**
+ * A line width that shows at least `px` wide in Discord's preview of a picture `width` px
+ * wide (on a whole map a hex-sized width is a hairline at 550 px), and never less than `own`.
+ */
+export function previewWidth(own: number, px: number, width: number): number {
+  return Math.max(own, (px * width) / 550);
+}
+
+export function drawControl(
+  ctx: SKRSContext2D,
+  layout: HexLayout,
+  map: LoadedMap,
+  scene: Scene,
+  visible: (id: HexId) => boolean,
+  /** The picture's width, so the front line reads in a preview. */
+  width = 0,
+): void {
   const control = scene.control;
   if (!control) return;
   const entries = Object.entries(control.hexes).filter(([id]) => map.has(id) && visible(id));
@@ -109,12 +128,12 @@ export function drawControl(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMa
     const y = control.hexes[b];
     return x !== undefined && y !== undefined && x !== y && visible(a);
   });
-  for (const [width, colour] of [
-    [0.26, theme.frontOutline],
-    [0.15, theme.front],
+  for (const [share, shown, colour] of [
+    [0.26, 3.2, theme.frontOutline],
+    [0.15, 1.8, theme.front],
   ] as const) {
     ctx.strokeStyle = colour;
-    ctx.lineWidth = Math.max(2, layout.size * width);
+    ctx.lineWidth = previewWidth(Math.max(2, layout.size * share), shown, width);
     ctx.lineCap = 'round';
     ctx.beginPath();
     for (const [id, , dir] of sides) {
@@ -274,11 +293,36 @@ export function drawHighlights(
     drawArrow(
       ctx,
       layout,
-      path.map((id) => layout.center(id)),
+      stopAtCounters(
+        path.map((id) => layout.center(id)),
+        avoid,
+      ),
       h.pathLabel,
       theme.path,
       avoid.length ? (box) => clearOf(box, layout.center(path.at(-1)!), layout.size, avoid) : undefined,
     );
+}
+
+/**
+ * A move arrow ends at the edge of the stack it brought (its head touching the counter)
+ * instead of running over the counter's designation and strength.
+ */
+function stopAtCounters(pts: Point[], boxes: readonly Box[]): Point[] {
+  const end = pts.at(-1)!;
+  const prev = pts.at(-2)!;
+  const box = boxes.find((b) => end.x >= b.x && end.x <= b.x + b.w && end.y >= b.y && end.y <= b.y + b.h);
+  if (!box) return pts;
+  // The last point of the segment prev -> end still outside the box.
+  const dx = end.x - prev.x;
+  const dy = end.y - prev.y;
+  let t = 1;
+  if (dx > 0) t = Math.min(t, (box.x - prev.x) / dx);
+  if (dx < 0) t = Math.min(t, (box.x + box.w - prev.x) / dx);
+  if (dy > 0) t = Math.min(t, (box.y - prev.y) / dy);
+  if (dy < 0) t = Math.min(t, (box.y + box.h - prev.y) / dy);
+  // Too short a stub (the arrow starts inside the box) keeps the arrow as it was.
+  if (t <= 0.25) return pts;
+  return [...pts.slice(0, -1), { x: prev.x + dx * t, y: prev.y + dy * t }];
 }
 
 /**
@@ -420,13 +464,17 @@ export function drawCoveredLabels(
   stacks: StackView[],
   ringed: ReadonlySet<HexId>,
   visible: (id: HexId) => boolean,
+  boxesOf: StackBoxes = stackViewBoxes,
+  /** Stack markers win over names: a name runs under them rather than hide their figures. */
+  markers = false,
 ): void {
   if (layout.size >= HEX_ID_MIN_SIZE) for (const id of ringed) if (map.has(id) && visible(id)) drawHexId(ctx, layout, id);
-  const boxes = stacks.filter((st) => st.counters.length > 0 && visible(st.hex)).flatMap((st) => stackViewBoxes(layout, st));
+  const boxes = stacks.filter((st) => st.counters.length > 0 && visible(st.hex)).flatMap((st) => boxesOf(layout, st));
   if (boxes.length === 0 && ringed.size === 0) return;
   for (const label of placeLabels(ctx, layout, map)) {
     if (!label.hexes.some(visible)) continue;
-    if (!label.hexes.some((h) => ringed.has(h)) && !boxes.some((b) => overlaps(b, label.box))) continue;
+    const covered = boxes.some((b) => overlaps(b, label.box));
+    if (markers ? covered || !label.hexes.some((h) => ringed.has(h)) : !label.hexes.some((h) => ringed.has(h)) && !covered) continue;
     const pad = Math.max(2, layout.size * 0.06);
     const plate = { x: label.box.x - pad, y: label.box.y - pad * 0.6, w: label.box.w + 2 * pad, h: label.box.h + pad * 1.2 };
     ctx.fillStyle = theme.placeHalo;
@@ -488,6 +536,7 @@ export function layoutBattles(
   map: LoadedMap,
   scene: Scene,
   visible: (id: HexId) => boolean,
+  boxesOf: StackBoxes = stackViewBoxes,
 ): { marks: AttackMark[]; tags: OddsTag[] } {
   const battles = (scene.battles ?? []).filter((b) => map.has(b.defender) && visible(b.defender));
   if (battles.length === 0) return { marks: [], tags: [] };
@@ -501,8 +550,7 @@ export function layoutBattles(
     }
   const obstacles: Obstacle[] = [];
   for (const st of scene.stacks ?? [])
-    if (st.counters.length && near.has(st.hex))
-      for (const box of stackViewBoxes(layout, st)) obstacles.push({ box, weight: WEIGHT.counter });
+    if (st.counters.length && near.has(st.hex)) for (const box of boxesOf(layout, st)) obstacles.push({ box, weight: WEIGHT.counter });
   for (const id of near) obstacles.push({ box: hexIdBox(ctx, layout, id), weight: WEIGHT.text });
   for (const label of placeLabels(ctx, layout, map))
     if (label.hexes.some((h) => near.has(h))) obstacles.push({ box: label.box, weight: WEIGHT.text });
@@ -624,6 +672,8 @@ export function drawRegions(
   map: LoadedMap,
   regions: readonly RegionView[] | undefined,
   visible: (id: HexId) => boolean,
+  /** The picture's width, so a pocket's outline reads in a preview. */
+  width = 0,
 ): void {
   if (!regions?.length) return;
   const s = layout.size;
@@ -644,11 +694,12 @@ export function drawRegions(
     }
     ctx.lineCap = 'round';
     ctx.strokeStyle = theme.regionHalo;
-    ctx.lineWidth = Math.max(3, s * 0.16);
+    ctx.lineWidth = previewWidth(Math.max(3, s * 0.16), 3, width);
     ctx.stroke();
-    ctx.setLineDash([s * 0.22, s * 0.14]);
+    const dash = previewWidth(s * 0.22, 5, width);
+    ctx.setLineDash([dash, dash * 0.64]);
     ctx.strokeStyle = theme.region;
-    ctx.lineWidth = Math.max(2, s * 0.09);
+    ctx.lineWidth = previewWidth(Math.max(2, s * 0.09), 1.8, width);
     ctx.stroke();
     ctx.setLineDash([]);
     ctx.lineCap = 'butt';

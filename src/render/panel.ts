@@ -1,5 +1,5 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import type { PanelView, Scene, SideId, SideLook } from '../contracts/scene.js';
+import type { CounterView, PanelView, Scene, SideId, SideLook } from '../contracts/scene.js';
 import type { LoadedMap } from '../maps/game-map.js';
 import type { Terrain } from '../maps/schema.js';
 import { drawCounter } from './counters.js';
@@ -7,90 +7,122 @@ import { font } from './fonts.js';
 import { germanSetupMark, sovietSetupMark, star } from './static-layer.js';
 import { sideLooks, theme } from './theme.js';
 
-interface PanelText {
-  title: string[];
-  lines: string[];
-  score: [string, string][];
-}
+/**
+ * The panel under the map: game state in a line or two, the figures, then the legend in
+ * columns, so the image explains itself. It spans the map's width (a panel beside the map
+ * took a quarter of the width Discord shows a picture at) and is drawn at a scale that
+ * keeps its text the same size however wide the map is: about 11 px in a 550 px preview.
+ */
 
-const PAD = 14;
+/** The panel is laid out at this width, then scaled to the map's. */
+const LOGICAL_WIDTH = 720;
+const PAD = 12;
 const TITLE_LINE = 24;
 const TEXT_LINE = 19;
-const SCORE_LINE = 20;
+const ROW = 21;
+const SWATCH = 33;
+const LEGEND_FONT = font(14, { condensed: true });
 
-function panelText(ctx: SKRSContext2D, map: LoadedMap, scene: Scene, width: number): PanelText {
+interface StripText {
+  title: string[];
+  lines: string[];
+}
+
+function panelScale(width: number): number {
+  return width / LOGICAL_WIDTH;
+}
+
+function stripText(ctx: SKRSContext2D, map: LoadedMap, scene: Scene): StripText {
   const panel: PanelView = scene.panel ?? { title: map.data.title, lines: [] };
+  const inner = LOGICAL_WIDTH - 2 * PAD;
   ctx.font = font(19, { bold: true });
-  const title = wrap(ctx, panel.title, width - 2 * PAD);
-  ctx.font = font(14);
-  const lines = panel.lines.flatMap((l) => wrap(ctx, l, width - 2 * PAD));
-  return { title, lines, score: panel.score ?? [] };
+  const title = wrap(ctx, panel.title, inner);
+  ctx.font = font(15);
+  const score = (panel.score ?? []).map(([k, v]) => `${k} ${v}`).join('  ·  ');
+  const lines = [panel.lines.join('  ·  '), score, ...rosterLines(scene)].filter(Boolean).flatMap((l) => wrap(ctx, l, inner));
+  return { title, lines };
 }
 
-function headerHeight(t: PanelText): number {
-  return PAD + t.title.length * TITLE_LINE + 4 + t.lines.length * TEXT_LINE + (t.score.length ? 6 + t.score.length * SCORE_LINE : 0);
+/** At most this many stacks are listed unit by unit. */
+const ROSTER_STACKS = 4;
+
+/**
+ * Every unit of the stacks the picture is about (where the move arrow ends, battles, the hex
+ * asked about): a stack shows only its top counter, so the panel names them all, with their
+ * strength and whether they are reduced.
+ */
+export function rosterLines(scene: Scene): string[] {
+  const h = scene.highlights;
+  const hexes = [...new Set([...(h?.path?.length ? [h.path.at(-1)!] : []), ...(h?.combat ?? []), ...(h?.selected ?? [])])];
+  const lines: string[] = [];
+  for (const hex of hexes) {
+    const stack = scene.stacks?.find((st) => st.hex === hex);
+    if (!stack) continue;
+    const unit = (c: CounterView) => `${c.label || c.size || '?'} ${c.strength}${c.reduced ? ' (reduced)' : ''}`;
+    const own = stack.counters.map(unit).join(', ');
+    const other = stack.opposing?.length ? ` vs ${stack.opposing.map(unit).join(', ')}` : '';
+    if (own || other) lines.push(`${hex}: ${own}${other}`);
+    if (lines.length === ROSTER_STACKS) break;
+  }
+  return lines;
 }
 
-/** The side panel: game state in a few lines, then a legend so the image explains itself. */
-export function drawPanel(ctx: SKRSContext2D, map: LoadedMap, scene: Scene, x: number, width: number, height: number): void {
+/** As many legend columns (up to four) as leave every label whole. */
+function legendColumns(ctx: SKRSContext2D, entries: readonly LegendEntry[]): number {
+  ctx.font = LEGEND_FONT;
+  const widest = Math.max(0, ...entries.map((e) => ctx.measureText(e.label).width));
+  const inner = LOGICAL_WIDTH - 2 * PAD;
+  return Math.max(2, Math.min(4, Math.floor(inner / (widest + SWATCH + 10))));
+}
+
+function legendRows(ctx: SKRSContext2D, map: LoadedMap, scene: Scene, markers: boolean): number {
+  const entries = legendEntries(map, scene, markers);
+  return Math.ceil(entries.length / legendColumns(ctx, entries));
+}
+
+/** The panel's height under a map `width` px wide (text and legend never cut). */
+export function panelHeight(ctx: SKRSContext2D, map: LoadedMap, scene: Scene, width: number, markers = false): number {
+  const t = stripText(ctx, map, scene);
+  const logical = PAD + t.title.length * TITLE_LINE + t.lines.length * TEXT_LINE + 8 + legendRows(ctx, map, scene, markers) * ROW + PAD;
+  return Math.ceil(logical * panelScale(width));
+}
+
+/** Draw the panel from `y` down, `width` px wide. */
+/** `markers`: the map shows stacks as markers (the legend says what their figures are). */
+export function drawPanel(
+  ctx: SKRSContext2D,
+  map: LoadedMap,
+  scene: Scene,
+  y: number,
+  width: number,
+  height: number,
+  markers = false,
+): void {
   ctx.fillStyle = theme.panel.fill;
-  ctx.fillRect(x, 0, width, height);
-  const text = panelText(ctx, map, scene, width);
-  let y = PAD;
+  ctx.fillRect(0, y, width, height);
+  const k = panelScale(width);
+  ctx.save();
+  ctx.translate(0, y);
+  ctx.scale(k, k);
+  const text = stripText(ctx, map, scene);
+  let row = PAD;
   ctx.textAlign = 'left';
   ctx.textBaseline = 'top';
   ctx.fillStyle = theme.panel.accent;
   ctx.font = font(19, { bold: true });
   for (const line of text.title) {
-    ctx.fillText(line, x + PAD, y);
-    y += TITLE_LINE;
+    ctx.fillText(line, PAD, row);
+    row += TITLE_LINE;
   }
-  y += 4;
   ctx.fillStyle = theme.panel.text;
-  ctx.font = font(14);
+  ctx.font = font(15);
   for (const line of text.lines) {
-    ctx.fillText(line, x + PAD, y);
-    y += TEXT_LINE;
+    ctx.fillText(line, PAD, row);
+    row += TEXT_LINE;
   }
-  if (text.score.length) {
-    y += 6;
-    for (const [k, v] of text.score) {
-      ctx.font = font(14);
-      ctx.fillStyle = theme.panel.muted;
-      ctx.textAlign = 'left';
-      ctx.fillText(k, x + PAD, y);
-      ctx.font = font(15, { bold: true });
-      ctx.fillStyle = theme.panel.text;
-      ctx.textAlign = 'right';
-      ctx.fillText(v, x + width - PAD, y);
-      y += SCORE_LINE;
-    }
-    ctx.textAlign = 'left';
-  }
-  drawLegend(ctx, map, scene, x + PAD, Math.max(y + 16, height - legendHeight(map, scene) - PAD), width - 2 * PAD);
+  drawLegend(ctx, map, scene, PAD, row + 8, LOGICAL_WIDTH - 2 * PAD, markers);
+  ctx.restore();
 }
-
-/** The height the panel needs so that text and legend never overlap or get cut. */
-export function panelMinHeight(ctx: SKRSContext2D, map: LoadedMap, scene: Scene, width: number): number {
-  return headerHeight(panelText(ctx, map, scene, width)) + 16 + legendHeight(map, scene) + PAD;
-}
-
-function wrap(ctx: SKRSContext2D, text: string, width: number): string[] {
-  const words = text.split(/\s+/).filter(Boolean);
-  const lines: string[] = [];
-  let line = '';
-  for (const w of words) {
-    const next = line ? `${line} ${w}` : w;
-    if (line && ctx.measureText(next).width > width) {
-      lines.push(line);
-      line = w;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-const ROW = 21;
 
 export interface LegendEntry {
   label: string;
@@ -98,7 +130,7 @@ export interface LegendEntry {
 }
 
 /** The legend's lines for this map and scene, in order: what each mark on the picture means. */
-export function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
+export function legendEntries(map: LoadedMap, scene: Scene, markers = false): LegendEntry[] {
   const present = new Set<Terrain>();
   let water = false;
   const kinds = new Set<string>();
@@ -235,7 +267,25 @@ export function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
       },
     });
   }
-  if (scene.stacks?.some((s) => s.counters.some((c) => c.reduced))) {
+  if (markers && scene.stacks?.length) {
+    entries.push({
+      label: 'Stack: total strength',
+      draw: (ctx, x, y) => {
+        ctx.beginPath();
+        ctx.roundRect(x + 5, y, 17, 18, 3);
+        ctx.fillStyle = '#5a5f66';
+        ctx.fill();
+        ctx.lineWidth = 1.2;
+        ctx.strokeStyle = '#111111';
+        ctx.stroke();
+        ctx.fillStyle = '#ffffff';
+        ctx.font = font(14, { bold: true, condensed: true });
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText('7', x + 13.5, y + 10);
+      },
+    });
+  } else if (scene.stacks?.some((s) => s.counters.some((c) => c.reduced))) {
     entries.push({
       label: 'Reduced side',
       draw: (ctx, x, y) =>
@@ -250,6 +300,29 @@ export function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
     });
   }
   if (scene.highlights?.path?.length) entries.push({ label: 'Move', draw: line(theme.path, 4, theme.pathOutline) });
+  if (scene.reach)
+    entries.push({
+      label: 'Can reach (MP it costs)',
+      draw: (ctx, x, y) => {
+        ctx.fillStyle = theme.terrain.clear;
+        ctx.fillRect(x, y + 2, 26, 14);
+        ctx.fillStyle = theme.reach;
+        ctx.fillRect(x, y + 2, 26, 14);
+        ctx.strokeStyle = theme.pathOutline;
+        ctx.lineWidth = 3;
+        ctx.strokeRect(x, y + 2, 26, 14);
+        ctx.strokeStyle = theme.reachEdge;
+        ctx.lineWidth = 1.2;
+        ctx.strokeRect(x, y + 2, 26, 14);
+        ctx.fillStyle = theme.reachPlate;
+        ctx.fillRect(x + 8, y + 5, 10, 9);
+        ctx.fillStyle = '#1d1a14';
+        ctx.font = font(9, { bold: true, condensed: true });
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText('3', x + 13, y + 10);
+      },
+    });
   for (const label of new Set((scene.regions ?? []).map((r) => r.label)))
     entries.push({
       label,
@@ -362,32 +435,44 @@ export function legendEntries(map: LoadedMap, scene: Scene): LegendEntry[] {
   return entries;
 }
 
-function legendHeight(map: LoadedMap, scene: Scene): number {
-  return 24 + legendEntries(map, scene).length * ROW;
+function wrap(ctx: SKRSContext2D, text: string, width: number): string[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  const lines: string[] = [];
+  let line = '';
+  for (const w of words) {
+    const next = line ? `${line} ${w}` : w;
+    if (line && ctx.measureText(next).width > width) {
+      lines.push(line);
+      line = w;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
 }
 
-function drawLegend(ctx: SKRSContext2D, map: LoadedMap, scene: Scene, x: number, y: number, width: number): void {
-  ctx.fillStyle = theme.panel.muted;
-  ctx.font = font(13, { bold: true });
-  ctx.textAlign = 'left';
-  ctx.textBaseline = 'top';
-  ctx.fillText('LEGEND', x, y);
-  ctx.strokeStyle = theme.panel.muted;
-  ctx.lineWidth = 1;
-  ctx.beginPath();
-  ctx.moveTo(x + 64, y + 8);
-  ctx.lineTo(x + width, y + 8);
-  ctx.stroke();
-  let row = y + 24;
-  for (const e of legendEntries(map, scene)) {
+/** The legend in columns, filled down then across. */
+function drawLegend(ctx: SKRSContext2D, map: LoadedMap, scene: Scene, x: number, y: number, width: number, markers: boolean): void {
+  const entries = legendEntries(map, scene, markers);
+  const columns = legendColumns(ctx, entries);
+  const rows = Math.ceil(entries.length / columns);
+  const column = width / columns;
+  for (const [i, e] of entries.entries()) {
+    const cx = x + Math.floor(i / rows) * column;
+    const cy = y + (i % rows) * ROW;
     ctx.save();
-    e.draw(ctx, x, row);
+    e.draw(ctx, cx, cy);
     ctx.restore();
     ctx.fillStyle = theme.panel.text;
-    ctx.font = font(13);
+    ctx.font = LEGEND_FONT;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
-    ctx.fillText(e.label, x + 36, row + 2);
-    row += ROW;
+    ctx.fillText(clipToWidth(ctx, e.label, column - SWATCH - 4), cx + SWATCH, cy + 1);
   }
+}
+
+function clipToWidth(ctx: SKRSContext2D, text: string, width: number): string {
+  if (ctx.measureText(text).width <= width) return text;
+  let t = text;
+  while (t.length > 1 && ctx.measureText(`${t}…`).width > width) t = t.slice(0, -1);
+  return `${t}…`;
 }

@@ -38,6 +38,8 @@ export function overlapArea(a: Box, b: Box): number {
 
 /** Counter side, in hex sizes. */
 export const COUNTER_SIDE = 1.15;
+/** A counter's designation, in counter sides (its font size). */
+export const LABEL_SCALE = 0.25;
 /** The counter's centre sits this far below the hex centre, clear of the hex id above it. */
 export const COUNTER_DROP = 0.04;
 /** Counters under the top one peek out to the right by this much of the counter side each, at most two. */

@@ -12,13 +12,15 @@ import {
   drawRegions,
   drawStacks,
   layoutBattles,
+  type StackBoxes,
 } from './dynamic-layers.js';
 import { registerFonts } from './fonts.js';
 import type { HexLayout } from './layout.js';
-import { drawPanel, panelMinHeight } from './panel.js';
-import { stackViewBoxes } from './placement.js';
+import { drawPanel, panelHeight } from './panel.js';
+import { COUNTER_SIDE, LABEL_SCALE, stackViewBoxes } from './placement.js';
+import { drawReachArea, drawReachCosts } from './reach-layer.js';
+import { drawStackMarkers, markerBoxes } from './stack-markers.js';
 import { mapLayout, staticLayer } from './static-layer.js';
-import { PANEL_WIDTH } from './theme.js';
 
 /** Hex size of zoomed views: counters and hex ids stay legible in Discord's inline preview. */
 export const ZOOM_HEX_SIZE = 46;
@@ -40,18 +42,33 @@ interface Window {
   height: number;
 }
 
-/** Draw a map picture: the cached static layer cut to the view, game layers, side panel. */
+/** How wide Discord shows an inline picture on a laptop; a phone shows about 400 px. */
+export const PREVIEW_WIDTH = 550;
+/**
+ * The smallest a counter's designation may be at the preview width, in pixels, for counters
+ * to be drawn; below it each stack is drawn as a marker with its total strength instead.
+ */
+export const MIN_LABEL_PX = 7;
+
+/** Counters, or stack markers when counters would be unreadable in a preview `width` px wide. */
+export function stackStyle(hexSize: number, width: number): 'counters' | 'markers' {
+  const labelPx = hexSize * COUNTER_SIDE * LABEL_SCALE * (PREVIEW_WIDTH / width);
+  return labelPx >= MIN_LABEL_PX ? 'counters' : 'markers';
+}
+
+/** Draw a map picture: the cached static layer cut to the view, game layers, the panel under the map. */
 export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'full' }): Canvas {
   registerFonts();
   const hexSize = view.kind === 'full' ? fullMapHexSize(map) : ZOOM_HEX_SIZE;
   const layer = staticLayer(map, hexSize);
   const { layout } = layer;
   const win = view.kind === 'full' ? { x: 0, y: 0, width: layout.width, height: layout.height } : zoomWindow(map, view.center, view.radius);
-  const height = Math.max(win.height, panelMinHeight(measuringContext(), map, scene, PANEL_WIDTH));
-  const canvas = createCanvas(win.width + PANEL_WIDTH, height);
+  const markers = stackStyle(hexSize, win.width) === 'markers';
+  const panel = panelHeight(measuringContext(), map, scene, win.width, markers);
+  const canvas = createCanvas(win.width, win.height + panel);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#e9e4d4';
-  ctx.fillRect(0, 0, win.width, height);
+  ctx.fillRect(0, 0, win.width, win.height);
   ctx.drawImage(layer.canvas, win.x, win.y, win.width, win.height, 0, 0, win.width, win.height);
 
   ctx.save();
@@ -64,22 +81,26 @@ export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'fu
     const p = layout.center(id);
     return p.x > win.x - margin && p.x < win.x + win.width + margin && p.y > win.y - margin && p.y < win.y + win.height + margin;
   };
-  drawControl(ctx, layout, map, scene, visible);
-  drawRegions(ctx, layout, map, scene.regions, visible);
-  const battles = layoutBattles(ctx, layout, map, scene, visible);
+  drawControl(ctx, layout, map, scene, visible, win.width);
+  drawRegions(ctx, layout, map, scene.regions, visible, win.width);
+  drawReachArea(ctx, layout, map, scene.reach, visible, win.width);
+  const boxesOf: StackBoxes = markers ? (l, st) => markerBoxes(l, st, win.width) : stackViewBoxes;
+  const battles = layoutBattles(ctx, layout, map, scene, visible, boxesOf);
   const tagged = new Set((scene.battles ?? []).map((b) => b.defender));
   drawHighlights(ctx, layout, map, { selected: scene.highlights?.selected, combat: scene.highlights?.combat }, tagged);
   drawControlFlags(ctx, layout, map, scene, visible);
-  drawStacks(ctx, layout, scene.stacks ?? [], visible);
+  if (markers) drawStackMarkers(ctx, layout, scene.stacks ?? [], visible, win.width);
+  else drawStacks(ctx, layout, scene.stacks ?? [], visible);
   const ringed = new Set([...(scene.highlights?.combat ?? []), ...(scene.highlights?.selected ?? [])]);
-  drawCoveredLabels(ctx, layout, map, scene.stacks ?? [], ringed, visible);
+  drawCoveredLabels(ctx, layout, map, scene.stacks ?? [], ringed, visible, boxesOf, markers);
   drawBattles(ctx, layout, battles);
-  const counters = (scene.stacks ?? []).filter((st) => visible(st.hex)).flatMap((st) => stackViewBoxes(layout, st));
+  drawReachCosts(ctx, layout, map, scene.reach, visible, win.width);
+  const counters = (scene.stacks ?? []).filter((st) => visible(st.hex)).flatMap((st) => boxesOf(layout, st));
   drawHighlights(ctx, layout, map, { path: scene.highlights?.path, pathLabel: scene.highlights?.pathLabel }, new Set(), counters);
   drawArrows(ctx, layout, map, scene.arrows);
   ctx.restore();
 
-  drawPanel(ctx, map, scene, win.width, PANEL_WIDTH, height);
+  drawPanel(ctx, map, scene, win.height, win.width, panel, markers);
   return canvas;
 }
 

@@ -33,11 +33,13 @@ export const theme = {
   /** Colours of extra arrows (proposals), chosen to stand apart from the yellow move arrow, the red front and the terrain. */
   arrows: ['#3fc6f0', '#e45ce8', '#b6e33a', '#ffffff', '#ff9a3c', '#8f8cff'],
   combat: '#d0021b',
+  /** Hexes a force can reach: lightened inside a white-on-black edge (no hue to mistake for a river, the front or a pocket), a solid edge and white cost plates. */
+  reach: 'rgba(255, 255, 255, 0.5)',
+  reachEdge: '#ffffff',
+  reachPlate: '#ffffff',
   selected: '#ffcc00',
   panel: { fill: '#24262b', text: '#f2efe6', muted: '#a8a59c', accent: '#ffcc00' },
 } as const;
-
-export const PANEL_WIDTH = 250;
 
 /** Sides drawn for a scene that names none: plain grey and white, hatched and not. */
 const NEUTRAL_SIDES: Readonly<Record<SideId, SideLook>> = {

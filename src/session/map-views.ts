@@ -1,6 +1,12 @@
-import type { Scene } from '../contracts/scene.js';
-import { DIRECTIONS, type HexId } from '../kernel/hex.js';
-import type { LoadedMap } from '../maps/game-map.js';
+import { UserError } from '../contracts/errors.js';
+import type { ReplyFile } from '../contracts/reply.js';
+import type { Scene, View } from '../contracts/scene.js';
+import type { GameDef } from '../games/game-def.js';
+import { DIRECTIONS, type HexId, parseHexId } from '../kernel/hex.js';
+import { type LoadedMap, loadMap } from '../maps/game-map.js';
+import type { GameView } from './game-sessions.js';
+import { mapImage } from './map-image.js';
+import { frame } from './replies.js';
 
 /**
  * What a map shows before any game state exists: printed control (Operation Typhoon's
@@ -71,4 +77,40 @@ export function describeHexNow(map: LoadedMap, scene: Scene, id: HexId): string 
     `Units now: ${stack?.counters.length ? stack.counters.map((c) => `${c.label} (strength ${c.strength}${c.reduced ? ', reduced' : ''})`).join(', ') : 'none'}`,
   );
   return lines.join('\n');
+}
+
+/**
+ * The reach view: where the force in `hex` can move now, each reachable hex shaded with the
+ * movement points it costs, framed to hold them all. Any front end (a command, a select
+ * menu choosing a stack) attaches it as it is. Refused with the rule when nothing there may
+ * move now, or when the game has no reach to show.
+ */
+export function reachScene(def: GameDef, state: unknown, hex: HexId): { scene: Scene; view: View; text: string } {
+  const map = loadMap(def.mapFile);
+  if (!parseHexId(hex) || !map.has(hex)) throw new UserError(`There is no hex ${hex} on the ${map.data.title} map.`);
+  if (!def.reach) throw new UserError(`${def.name} has no reach view.`);
+  const reach = def.reach(state, hex);
+  const base = def.scene(state);
+  const hexes = Object.keys(reach.costs);
+  const count = hexes.length;
+  const text = count
+    ? `${reach.force}: can reach ${count} ${count === 1 ? 'hex' : 'hexes'} (shaded, with the MP each costs).`
+    : `${reach.force}: no hex it can reach now.`;
+  const scene: Scene = {
+    ...base,
+    reach: { from: hex, costs: reach.costs, battle: reach.battle },
+    highlights: { selected: [hex] },
+    arrows: undefined,
+    battles: base.battles,
+    panel: base.panel ? { ...base.panel, lines: [...base.panel.lines, `Reach of ${reach.force}`] } : undefined,
+  };
+  const { center, radius } = frame(map, [hex, ...hexes]);
+  return { scene, view: { kind: 'zoom', center, radius }, text };
+}
+
+/** The reach view of the channel game's force in `hex`, as a picture to attach. */
+export async function reachImage(view: GameView, hex: HexId): Promise<{ file: ReplyFile; text: string }> {
+  const { scene, view: v, text } = reachScene(view.def, view.doc.state, hex);
+  const file = await mapImage(loadMap(view.def.mapFile), scene, v, `${view.def.id}-${view.doc.id}-v${view.doc.version}-reach-${hex}`);
+  return { file, text };
 }

@@ -14,6 +14,7 @@ import { UNITS } from './data/units.js';
 import { label } from './engine.js';
 import { bfmEngine, botAction, sceneOf, searchBotAction } from './index.js';
 import { bfmOrders } from './orders.js';
+import { bfmReach } from './reach.js';
 import {
   type BfmAction,
   type BfmOptions,
@@ -216,6 +217,7 @@ export const bfmGame: GameDef<BfmState, BfmAction, BfmOptions> = {
   scene: (s, events) => sceneOf(s, events),
   status: bfmStatus,
   zoomHexes: bfmZoomHexes,
+  reach: (s, hex) => bfmReach(bfmEngine().board(s), hex),
   // Every Battle for Moscow die is reported in its battle's log line, and the session never
   // undoes an order whose lines show a die; nothing else is hidden, so any other order may go.
   undo: (s) => (s.phase === 'over' ? { allowed: false, reason: 'the game is over' } : { allowed: true }),

@@ -12,6 +12,7 @@ import { botAction } from './bot.js';
 import { chartsFromEnvironment, chartsId, type DomCharts, SHIPPED_CHARTS, SHIPPED_CHARTS_ID } from './charts.js';
 import { type DomEngine, domEngine } from './engine.js';
 import { DOM_COMMANDS, domOrders } from './orders.js';
+import { domReach } from './reach.js';
 import { domScene, domStatus } from './scene.js';
 import { type DomAction, type DomOptions, type DomState, domActionSchema, domStateSchema } from './state.js';
 
@@ -79,6 +80,7 @@ function define(charts: DomCharts, id: string): GameDef<DomState, DomAction, Dom
     },
     reseed: (s, seed) => ({ ...s, dice: newDice(seed) }),
     scene: (s, events) => domScene(eng().board, charts, s, events),
+    reach: (s, hex) => domReach(eng().board, charts, s, hex),
     status: (s) => domStatus(eng().board, charts, s),
     zoomHexes: (events: GameEvent[], s) => {
       const hexes = events.filter((e) => MAP_EVENTS.has(e.kind)).flatMap((e) => e.hexes ?? []);

@@ -17,6 +17,7 @@ import { frontGaps, sovietWestOf29, victoryPoints } from './control.js';
 import type { TyphoonEngine } from './engine.js';
 import { typhoonEngine } from './index.js';
 import { TYPHOON_COMMANDS, typhoonOrders } from './order-commands.js';
+import { reachOf } from './orders.js';
 import { describeProposal, formationsOf } from './proposals.js';
 import { focusHexes, typhoonScene } from './scene.js';
 import { type TyphoonAction, type TyphoonOptions, type TyphoonState, typhoonActionSchema, typhoonOptionsSchema } from './state.js';
@@ -157,6 +158,7 @@ export function createTyphoonGame(
     scene: (s, events) => typhoonScene(engine().index, s, events),
     status: (s) => typhoonStatus(s, engine()),
     zoomHexes: (events, s) => focusHexes(s, events),
+    reach: (s, hex) => reachOf(engine().index, s, hex),
     undo: (s) => (s.undoable ? { allowed: true } : { allowed: false, reason: 'the last order rolled dice, took a hex or ended the phase' }),
     get formations() {
       return engine().index.charts.formations.map((f) => ({ id: f.id, name: f.name }));

@@ -121,6 +121,23 @@ function forceFor(
   };
 }
 
+/**
+ * 9.2: where the force in `hex` can move now (the active force with the MP it has left, or
+ * the stack's units that have not moved, mechanized first as /move picks them), for the map.
+ */
+export function reachOf(index: RulesIndex, s: TyphoonState, hex: HexId): { costs: Record<HexId, number>; battle: HexId[]; force: string } {
+  const refusal = moveRefusal(index, s, { force: hex });
+  if (refusal) throw refusal;
+  const force = forceFor(index, s, hex, undefined);
+  const costs: Record<HexId, number> = {};
+  const battle: HexId[] = [];
+  for (const d of destinations(new Play(index, s), force.units, hex, force.mp, force.mudBound)) {
+    costs[d.hex] = d.cost;
+    if (d.soviet) battle.push(d.hex);
+  }
+  return { costs, battle, force: `${labels(index, force.units)} in ${hex}, ${force.mp} MP` };
+}
+
 /** A /move order as an engine action: an explicit path, or the cheapest path to `to`. */
 export function moveAction(index: RulesIndex, s: TyphoonState, order: MoveOrder): TyphoonAction {
   const refusal = moveRefusal(index, s, order);
