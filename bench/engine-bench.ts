@@ -1,4 +1,6 @@
 import { performance } from 'node:perf_hooks';
+import { botAction } from '../src/games/drive-on-moscow/bot.js';
+import { domEngine } from '../src/games/drive-on-moscow/engine.js';
 import { RuleError } from '../src/games/engine.js';
 import { type TyphoonAction, type TyphoonState, typhoonEngine } from '../src/games/operation-typhoon/index.js';
 import { median } from './timing.js';
@@ -51,5 +53,39 @@ export function benchTyphoonEngine(seed = 5): EngineFigures {
     applyP99Ms: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
     promptMedianMs: median(promptMs),
     stateBytes: Buffer.byteLength(JSON.stringify(s)),
+  };
+}
+
+export interface DomEngineFigures {
+  actions: number;
+  applyMedianMs: number;
+  applyP99Ms: number;
+  /** The heuristic bot's time to choose an order (median). */
+  botMedianMs: number;
+}
+
+/**
+ * Drive on Moscow's engine on the heuristic bot's own game (both sides), its first `limit`
+ * orders: the time of each apply, and of each of the bot's decisions.
+ */
+export function benchDomEngine(seed = 1, limit = 600): DomEngineFigures {
+  const engine = domEngine();
+  const applyMs: number[] = [];
+  const botMs: number[] = [];
+  let s = engine.setup({ seed });
+  while (!s.result && applyMs.length < limit) {
+    const t0 = performance.now();
+    const action = botAction(engine, s, engine.prompt(s).side ?? s.side)!;
+    botMs.push(performance.now() - t0);
+    const t1 = performance.now();
+    s = engine.apply(s, action).state;
+    applyMs.push(performance.now() - t1);
+  }
+  const sorted = [...applyMs].sort((a, b) => a - b);
+  return {
+    actions: applyMs.length,
+    applyMedianMs: median(applyMs),
+    applyP99Ms: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
+    botMedianMs: median(botMs),
   };
 }

@@ -2,7 +2,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import type { BalanceFigures } from './balance-bench.js';
 import type { BotLoopFigures } from './bot-bench.js';
 import type { LatencyFigures } from './discord-bench.js';
-import type { EngineFigures } from './engine-bench.js';
+import type { DomEngineFigures, EngineFigures } from './engine-bench.js';
 import type { MemoryFigures, WholeGameFigures } from './game-bench.js';
 import type { OrderCostFigures } from './order-cost-bench.js';
 import type { ViewFigures } from './render-bench.js';
@@ -11,6 +11,7 @@ interface Figures {
   runs: number;
   views: ViewFigures[];
   engine: EngineFigures;
+  domEngine: DomEngineFigures;
   whole: WholeGameFigures;
   balance: BalanceFigures;
   memory: MemoryFigures;
@@ -47,6 +48,12 @@ export function performanceReport(x: Figures): string {
     x.engine.applyMedianMs < 0.2,
   ]);
   rows.push(['Operation Typhoon legal actions / prompt (median)', '-', `${f(x.engine.promptMedianMs, 3)} ms`, true]);
+  rows.push([
+    `Drive on Moscow apply (median over ${x.domEngine.actions} orders of the heuristic bot's game)`,
+    '-',
+    `${f(x.domEngine.applyMedianMs, 2)} ms (p99 ${f(x.domEngine.applyP99Ms, 2)}); the bot's decision ${f(x.domEngine.botMedianMs, 2)} ms`,
+    true,
+  ]);
   // Per decision, not per game: a better policy plays longer games (the balance harness runs
   // 1,000 of them; at 5 ms a decision and ~500 decisions that is under 25 minutes on one core).
   const perDecision = x.whole.medianMs / x.whole.medianActions;

@@ -6,7 +6,7 @@ import { closeGameWork } from '../src/session/game-work.js';
 import { benchBalanceRun } from './balance-bench.js';
 import { type BotLoopFigures, benchBotEventLoop, finishedGameExport } from './bot-bench.js';
 import { benchDiscordLatency } from './discord-bench.js';
-import { benchTyphoonEngine } from './engine-bench.js';
+import { benchDomEngine, benchTyphoonEngine } from './engine-bench.js';
 import { benchMemoryInChild, benchWholeGame } from './game-bench.js';
 import { benchOrderCost } from './order-cost-bench.js';
 import { performanceReport, withBotRows } from './performance-report.js';
@@ -85,6 +85,12 @@ console.log(
   `\nOperation Typhoon engine over ${engine.actions} actions: apply median ${engine.applyMedianMs.toFixed(3)} ms, p99 ${engine.applyP99Ms.toFixed(3)} ms; prompt (legal actions) median ${engine.promptMedianMs.toFixed(3)} ms; state ${(engine.stateBytes / 1024).toFixed(1)} KB`,
 );
 
+benchDomEngine(1, 100); // warm-up
+const domEngine = benchDomEngine(1, quick ? 200 : 600);
+console.log(
+  `Drive on Moscow engine over ${domEngine.actions} orders of the heuristic bot's game: apply median ${domEngine.applyMedianMs.toFixed(2)} ms, p99 ${domEngine.applyP99Ms.toFixed(2)} ms; the bot's decision median ${domEngine.botMedianMs.toFixed(2)} ms`,
+);
+
 const whole = await benchWholeGame(quick ? 5 : 20);
 console.log(
   `Whole auto-played game (${whole.policy}, ${whole.games} seeds): median ${f(whole.medianMs)} ms for ${whole.medianActions} actions; a finished game stored: ${kb(whole.storedBytes)} (${whole.storedActions} orders)`,
@@ -122,7 +128,7 @@ const bots = await measureBots();
 await closeRenderPool();
 await closeGameWork();
 
-const figures = { runs, statics, views, engine, whole, balance, memory, discord, bots, orderCost };
+const figures = { runs, statics, views, engine, domEngine, whole, balance, memory, discord, bots, orderCost };
 mkdirSync('out', { recursive: true });
 writeFileSync('out/bench.json', JSON.stringify(figures, null, 2));
 mkdirSync('docs', { recursive: true });
