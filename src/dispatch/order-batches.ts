@@ -1,0 +1,556 @@
+import { isDeepStrictEqual } from 'node:util';
+import { UserError } from '../contracts/errors.js';
+import { clip, fitText, LIMITS } from '../contracts/limits.js';
+import type { Member, Reply, ReplyButton } from '../contracts/reply.js';
+import { plural } from '../contracts/text.js';
+import type { GameEvent } from '../games/engine.js';
+import { StaleChoiceError } from '../session/errors.js';
+import type { ActOutcome, GameSessions, GameView } from '../session/game-sessions.js';
+import { BatchStore, newBatchId, type OrderBatch, type Standing } from '../session/order-batch.js';
+import { actRefusal, creatorName } from '../session/permissions.js';
+import { dieText } from '../session/present.js';
+import { choiceButtons, gameImage } from '../session/replies.js';
+import type { GameStore } from '../store/game-store.js';
+import { KeyedLock } from '../store/keyed-lock.js';
+import type { Proposal } from '../votes/ballot.js';
+import type { OpenQuickBallot, PlanAction, PlanRun, PlanRunner } from '../votes/plan-action.js';
+import { arrowsImage } from '../votes/preview.js';
+import type { VoteService } from '../votes/vote-service.js';
+import { orderKind } from './free-orders.js';
+import type { Limiter } from './limits.js';
+import { type BatchCheck, checkBatch, checkText, lineAction } from './order-batch-check.js';
+import { type ParsedBatch, parseBatch } from './order-lines.js';
+
+/**
+ * Orders in batches: `/orders` checks a whole list of orders, draws them as one picture and,
+ * once the player confirms, carries them out in order as that player's orders (each its own
+ * version and log line, so undo still takes back one order at a time). A decision the rules
+ * give the player on the way (another round or retreat) pauses the batch with buttons that
+ * answer it and go on, unless a standing instruction answers it; a line refused when reached
+ * pauses it too. In vote play the same text is a plan on the ballot, and the winning plan runs
+ * the same way, its decisions going to quick ballots (`PlanRunner`).
+ *
+ * Exactly once: each order is saved in the same step as the batch's next line (the store's
+ * conditional batch), so a crash between two orders leaves the batch at the next line, and
+ * `/orders resume` (or the Resume button) goes on from there.
+ */
+
+/** `orders:<gameId>:<batchId>:<op>`; op is go, cancel, resume, skip, stop or c<choice>v<version>. */
+const buttonSchema = /^orders:([a-z0-9]{8}):([a-z0-9]{6}):(go|cancel|resume|skip|stop|c(\d{1,2})v(\d{1,9}))$/;
+
+/** Room in a reply for the lines carried out; the heading and what comes next share the rest. */
+const RUN_TEXT_BUDGET = 1200;
+
+interface Ran {
+  /** "3." for a line, "3 ↳" for a decision answered after it. */
+  label: string;
+  outcome: ActOutcome;
+}
+
+export class OrderBatches implements PlanRunner {
+  readonly store: BatchStore;
+  /** One step of a game's batch at a time in this process. */
+  private readonly lock = new KeyedLock();
+  /** Batches this process is carrying out now; a stored `running` one that is not here was interrupted. */
+  private readonly runningHere = new Set<string>();
+
+  constructor(
+    private readonly sessions: GameSessions,
+    private readonly votes: VoteService,
+    private readonly limiter: Limiter,
+    gameStore: GameStore,
+  ) {
+    this.store = new BatchStore(gameStore);
+  }
+
+  /** `/orders`: check the text, store it for confirmation and show it; in a vote game, file it as a plan. */
+  async give(channelId: string, user: Member, text: string): Promise<Reply> {
+    const view = await this.sessions.require(channelId);
+    if (view.doc.status !== 'active') throw new UserError(`This game is over (${view.doc.status}).`);
+    const parsed = parseBatch(view.def, text);
+    if (this.votes.isVoted(view)) return this.proposePlan(view, user, text, parsed);
+    const refusal = actRefusal(view.doc, user, view.prompt);
+    if (refusal) throw new UserError(refusal);
+    const check = checkBatch(view, user, parsed);
+    if (check.refusal)
+      throw new UserError(`${check.refusal}\nNothing of these orders was carried out; correct that line and give them again.`);
+    return this.lock.run(view.doc.id, async () => {
+      const existing = await this.store.load(view.doc.id);
+      if (existing && this.underWay(existing)) throw new UserError(this.underWayText(existing));
+      const batch = await this.store.save({
+        id: newBatchId(),
+        gameId: view.doc.id,
+        channelId,
+        by: { id: user.id, name: user.name },
+        status: 'proposed',
+        checkedAt: view.doc.version,
+        lines: parsed.lines,
+        ...(parsed.standing ? { standing: parsed.standing } : {}),
+        next: 0,
+        decisions: 0,
+        ran: [],
+        ...(existing?.stamp ? { stamp: existing.stamp } : {}),
+      });
+      const image = await this.picture(view, check, batch.id);
+      const uncertain = check.lines.some((c) => c.status === 'reached');
+      const content = [
+        `**Orders from ${user.name}**: ${plural(batch.lines.length, 'order')}, checked against the rules on version ${view.doc.version}; nothing is carried out yet.`,
+        checkText(check, 1300),
+        batch.standing ? `Battles: ${standingText(batch.standing)}.` : '',
+        uncertain
+          ? '⏳ lines come after dice (a battle, a force-generation roll): they are tried on the position without those and checked again when reached.'
+          : '',
+        `**Carry out** gives them in order, pausing at any decision the rules give you${batch.standing && batch.standing.battles !== 'ask' ? ' that the standing instruction does not answer' : ''}.`,
+      ];
+      return {
+        content: fitText(content.filter(Boolean).join('\n'), '(/orders status lists every order)'),
+        files: image ? [image] : [],
+        buttons: [
+          { customId: buttonId(batch, 'go'), label: `Carry out ${plural(batch.lines.length, 'order')}`, style: 'primary' },
+          { customId: buttonId(batch, 'cancel'), label: 'Cancel', style: 'secondary' },
+        ],
+      };
+    });
+  }
+
+  /** Whether a button is one of the batches'. */
+  static isButton(customId: string): boolean {
+    return buttonSchema.test(customId);
+  }
+
+  /** A press of a batch's button. */
+  async press(channelId: string, user: Member, customId: string): Promise<Reply> {
+    const m = buttonSchema.exec(customId);
+    if (!m) return { content: 'That button is not one this bot made; nothing was changed.', ephemeral: true };
+    const [, gameId, batchId, op, choice, version] = m;
+    return this.lock.run(gameId!, async () => {
+      const batch = await this.store.load(gameId!);
+      if (!batch || batch.id !== batchId || batch.channelId !== channelId)
+        return { content: 'Those orders are gone (finished, stopped or replaced); nothing was changed.', ephemeral: true };
+      if (op === 'stop' || op === 'cancel') return this.stopUnlocked(batch, user);
+      this.refuseOther(batch, user);
+      if (op === 'go') return this.go(channelId, batch, user);
+      if (!this.resumable(batch)) return { content: this.stateText(batch), ephemeral: true };
+      if (op === 'skip') {
+        const skipped = await this.store.save({ ...batch, next: batch.next + 1, decisions: 0, status: 'running' });
+        return (await this.carry(channelId, skipped, { prelude: `Line ${batch.lines[batch.next]?.n} skipped.` })).reply;
+      }
+      const resumed = await this.store.save({ ...batch, status: 'running' });
+      const answer = choice !== undefined ? { index: Number(choice), version: Number(version) } : undefined;
+      return (await this.carry(channelId, resumed, answer ? { answer } : {})).reply;
+    });
+  }
+
+  /** `/orders resume`: a paused (or interrupted) batch goes on. */
+  async resumeOrders(channelId: string, user: Member): Promise<Reply> {
+    const view = await this.sessions.require(channelId);
+    return this.lock.run(view.doc.id, async () => {
+      const batch = await this.store.load(view.doc.id);
+      if (!batch || !this.resumable(batch))
+        throw new UserError(batch ? this.stateText(batch) : 'There are no orders waiting in this game.');
+      this.refuseOther(batch, user);
+      return (await this.carry(channelId, await this.store.save({ ...batch, status: 'running' }), {})).reply;
+    });
+  }
+
+  /** `/orders stop`: the rest of the batch is dropped (the orders already carried out stand). */
+  async stop(channelId: string, user: Member): Promise<Reply> {
+    const view = await this.sessions.require(channelId);
+    return this.lock.run(view.doc.id, async () => {
+      const batch = await this.store.load(view.doc.id);
+      if (!batch || batch.status === 'done' || batch.status === 'stopped') throw new UserError('There are no orders waiting in this game.');
+      return this.stopUnlocked(batch, user);
+    });
+  }
+
+  /** `/orders status`: the batch, where it stands and its lines. */
+  async status(channelId: string): Promise<Reply> {
+    const view = await this.sessions.require(channelId);
+    const batch = await this.store.load(view.doc.id);
+    if (!batch) return { content: 'No orders have been given as a batch in this game. /orders text:... gives some.', ephemeral: true };
+    const lines = batch.lines.map(
+      (l, i) => `${i < batch.next ? '✓' : i === batch.next && this.resumable(batch) ? '▶' : '·'} **${l.n}.** ${clip(l.text, 100)}`,
+    );
+    const buttons: ReplyButton[] =
+      batch.status === 'proposed'
+        ? [
+            { customId: buttonId(batch, 'go'), label: `Carry out ${plural(batch.lines.length, 'order')}`, style: 'primary' },
+            { customId: buttonId(batch, 'cancel'), label: 'Cancel', style: 'secondary' },
+          ]
+        : this.resumable(batch)
+          ? resumeButtons(batch)
+          : [];
+    return {
+      content: fitText(`${this.stateText(batch)}\n${lines.join('\n')}`, '(the rest in the file you gave)'),
+      ephemeral: true,
+      buttons,
+    };
+  }
+
+  // ---- vote play: plans --------------------------------------------------------------
+
+  private async proposePlan(view: GameView, user: Member, text: string, parsed: ParsedBatch): Promise<Reply> {
+    const check = checkBatch(view, user, parsed);
+    if (check.refusal) throw new UserError(`That plan cannot be proposed: ${check.refusal}`);
+    const image = await this.picture(view, check, `plan-${view.doc.version}`);
+    const moves = check.lines.filter((c) => c.arrow).length;
+    const first = check.lines
+      .slice(0, 3)
+      .map((c) => `${c.line.n}. ${clip(c.text, 60)}`)
+      .join('; ');
+    const summary = `Plan of ${plural(parsed.lines.length, 'order')} (${plural(moves, 'arrow')} on its picture${parsed.standing ? `; battles: ${standingText(parsed.standing)}` : ''}): ${first}${parsed.lines.length > 3 ? '; …' : ''}`;
+    const plan: PlanAction = { type: 'plan', text };
+    return this.votes.propose(view.doc.channelId, user, plan, { text: summary, ...(image ? { image } : {}) });
+  }
+
+  endsTurn(view: GameView, plan: PlanAction): boolean {
+    let parsed: ParsedBatch;
+    try {
+      parsed = parseBatch(view.def, plan.text);
+    } catch {
+      return false;
+    }
+    return parsed.lines.some((line) => {
+      try {
+        const { act } = lineAction(view, view.doc.state, line, view.doc.createdBy);
+        return view.prompt.choices.some((c) => c.endsTurn && isDeepStrictEqual(c.action, act));
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  async run(view: GameView, proposal: Proposal, plan: PlanAction, heading: string, openQuick: OpenQuickBallot): Promise<PlanRun> {
+    const by = { id: proposal.by, name: proposal.byName };
+    let parsed: ParsedBatch;
+    let check: BatchCheck;
+    try {
+      parsed = parseBatch(view.def, plan.text);
+      check = checkBatch(view, by, parsed);
+    } catch (err) {
+      if (!(err instanceof UserError)) throw err;
+      return { reply: { content: fitText(`${heading}\nThe plan cannot be carried out: ${err.message}`) } };
+    }
+    if (check.refusal) return { reply: { content: fitText(`${heading}\nThe plan cannot be carried out now: ${check.refusal}`) } };
+    return this.lock.run(view.doc.id, async () => {
+      // The channel's decision replaces any plan still waiting.
+      const existing = await this.store.load(view.doc.id);
+      const batch = await this.store.save({
+        id: newBatchId(),
+        gameId: view.doc.id,
+        channelId: view.doc.channelId,
+        by,
+        voted: true,
+        status: 'running',
+        checkedAt: view.doc.version,
+        lines: parsed.lines,
+        ...(parsed.standing ? { standing: parsed.standing } : {}),
+        next: 0,
+        decisions: 0,
+        ran: [],
+        ...(existing?.stamp ? { stamp: existing.stamp } : {}),
+      });
+      return this.carry(view.doc.channelId, batch, { prelude: heading, openQuick });
+    });
+  }
+
+  async resume(outcome: ActOutcome, heading: string, openQuick: OpenQuickBallot): Promise<PlanRun | undefined> {
+    return this.lock.run(outcome.doc.id, async () => {
+      const batch = await this.store.load(outcome.doc.id);
+      if (!batch?.voted || batch.status !== 'paused') return undefined;
+      const running = await this.store.save({ ...batch, status: 'running' });
+      return this.carry(outcome.doc.channelId, running, { prelude: heading, openQuick, before: outcome.events });
+    });
+  }
+
+  // ---- carrying out ------------------------------------------------------------------
+
+  private async go(channelId: string, batch: OrderBatch, user: Member): Promise<Reply> {
+    if (batch.status !== 'proposed') return { content: this.stateText(batch), ephemeral: true };
+    const view = await this.sessions.require(channelId);
+    if (view.doc.id !== batch.gameId || view.doc.status !== 'active')
+      return { content: 'That game is no longer the one in this channel; nothing was carried out.', ephemeral: true };
+    let prelude: string | undefined;
+    // The game moved on since the check (another order, an undo): the orders are checked again on this position.
+    if (view.doc.version !== batch.checkedAt) {
+      const check = checkBatch(view, user, { lines: batch.lines, ...(batch.standing ? { standing: batch.standing } : {}) });
+      if (check.refusal)
+        throw new UserError(`The game moved on since these orders were checked, and now: ${check.refusal}\nNothing was carried out.`);
+      prelude = `The game moved on since these orders were checked; checked again on version ${view.doc.version}.`;
+    }
+    const running = await this.store.save({ ...batch, status: 'running', checkedAt: view.doc.version });
+    return (await this.carry(channelId, running, prelude ? { prelude } : {})).reply;
+  }
+
+  /**
+   * Carry out the batch from its next line until it is done, pauses or stops. Runs under
+   * the game's batch lock; each order goes through the session's one door (`act`) with the
+   * batch's progress in the same save.
+   */
+  private async carry(
+    channelId: string,
+    start: OrderBatch,
+    opts: { prelude?: string; openQuick?: OpenQuickBallot; answer?: { index: number; version: number }; before?: GameEvent[] },
+  ): Promise<PlanRun> {
+    let batch = start;
+    const ran: Ran[] = [];
+    let answer = opts.answer;
+    let view: GameView | undefined;
+    const finish = async (status: OrderBatch['status'], waiting: string | undefined, quick?: PlanRun['quick']): Promise<PlanRun> => {
+      const { waiting: _old, ...rest } = batch;
+      batch = await this.store.save({ ...rest, status, ...(waiting ? { waiting } : {}) });
+      return { reply: await this.runReply(view, batch, ran, opts), ...(quick ? { quick } : {}) };
+    };
+    this.runningHere.add(batch.id);
+    try {
+      // Bounded: every pass carries out an order, answers a decision, or stops; a stale read is retried a few times.
+      for (let pass = 0, stale = 0; pass < batch.lines.length * 40 + 40; pass++) {
+        view = await this.sessions.current(channelId);
+        if (!view || view.doc.id !== batch.gameId) return await finish('stopped', 'the game is no longer the one in this channel');
+        if (view.doc.status !== 'active') return await finish(batch.next >= batch.lines.length ? 'done' : 'stopped', 'the game is over');
+        const def = view.def;
+        if (def.quickDecision?.(view.doc.state)) {
+          const index = answer && answer.version === view.doc.version ? answer.index : standingPick(batch.standing, batch.decisions, view);
+          answer = undefined;
+          if (index === undefined || !view.prompt.choices[index]) {
+            const quick = batch.voted && opts.openQuick ? await opts.openQuick(view) : undefined;
+            return await finish('paused', quick ? 'a quick ballot on the battle' : view.prompt.text, quick);
+          }
+          const choice = view.prompt.choices[index]!;
+          const progress = this.store.progressWrite({ ...batch, decisions: batch.decisions + 1 });
+          const outcome = await this.act(channelId, batch, choice.action, view.doc.version, progress.write);
+          if (outcome === 'stale' && ++stale < 5) continue;
+          if (typeof outcome === 'string') return await this.refused(finish, batch, outcome, `${choice.label}`);
+          batch = progress.next;
+          ran.push({ label: `${batch.lines[batch.next - 1]?.n ?? ''} ↳ ${choice.label}:`, outcome });
+          continue;
+        }
+        answer = undefined;
+        if (batch.next >= batch.lines.length) return await finish('done', undefined);
+        const line = batch.lines[batch.next]!;
+        let act: unknown;
+        try {
+          act = lineAction(view, view.doc.state, line, batch.by.id).act;
+        } catch (err) {
+          if (!(err instanceof UserError)) throw err;
+          return await this.refused(finish, batch, err.message, `line ${line.n} (${clip(line.text, 60)})`);
+        }
+        const cap = this.limiter.freeOrder(view.doc, orderKind(act), `Line ${line.n}`);
+        if (cap) return await this.refused(finish, batch, cap, `line ${line.n}`);
+        const progress = this.store.progressWrite({
+          ...batch,
+          next: batch.next + 1,
+          decisions: 0,
+          ran: [...batch.ran, view.doc.version + 1],
+        });
+        const outcome = await this.act(channelId, batch, act, view.doc.version, progress.write);
+        if (outcome === 'stale' && ++stale < 5) continue;
+        if (typeof outcome === 'string') return await this.refused(finish, batch, outcome, `line ${line.n} (${clip(line.text, 60)})`);
+        // The bot first finished a turn it had left open: the line was not given, so it is given again.
+        if (outcome.events[0]?.kind === 'bot-resumed') continue;
+        batch = progress.next;
+        stale = 0;
+        ran.push({ label: `${line.n}.`, outcome });
+      }
+      return await finish('paused', 'the orders went on longer than expected; Resume goes on');
+    } finally {
+      this.runningHere.delete(start.id);
+    }
+  }
+
+  /** One order of the batch through the session: the outcome, 'stale' (the game moved on meanwhile), or a refusal's text. */
+  private async act(
+    channelId: string,
+    batch: OrderBatch,
+    action: unknown,
+    version: number,
+    also: ReturnType<BatchStore['progressWrite']>['write'],
+  ): Promise<ActOutcome | string> {
+    try {
+      return await this.sessions.act(channelId, batch.by, action, version, also);
+    } catch (err) {
+      if (err instanceof StaleChoiceError) return 'stale';
+      if (err instanceof UserError) return err.message;
+      throw err;
+    }
+  }
+
+  /** A line refused when reached: a player's batch pauses on it (try again, skip it or stop); a voted plan stops. */
+  private refused(
+    finish: (status: OrderBatch['status'], waiting: string | undefined) => Promise<PlanRun>,
+    batch: OrderBatch,
+    why: string,
+    what: string,
+  ): Promise<PlanRun> {
+    return finish(batch.voted ? 'stopped' : 'paused', `${what} is refused now: ${clip(why, 600)}`);
+  }
+
+  private async runReply(
+    view: GameView | undefined,
+    batch: OrderBatch,
+    ran: Ran[],
+    opts: { prelude?: string; before?: GameEvent[] },
+  ): Promise<Reply> {
+    const total = batch.lines.length;
+    const head =
+      batch.status === 'done'
+        ? `**Orders from ${batch.by.name}: all ${plural(total, 'order')} carried out.**`
+        : `**Orders from ${batch.by.name}: ${batch.next} of ${total} carried out**, ${batch.status === 'paused' ? `paused before line ${batch.lines[batch.next]?.n ?? total}` : 'stopped'}: ${batch.waiting ?? ''}`;
+    const before = opts.before?.length ? opts.before.map((e) => `• ${e.text}`).join('\n') : '';
+    const events = [...(opts.before ?? []), ...ran.flatMap((r) => [...r.outcome.events, ...(r.outcome.bot?.events ?? [])])];
+    const parts = [opts.prelude ?? '', before, ranText(ran, RUN_TEXT_BUDGET), head];
+    let buttons: ReplyButton[] = [];
+    if (view && view.doc.status === 'active') {
+      if (batch.status === 'paused' && !batch.voted) buttons = [...decisionButtons(batch, view), ...resumeButtons(batch)];
+      else if (batch.status !== 'paused') {
+        parts.push(`**Next:** ${view.prompt.text}`);
+        buttons = choiceButtons(view.doc, view.prompt);
+      }
+    } else if (view) parts.push(`**Game over.** ${view.doc.outcome ?? ''}`);
+    const image = view ? await gameImage(view, events, 'zoom') : undefined;
+    return {
+      content: fitText(parts.filter(Boolean).join('\n'), '(every die in /game log)'),
+      files: image ? [image] : [],
+      buttons: buttons.slice(0, LIMITS.choices),
+    };
+  }
+
+  private async picture(view: GameView, check: BatchCheck, suffix: string) {
+    const arrows = check.lines.flatMap((c) => (c.arrow ? [c.arrow] : []));
+    return arrowsImage(
+      view,
+      arrows,
+      { arrow: 'Order (its number at the head)', marked: 'Soviet hex it would enter' },
+      undefined,
+      `-orders-${suffix}`,
+    );
+  }
+
+  private async stopUnlocked(batch: OrderBatch, user: Member): Promise<Reply> {
+    const view = await this.sessions.current(batch.channelId);
+    const creator = view?.doc.id === batch.gameId && view.doc.createdBy === user.id;
+    if (batch.by.id !== user.id && !creator && !user.canManage)
+      throw new UserError(
+        `These orders are ${batch.by.name}'s; only they${view ? `, ${creatorName(view.doc)} (who started the game)` : ''} or a channel manager may stop them.`,
+      );
+    if (batch.status === 'done' || batch.status === 'stopped') return { content: this.stateText(batch), ephemeral: true };
+    if (batch.status === 'running' && this.runningHere.has(batch.id))
+      throw new UserError('Those orders are being carried out right now; stop them when they pause or finish.');
+    const { waiting: _w, ...rest } = batch;
+    await this.store.save({ ...rest, status: 'stopped' });
+    const proposed = batch.status === 'proposed';
+    return {
+      content: proposed
+        ? `${user.name} cancelled the orders; nothing of them was carried out.`
+        : `${user.name} stopped the orders after ${plural(batch.next, 'line')} of ${batch.lines.length}; those carried out stand (undo takes them back one at a time).`,
+    };
+  }
+
+  private refuseOther(batch: OrderBatch, user: Member): void {
+    if (batch.by.id !== user.id)
+      throw new UserError(
+        batch.voted
+          ? 'That plan is the channel’s: it goes on by its ballots.'
+          : `These orders are ${batch.by.name}'s: only they carry them out. Nothing was changed.`,
+      );
+  }
+
+  /** Under way: confirmed and neither done nor stopped. */
+  private underWay(batch: OrderBatch): boolean {
+    return batch.status === 'running' || batch.status === 'paused';
+  }
+
+  /** Paused, or running in no process (the bot stopped between two of its orders). */
+  private resumable(batch: OrderBatch): boolean {
+    return !batch.voted && (batch.status === 'paused' || (batch.status === 'running' && !this.runningHere.has(batch.id)));
+  }
+
+  private underWayText(batch: OrderBatch): string {
+    return `${this.stateText(batch)} /orders resume goes on, /orders stop ends them; then give new orders.`;
+  }
+
+  private stateText(batch: OrderBatch): string {
+    const where = `line ${batch.lines[Math.min(batch.next, batch.lines.length - 1)]!.n} of ${batch.lines.length}`;
+    switch (batch.status) {
+      case 'proposed':
+        return `${batch.by.name}'s ${plural(batch.lines.length, 'order')} wait for confirmation (Carry out).`;
+      case 'running':
+        return this.runningHere.has(batch.id)
+          ? `${batch.by.name}'s orders are being carried out (${where}).`
+          : `${batch.by.name}'s orders were interrupted before ${where} (the bot restarted); nothing was run twice.`;
+      case 'paused':
+        return `${batch.by.name}'s orders are paused before ${where}: ${batch.waiting ?? ''}`;
+      case 'done':
+        return `${batch.by.name}'s ${plural(batch.lines.length, 'order')} were all carried out.`;
+      default:
+        return `${batch.by.name}'s orders were stopped after ${plural(batch.next, 'line')} of ${batch.lines.length}.`;
+    }
+  }
+}
+
+function buttonId(batch: OrderBatch, op: string): string {
+  return `orders:${batch.gameId}:${batch.id}:${op}`;
+}
+
+function resumeButtons(batch: OrderBatch): ReplyButton[] {
+  const waitingDecision = batch.waiting !== undefined && !batch.waiting.includes('refused now');
+  return [
+    { customId: buttonId(batch, 'resume'), label: waitingDecision ? 'Go on (answered)' : 'Try again', style: 'secondary' },
+    ...(waitingDecision
+      ? []
+      : [{ customId: buttonId(batch, 'skip'), label: `Skip line ${batch.lines[batch.next]?.n ?? ''}`, style: 'secondary' as const }]),
+    { customId: buttonId(batch, 'stop'), label: 'Stop orders', style: 'danger' },
+  ];
+}
+
+/** The rules' question, one button per answer that answers and goes on. */
+function decisionButtons(batch: OrderBatch, view: GameView): ReplyButton[] {
+  if (!view.def.quickDecision?.(view.doc.state)) return [];
+  return view.prompt.choices.slice(0, 4).map((c, i) => ({
+    customId: buttonId(batch, `c${i}v${view.doc.version}`),
+    label: clip(`${c.label}, then go on`, LIMITS.buttonLabelChars),
+    style: i === 0 ? 'primary' : 'secondary',
+  }));
+}
+
+/**
+ * The standing instruction's answer to a fight-on-or-retreat decision: the index of the
+ * choice whose action is `another-round` or `retreat` (the vocabulary quick ballots use).
+ * `decisions` answered since the line: the round just fought is decisions + 1.
+ */
+export function standingPick(standing: Standing | undefined, decisions: number, view: GameView): number | undefined {
+  if (!standing || standing.battles === 'ask') return undefined;
+  const fought = decisions + 1;
+  const want = standing.battles === 'retreat' && fought >= (standing.after ?? 1) ? 'retreat' : 'another-round';
+  const index = view.prompt.choices.findIndex((c) => (c.action as { type?: string }).type === want);
+  return index >= 0 ? index : undefined;
+}
+
+function standingText(standing: Standing): string {
+  if (standing.battles === 'ask') return 'ask at each decision';
+  if (standing.battles === 'fight') return 'fight on while the rules allow';
+  return `retreat after round ${standing.after ?? 1}`;
+}
+
+/** What was carried out: one line per order (its events in short, its dice counted), as many as fit. */
+function ranText(ran: Ran[], budget: number): string {
+  const lines = ran.map((r) => {
+    const events = [...r.outcome.events, ...(r.outcome.bot?.events ?? [])];
+    const text = events.map((e) => e.text).join(' ');
+    const dice = events.flatMap((e) => e.dice ?? []);
+    const shown = dice.length && dice.length <= 2 ? `\n${dice.map(dieText).join('\n')}` : '';
+    const counted = dice.length > 2 ? ` 🎲 ${dice.reduce((n, d) => n + (d.rolls?.length ?? 1), 0)} dice` : '';
+    return `${r.label} ${clip(text, 160)}${counted}${shown}`;
+  });
+  const out: string[] = [];
+  let used = 0;
+  for (const [i, l] of lines.entries()) {
+    if (used + l.length + 1 > budget) {
+      out.push(`… ${plural(lines.length - i, 'more order')} (/game log shows each with every die)`);
+      break;
+    }
+    out.push(l);
+    used += l.length + 1;
+  }
+  return out.join('\n');
+}
