@@ -87,7 +87,8 @@ export function checkBatch(view: GameView, user: Member, parsed: ParsedBatch): B
         text: described?.text ?? line.text,
         ...(arrow ? { arrow: { ...arrow, label: arrow.label?.replace(/^#/, '') ?? String(line.n) } } : {}),
         ...(uncertain ? { uncertain } : {}),
-        ...(confirm ? { warning: confirm } : {}),
+        // The game's own question holds for a line on a known position only.
+        ...(confirm && blocker === undefined ? { warning: confirm } : {}),
       });
       // The position after a line with dice is not known: the lines after it are tried without it.
       if (uncertain) blocker ??= line.n;

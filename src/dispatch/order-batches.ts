@@ -392,10 +392,14 @@ export class OrderBatches implements PlanRunner {
     opts: { prelude?: string; before?: GameEvent[] },
   ): Promise<Reply> {
     const total = batch.lines.length;
+    const atDecision = batch.status === 'paused' && view?.def.quickDecision?.(view.doc.state) === true;
+    const where = atDecision
+      ? `paused at the rules' question after line ${batch.lines[Math.max(0, batch.next - 1)]!.n}`
+      : `${batch.status === 'paused' ? 'paused before' : 'stopped at'} line ${batch.lines[batch.next]?.n ?? total}`;
     const head =
       batch.status === 'done'
         ? `**Orders from ${batch.by.name}: all ${plural(total, 'order')} carried out.**`
-        : `**Orders from ${batch.by.name}: ${batch.next} of ${total} carried out**, ${batch.status === 'paused' ? `paused before line ${batch.lines[batch.next]?.n ?? total}` : 'stopped'}: ${batch.waiting ?? ''}`;
+        : `**Orders from ${batch.by.name}: ${batch.next} of ${total} carried out**, ${where}: ${batch.waiting ?? ''}`;
     const before = opts.before?.length ? opts.before.map((e) => `• ${e.text}`).join('\n') : '';
     const events = [...(opts.before ?? []), ...ran.flatMap((r) => [...r.outcome.events, ...(r.outcome.bot?.events ?? [])])];
     const parts = [opts.prelude ?? '', before, ranText(ran, RUN_TEXT_BUDGET), head];
