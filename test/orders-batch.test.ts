@@ -1,18 +1,24 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ConsoleSession } from '../src/console/console-session.js';
 import { UserError } from '../src/contracts/errors.js';
 import type { Reply } from '../src/contracts/reply.js';
 import { checkBatch } from '../src/dispatch/order-batch-check.js';
 import { parseBatch } from '../src/dispatch/order-lines.js';
-import { closeServices, type Services } from '../src/dispatch/services.js';
+import { closeServices, createServices, type Services } from '../src/dispatch/services.js';
 import type { TyphoonState } from '../src/games/operation-typhoon/state.js';
+import { createGameStore } from '../src/store/game-store.js';
 import { ManualClock } from '../src/votes/clock.js';
-import { alice, bob, tempDataFile, testServices } from './helpers/test-game.js';
+import { alice, bob, tempDataFile, testGames, testServices } from './helpers/test-game.js';
 
 /**
  * Orders in batches on the session level, on a real SQLite store: parsing, the check
  * against the rules without a die shown, refusal that changes nothing, pause and resume at
  * a battle's decision, undo per order, and a crash between two orders that neither loses
- * nor repeats one.
+ * nor repeats one; plans in vote play (a whole batch as one proposal, its battles on quick
+ * ballots or by its standing instruction); and the local console.
  */
 const opened: Services[] = [];
 function open(dataFile = tempDataFile()): { services: Services; dataFile: string } {
@@ -249,5 +255,111 @@ describe('a crash between two orders', () => {
       /changed while your order was being handled/,
     );
     expect(await version(first.services, ch)).toBe(v);
+  });
+});
+
+// ---- vote play: plans ----
+
+const carol = { id: 'u-carol', name: 'Carol' };
+const clock = new ManualClock();
+const posted: Reply[] = [];
+const voting: Services = createServices({
+  store: createGameStore({ dataFile: tempDataFile() }),
+  games: testGames(),
+  clock,
+  post: async (_channel, reply) => posted.push(reply),
+});
+opened.push(voting);
+
+async function voteGame(): Promise<string> {
+  const services = voting;
+  const channelId = `plan-${++channels}`;
+  await services.sessions.newGame({ channelId, guildId: 'g1' }, alice, { game: 'operation-typhoon', mode: 'vote', seed: 7 });
+  await services.sessions.join(channelId, bob);
+  await services.sessions.join(channelId, carol);
+  // The set-up is over before the plans (its own ballot is not what these tests are about).
+  await services.sessions.configure(channelId, alice, { mode: 'solo' });
+  await services.sessions.act(channelId, alice, { type: 'setup-done' });
+  await services.sessions.configure(channelId, alice, { mode: 'vote' });
+  return channelId;
+}
+
+/** Moves into Soviet hexes, tried on a copy of the game (its own dice) until one meets defenders who hold. */
+
+const voteId = (label: RegExp, reply: Reply) => reply.buttons!.find((b) => label.test(b.label))!.customId;
+
+describe('plans in vote play', () => {
+  const services = voting;
+  it('files a plan as one proposal with its picture; the winner runs and its battle goes to a quick ballot', async () => {
+    const ch = await voteGame();
+    const start = (await services.sessions.require(ch)).doc.version;
+    const battle = await toBattle(services, ch);
+    const filed = await services.batches.give(ch, alice, `${battle.text}\nmove force:1213 to:1312`);
+    expect(filed.content).toMatch(new RegExp(`\\*\\*Proposal #1\\*\\* by Alice: Plan of ${battle.n + 1} orders`));
+    expect(filed.files?.length).toBe(1);
+    expect((await services.sessions.require(ch)).doc.version).toBe(start); // a proposal changes nothing
+
+    // A single order and a plan can stand on one ballot; Bob's vote gives the plan a majority of three.
+    const result = await services.votes.vote(ch, bob, voteId(/^#1 Plan/, filed));
+    expect(result.content).toMatch(/Carried out: plan #1/);
+    expect(result.content).toContain(`${battle.n} of ${battle.n + 1} carried out`);
+    expect(result.content).toMatch(/fight on or retreat; nobody voting means retreat/);
+    expect(result.buttons?.map((b) => b.label)).toEqual([expect.stringMatching(/^#1 Another round/), expect.stringMatching(/^#2 Retreat/)]);
+    expect((await services.sessions.require(ch)).doc.version).toBe(start + battle.n);
+
+    // Nobody votes on the battle: after its window the default (retreat) is carried out and the plan goes on.
+    clock.advance(31_000);
+    await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && !posted.some((p) => /all \d+ orders carried out/.test(p.content)); i++)
+      await new Promise((r) => setTimeout(r, 50));
+    const last = posted.at(-1)!;
+    expect(last.content).toMatch(/the default \(retreat\) applies/);
+    expect(last.content).toContain(`all ${battle.n + 1} orders carried out`);
+    const end = await services.sessions.require(ch);
+    expect(end.doc.version).toBe(start + battle.n + 2);
+    expect(end.doc.actions.at(-1)!.userId).toBe(alice.id); // carried out as the proposer's orders
+  });
+
+  it('follows the plan’s standing instruction instead of opening quick ballots', async () => {
+    const ch = await voteGame();
+    const battle = await toBattle(services, ch);
+    const filed = await services.batches.give(ch, bob, `${battle.text}\nbattles: retreat after round 1`);
+    const result = await services.votes.vote(ch, carol, voteId(/^#1 Plan/, filed));
+    expect(result.content).toContain(`${battle.n} ↳ Retreat`);
+    expect(result.content).toContain(`all ${battle.n} order`);
+    expect(result.content).not.toMatch(/fight on or retreat; nobody voting/);
+  });
+
+  it('refuses a plan whose line breaks a rule, naming the line; nothing is filed', async () => {
+    const ch = await voteGame();
+    await expect(services.batches.give(ch, alice, 'move force:1213 to:1312\nmove force:1213 to:1313')).rejects.toThrow(
+      /That plan cannot be proposed: Line 2 \(move force:1213 to:1313\) is refused: 9\./,
+    );
+    expect((await services.votes.status(ch)).content).toMatch(/No ballot is open/);
+  });
+});
+
+describe('the local console', () => {
+  it('takes /orders give path:FILE, shows the check with its picture and carries the orders out with /press', async () => {
+    const printed: string[] = [];
+    const dir = mkdtempSync(join(tmpdir(), 'console-orders-'));
+    const c = new ConsoleSession({ outDir: dir, print: (t) => printed.push(t), games: testGames() });
+    try {
+      await c.run('/game new game:operation-typhoon seed:7');
+      await c.run('/setup done');
+      const file = join(dir, 'turn1.txt');
+      writeFileSync(file, '# infantry closes up\nmove force:1213 to:1312\nmove force:1212 to:1311\n');
+      await c.run(`/orders give path:${file}`);
+      expect(printed.join('\n')).toMatch(/\*\*Orders from console\*\*: 2 orders, checked against the rules/);
+      expect(printed.at(-1)).toMatch(/\[1\] Carry out 2 orders {2}\[2\] Cancel/);
+      expect(c.written.at(-1)).toMatch(/-orders-[a-z0-9]{6}\.webp$/);
+      await c.run('/press 1');
+      expect(printed.join('\n')).toMatch(/all 2 orders carried out/);
+      // The same text in one line, with ;, is refused whole when a line breaks a rule.
+      await c.run('/orders give text:"move force:1112 to:1211; move force:1112 to:1212"');
+      expect(printed.at(-1)).toMatch(/^\(only you\) Line 2 \(move force:1112 to:1212\) is refused: 9\./);
+    } finally {
+      await c.close();
+    }
   });
 });
