@@ -35,7 +35,12 @@ describe('/orders in Discord', () => {
     let state = structuredClone(doc.state);
     const lines = ['# turn 1, PG3'];
     let battleLine = 0;
-    for (const [from, to] of [['1315', '1416'], ['1313', '1414'], ['1311', '1411'], ['1314', '1415']] as const) {
+    for (const [from, to] of [
+      ['1315', '1416'],
+      ['1313', '1414'],
+      ['1311', '1411'],
+      ['1314', '1415'],
+    ] as const) {
       const out = def.orders.find((o) => o.command === 'move')!.run!(state, { force: from, to }, {});
       if (!('act' in out)) throw new Error('no move');
       state = def.engine.apply(state, out.act).state;
