@@ -384,6 +384,11 @@ export class VoteService {
     const kept: Proposal[] = [];
     const dropped: Proposal[] = [];
     for (const p of others) {
+      // A plan was drafted for the position it was filed on: after another decision it is proposed afresh.
+      if (isPlanAction(p.action)) {
+        dropped.push(p);
+        continue;
+      }
       try {
         view.def.engine.apply(structuredClone(view.doc.state), p.action);
         const described = view.def.describeProposal?.(view.doc.state, p.action);
