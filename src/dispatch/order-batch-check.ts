@@ -96,10 +96,23 @@ export function checkBatch(view: GameView, user: Member, parsed: ParsedBatch): B
     } catch (err) {
       if (!(err instanceof UserError)) throw err;
       if (blocker === undefined) return { lines, refusal: `${where} is refused: ${err.message}` };
-      lines.push({ line, status: 'reached', text: line.text, doubt: err.message });
+      const arrow = writtenArrow(line);
+      lines.push({ line, status: 'reached', text: line.text, doubt: err.message, ...(arrow ? { arrow } : {}) });
     }
   }
   return { lines };
+}
+
+/**
+ * The arrow of a line that cannot be tried yet (it follows a battle, say): the hexes its
+ * options name, in the order written (`force:2245 path:2344,2444`), drawn straight, its
+ * number marked as waiting. Nothing is drawn for a line that names fewer than two hexes.
+ */
+function writtenArrow(line: BatchLine): ArrowView | undefined {
+  const hexes = Object.values(line.options).flatMap((v) =>
+    typeof v === 'string' && /^\d{4}(\s*,\s*\d{4})*$/.test(v.trim()) ? v.split(',').map((h) => h.trim()) : [],
+  );
+  return hexes.length >= 2 ? { path: hexes, label: `${line.n}?`, colour: line.n - 1 } : undefined;
 }
 
 /** The check as players read it: one line per order (as many as fit), what is checked and what waits for the dice. */
@@ -111,7 +124,7 @@ export function checkText(check: BatchCheck, budget: number): string {
     const mark = c.status === 'checked' ? '✓' : '⏳';
     const notes = [
       c.uncertain ? 'dice decide what follows' : '',
-      c.doubt ? `refused as things stand (${clip(c.doubt, 120)}), checked again when reached` : '',
+      c.doubt ? `checked when reached; as things stand: ${clip(c.doubt, 70)}` : '',
       c.status === 'reached' && !c.doubt ? 'checked when reached' : '',
       c.warning ? clip(c.warning, 120) : '',
     ].filter(Boolean);
@@ -125,4 +138,30 @@ export function checkText(check: BatchCheck, budget: number): string {
   }
   if (left) out.push(`… and ${left} more (the picture numbers every order; /orders status lists them)`);
   return out.join('\n');
+}
+
+/**
+ * The arrows of a batch for one picture: a line that goes on from where the line before it
+ * ended (a force moving on after a battle, a path given hex by hex) extends that arrow, so
+ * each force reads as one numbered arrow ("3-9") rather than a pile of one-hex steps.
+ */
+export function batchArrows(check: BatchCheck): ArrowView[] {
+  const out: { arrow: ArrowView; first: number; last: number; waits: boolean }[] = [];
+  for (const c of check.lines) {
+    if (!c.arrow) continue;
+    const prev = out.at(-1);
+    const waits = c.status === 'reached';
+    if (prev && prev.last === c.line.n - 1 && prev.arrow.path.at(-1) === c.arrow.path[0]) {
+      prev.arrow = {
+        ...prev.arrow,
+        path: [...prev.arrow.path, ...c.arrow.path.slice(1)],
+        ...(c.arrow.marked ? { marked: [...(prev.arrow.marked ?? []), ...c.arrow.marked] } : {}),
+      };
+      prev.last = c.line.n;
+      prev.waits ||= waits;
+      continue;
+    }
+    out.push({ arrow: c.arrow, first: c.line.n, last: c.line.n, waits });
+  }
+  return out.map(({ arrow, first, last, waits }) => (first === last ? arrow : { ...arrow, label: `${first}-${last}${waits ? '?' : ''}` }));
 }

@@ -18,7 +18,7 @@ import { arrowsImage } from '../votes/preview.js';
 import type { VoteService } from '../votes/vote-service.js';
 import { orderKind } from './free-orders.js';
 import type { Limiter } from './limits.js';
-import { type BatchCheck, checkBatch, checkText, lineAction } from './order-batch-check.js';
+import { type BatchCheck, batchArrows, checkBatch, checkText, lineAction } from './order-batch-check.js';
 import { type ParsedBatch, parseBatch } from './order-lines.js';
 
 /**
@@ -420,7 +420,7 @@ export class OrderBatches implements PlanRunner {
   }
 
   private async picture(view: GameView, check: BatchCheck, suffix: string) {
-    const arrows = check.lines.flatMap((c) => (c.arrow ? [c.arrow] : []));
+    const arrows = batchArrows(check);
     return arrowsImage(
       view,
       arrows,
