@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConsoleSession } from '../src/console/console-session.js';
 import { UserError } from '../src/contracts/errors.js';
 import type { Reply } from '../src/contracts/reply.js';
-import { checkBatch } from '../src/dispatch/order-batch-check.js';
+import { batchArrows, checkBatch } from '../src/dispatch/order-batch-check.js';
 import { parseBatch } from '../src/dispatch/order-lines.js';
 import { closeServices, createServices, type Services } from '../src/dispatch/services.js';
 import type { TyphoonState } from '../src/games/operation-typhoon/state.js';
@@ -114,6 +114,15 @@ describe('checking a batch against the rules', () => {
     ]);
     expect(check.lines[0]!.arrow?.path).toEqual(['1213', '1312']);
     expect(check.lines[0]!.arrow?.label).toMatch(/^1 · 1 MP$/);
+    // A force going on from where the line before it ended reads as one arrow on the picture.
+    const chain = checkBatch(
+      view,
+      alice,
+      parseBatch(view.def, 'move force:1213 to:1312\nmove force:1312 to:1412\nmove force:1412 path:1512'),
+    );
+    expect(chain.refusal).toBeUndefined();
+    expect(chain.lines.map((c) => c.status)).toEqual(['checked', 'checked', 'reached']);
+    expect(batchArrows(chain)).toEqual([expect.objectContaining({ path: ['1213', '1312', '1412', '1512'], label: '1-3?' })]);
   });
 
   it('refuses the batch at the first line the rules refuse, naming line and rule; nothing is stored or carried out', async () => {
