@@ -77,6 +77,11 @@ export class OrderBatches implements PlanRunner {
     return this.lock.run(view.doc.id, async () => {
       const existing = await this.store.load(view.doc.id);
       if (existing && this.underWay(existing)) throw new UserError(this.underWayText(existing));
+      // Team play: one batch at a time per game; another commander's unconfirmed orders are theirs to cancel (or the creator's).
+      if (existing?.status === 'proposed' && existing.by.id !== user.id && user.id !== view.doc.createdBy)
+        throw new UserError(
+          `${existing.by.name}'s orders wait for confirmation; they carry them out or cancel them first (/orders status).`,
+        );
       const batch = await this.store.save({
         id: newBatchId(),
         gameId: view.doc.id,
