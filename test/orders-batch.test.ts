@@ -217,6 +217,27 @@ describe('carrying out a batch', () => {
   });
 });
 
+describe('another game, through the same orders', () => {
+  const { services } = open();
+
+  it('Battle for Moscow: the set-up ended and two panzer corps moved by one batch, each its own order', async () => {
+    const ch = `batch-bfm-${++channels}`;
+    await services.sessions.newGame({ channelId: ch, guildId: 'g1' }, alice, { game: 'battle-for-moscow', seed: 5 });
+    const start = await version(services, ch);
+    // The same order moving the same corps twice is refused on the position after the first line.
+    await expect(services.batches.give(ch, alice, 'setup done\nmove unit:XLI to:0101\nmove unit:XLI to:0102')).rejects.toThrow(
+      /^Line 3 \(move unit:XLI to:0102\) is refused: /,
+    );
+    const preview = await services.batches.give(ch, alice, 'setup done\nmove unit:XLI to:0101\nmove unit:LVII to:0207');
+    expect(preview.content).toContain('**Orders from Alice**: 3 orders');
+    const done = await services.batches.press(ch, alice, buttonOf(preview, /^Carry out/));
+    expect(done.content).toContain('all 3 orders carried out');
+    const after = await services.sessions.require(ch);
+    expect(after.doc.version).toBe(start + 3);
+    expect(after.doc.actions.slice(-3).map((a) => (a.action as { type: string }).type)).toEqual(['setup-done', 'move', 'move']);
+  });
+});
+
 describe('a crash between two orders', () => {
   it('leaves the batch at its next line: a restart goes on from there and carries no order out twice', async () => {
     const first = open();
