@@ -313,6 +313,9 @@ export class OrderBatches implements PlanRunner {
         view = await this.sessions.current(channelId);
         if (!view || view.doc.id !== batch.gameId) return await finish('stopped', 'the game is no longer the one in this channel');
         if (view.doc.status !== 'active') return await finish(batch.next >= batch.lines.length ? 'done' : 'stopped', 'the game is over');
+        // A player's orders never bypass the channel's ballots: a game now played by vote stops them.
+        if (!batch.voted && this.votes.isVoted(view))
+          return await finish('stopped', 'the game is played by vote now: propose the rest as a plan');
         const def = view.def;
         if (def.quickDecision?.(view.doc.state)) {
           const index = answer && answer.version === view.doc.version ? answer.index : standingPick(batch.standing, batch.decisions, view);
