@@ -263,6 +263,13 @@ export class OrderBatches implements PlanRunner {
     return this.lock.run(outcome.doc.id, async () => {
       const batch = await this.store.load(outcome.doc.id);
       if (!batch?.voted || batch.status !== 'paused') return undefined;
+      // The decision it waited for was taken back (or the plan is older than this ballot): it does not go on.
+      const since = outcome.doc.events.filter((e) => e.version > (batch.pausedAt ?? 0));
+      if (since.some((e) => e.kind === 'undo')) {
+        const { waiting: _w, ...rest } = batch;
+        await this.store.save({ ...rest, status: 'stopped', waiting: 'an order was taken back while it waited' });
+        return undefined;
+      }
       const running = await this.store.save({ ...batch, status: 'running' });
       return this.carry(outcome.doc.channelId, running, { prelude: heading, openQuick, before: outcome.events });
     });
@@ -302,8 +309,9 @@ export class OrderBatches implements PlanRunner {
     let answer = opts.answer;
     let view: GameView | undefined;
     const finish = async (status: OrderBatch['status'], waiting: string | undefined, quick?: PlanRun['quick']): Promise<PlanRun> => {
-      const { waiting: _old, ...rest } = batch;
-      batch = await this.store.save({ ...rest, status, ...(waiting ? { waiting } : {}) });
+      const { waiting: _old, pausedAt: _at, ...rest } = batch;
+      const at = status === 'paused' && view ? { pausedAt: view.doc.version } : {};
+      batch = await this.store.save({ ...rest, status, ...(waiting ? { waiting } : {}), ...at });
       return { reply: await this.runReply(view, batch, ran, opts), ...(quick ? { quick } : {}) };
     };
     this.runningHere.add(batch.id);

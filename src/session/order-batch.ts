@@ -60,6 +60,8 @@ export const batchSchema = z.object({
   next: z.number().int().nonnegative(),
   /** Fight-on-or-retreat decisions answered since the last line (the rounds fought, for `retreat after N`). */
   decisions: z.number().int().nonnegative(),
+  /** The game version it paused at (a plan waiting for a quick ballot goes on only from that decision). */
+  pausedAt: z.number().int().nonnegative().optional(),
   /** Why a paused batch waits, in a player's words. */
   waiting: z.string().max(1000).optional(),
   /** Game versions each carried-out line produced, by line index (a line skipped has none). */
