@@ -1,24 +1,22 @@
 import { isDeepStrictEqual } from 'node:util';
 import { UserError } from '../contracts/errors.js';
-import { clip, fitText, LIMITS } from '../contracts/limits.js';
+import { clip, fitText } from '../contracts/limits.js';
 import type { Member, Reply, ReplyButton } from '../contracts/reply.js';
 import { plural } from '../contracts/text.js';
 import type { GameEvent } from '../games/engine.js';
 import { StaleChoiceError } from '../session/errors.js';
 import type { ActOutcome, GameSessions, GameView } from '../session/game-sessions.js';
-import { BatchStore, newBatchId, type OrderBatch, type Standing } from '../session/order-batch.js';
+import { BatchStore, newBatchId, type OrderBatch } from '../session/order-batch.js';
 import { actRefusal, creatorName } from '../session/permissions.js';
-import { dieText } from '../session/present.js';
-import { choiceButtons, gameImage } from '../session/replies.js';
 import type { GameStore } from '../store/game-store.js';
 import { KeyedLock } from '../store/keyed-lock.js';
 import type { Proposal } from '../votes/ballot.js';
 import type { OpenQuickBallot, PlanAction, PlanRun, PlanRunner } from '../votes/plan-action.js';
-import { arrowsImage } from '../votes/preview.js';
 import type { VoteService } from '../votes/vote-service.js';
 import { orderKind } from './free-orders.js';
 import type { Limiter } from './limits.js';
-import { type BatchCheck, batchArrows, checkBatch, checkText, lineAction } from './order-batch-check.js';
+import { type BatchCheck, checkBatch, checkText, lineAction } from './order-batch-check.js';
+import { batchPicture, buttonId, type Ran, resumeButtons, runReply, standingPick, standingText } from './order-batch-replies.js';
 import { type ParsedBatch, parseBatch } from './order-lines.js';
 
 /**
@@ -37,15 +35,6 @@ import { type ParsedBatch, parseBatch } from './order-lines.js';
 
 /** `orders:<gameId>:<batchId>:<op>`; op is go, cancel, resume, skip, stop or c<choice>v<version>. */
 const buttonSchema = /^orders:([a-z0-9]{8}):([a-z0-9]{6}):(go|cancel|resume|skip|stop|c(\d{1,2})v(\d{1,9}))$/;
-
-/** Room in a reply for the lines carried out; the heading and what comes next share the rest. */
-const RUN_TEXT_BUDGET = 1200;
-
-interface Ran {
-  /** "3." for a line, "3 ↳" for a decision answered after it. */
-  label: string;
-  outcome: ActOutcome;
-}
 
 export class OrderBatches implements PlanRunner {
   readonly store: BatchStore;
@@ -96,7 +85,7 @@ export class OrderBatches implements PlanRunner {
         ran: [],
         ...(existing?.stamp ? { stamp: existing.stamp } : {}),
       });
-      const image = await this.picture(view, check, batch.id);
+      const image = await batchPicture(view, check, batch.id);
       const uncertain = check.lines.some((c) => c.status === 'reached');
       const content = [
         `**Orders from ${user.name}**: ${plural(batch.lines.length, 'order')}, checked against the rules on version ${view.doc.version}; nothing is carried out yet.`,
@@ -197,7 +186,7 @@ export class OrderBatches implements PlanRunner {
   private async proposePlan(view: GameView, user: Member, text: string, parsed: ParsedBatch): Promise<Reply> {
     const check = checkBatch(view, user, parsed);
     if (check.refusal) throw new UserError(`That plan cannot be proposed: ${check.refusal}`);
-    const image = await this.picture(view, check, `plan-${view.doc.version}`);
+    const image = await batchPicture(view, check, `plan-${view.doc.version}`);
     const moves = check.lines.filter((c) => c.arrow).length;
     const first = check.lines
       .slice(0, 3)
@@ -312,7 +301,7 @@ export class OrderBatches implements PlanRunner {
       const { waiting: _old, pausedAt: _at, ...rest } = batch;
       const at = status === 'paused' && view ? { pausedAt: view.doc.version } : {};
       batch = await this.store.save({ ...rest, status, ...(waiting ? { waiting } : {}), ...at });
-      return { reply: await this.runReply(view, batch, ran, opts), ...(quick ? { quick } : {}) };
+      return { reply: await runReply(view, batch, ran, opts), ...(quick ? { quick } : {}) };
     };
     this.runningHere.add(batch.id);
     try {
@@ -401,51 +390,6 @@ export class OrderBatches implements PlanRunner {
     return finish(batch.voted ? 'stopped' : 'paused', `${what} is refused now: ${clip(why, 600)}`);
   }
 
-  private async runReply(
-    view: GameView | undefined,
-    batch: OrderBatch,
-    ran: Ran[],
-    opts: { prelude?: string; before?: GameEvent[] },
-  ): Promise<Reply> {
-    const total = batch.lines.length;
-    const atDecision = batch.status === 'paused' && view?.def.quickDecision?.(view.doc.state) === true;
-    const where = atDecision
-      ? `paused at the rules' question after line ${batch.lines[Math.max(0, batch.next - 1)]!.n}`
-      : `${batch.status === 'paused' ? 'paused before' : 'stopped at'} line ${batch.lines[batch.next]?.n ?? total}`;
-    const head =
-      batch.status === 'done'
-        ? `**Orders from ${batch.by.name}: all ${plural(total, 'order')} carried out.**`
-        : `**Orders from ${batch.by.name}: ${batch.next} of ${total} carried out**, ${where}: ${batch.waiting ?? ''}`;
-    const before = opts.before?.length ? opts.before.map((e) => `• ${e.text}`).join('\n') : '';
-    const events = [...(opts.before ?? []), ...ran.flatMap((r) => [...r.outcome.events, ...(r.outcome.bot?.events ?? [])])];
-    const parts = [opts.prelude ?? '', before, ranText(ran, RUN_TEXT_BUDGET), head];
-    let buttons: ReplyButton[] = [];
-    if (view && view.doc.status === 'active') {
-      if (batch.status === 'paused' && !batch.voted) buttons = [...decisionButtons(batch, view), ...resumeButtons(batch)];
-      else if (batch.status !== 'paused') {
-        parts.push(`**Next:** ${view.prompt.text}`);
-        buttons = choiceButtons(view.doc, view.prompt);
-      }
-    } else if (view) parts.push(`**Game over.** ${view.doc.outcome ?? ''}`);
-    const image = view ? await gameImage(view, events, 'zoom') : undefined;
-    return {
-      content: fitText(parts.filter(Boolean).join('\n'), '(every die in /game log)'),
-      files: image ? [image] : [],
-      buttons: buttons.slice(0, LIMITS.choices),
-    };
-  }
-
-  private async picture(view: GameView, check: BatchCheck, suffix: string) {
-    const arrows = batchArrows(check);
-    return arrowsImage(
-      view,
-      arrows,
-      { arrow: 'Order (its number at the head)', marked: 'Soviet hex it would enter' },
-      undefined,
-      `-orders-${suffix}`,
-    );
-  }
-
   private async stopUnlocked(batch: OrderBatch, user: Member): Promise<Reply> {
     const view = await this.sessions.current(batch.channelId);
     const creator = view?.doc.id === batch.gameId && view.doc.createdBy === user.id;
@@ -506,71 +450,4 @@ export class OrderBatches implements PlanRunner {
         return `${batch.by.name}'s orders were stopped after ${plural(batch.next, 'line')} of ${batch.lines.length}.`;
     }
   }
-}
-
-function buttonId(batch: OrderBatch, op: string): string {
-  return `orders:${batch.gameId}:${batch.id}:${op}`;
-}
-
-function resumeButtons(batch: OrderBatch): ReplyButton[] {
-  const waitingDecision = batch.waiting !== undefined && !batch.waiting.includes('refused now');
-  return [
-    { customId: buttonId(batch, 'resume'), label: waitingDecision ? 'Go on (answered)' : 'Try again', style: 'secondary' },
-    ...(waitingDecision
-      ? []
-      : [{ customId: buttonId(batch, 'skip'), label: `Skip line ${batch.lines[batch.next]?.n ?? ''}`, style: 'secondary' as const }]),
-    { customId: buttonId(batch, 'stop'), label: 'Stop orders', style: 'danger' },
-  ];
-}
-
-/** The rules' question, one button per answer that answers and goes on. */
-function decisionButtons(batch: OrderBatch, view: GameView): ReplyButton[] {
-  if (!view.def.quickDecision?.(view.doc.state)) return [];
-  return view.prompt.choices.slice(0, 4).map((c, i) => ({
-    customId: buttonId(batch, `c${i}v${view.doc.version}`),
-    label: clip(`${c.label}, then go on`, LIMITS.buttonLabelChars),
-    style: i === 0 ? 'primary' : 'secondary',
-  }));
-}
-
-/**
- * The standing instruction's answer to a fight-on-or-retreat decision: the index of the
- * choice whose action is `another-round` or `retreat` (the vocabulary quick ballots use).
- * `decisions` answered since the line: the round just fought is decisions + 1.
- */
-export function standingPick(standing: Standing | undefined, decisions: number, view: GameView): number | undefined {
-  if (!standing || standing.battles === 'ask') return undefined;
-  const fought = decisions + 1;
-  const want = standing.battles === 'retreat' && fought >= (standing.after ?? 1) ? 'retreat' : 'another-round';
-  const index = view.prompt.choices.findIndex((c) => (c.action as { type?: string }).type === want);
-  return index >= 0 ? index : undefined;
-}
-
-function standingText(standing: Standing): string {
-  if (standing.battles === 'ask') return 'ask at each decision';
-  if (standing.battles === 'fight') return 'fight on while the rules allow';
-  return `retreat after round ${standing.after ?? 1}`;
-}
-
-/** What was carried out: one line per order (its events in short, its dice counted), as many as fit. */
-function ranText(ran: Ran[], budget: number): string {
-  const lines = ran.map((r) => {
-    const events = [...r.outcome.events, ...(r.outcome.bot?.events ?? [])];
-    const text = events.map((e) => e.text).join(' ');
-    const dice = events.flatMap((e) => e.dice ?? []);
-    const shown = dice.length && dice.length <= 2 ? `\n${dice.map(dieText).join('\n')}` : '';
-    const counted = dice.length > 2 ? ` 🎲 ${dice.reduce((n, d) => n + (d.rolls?.length ?? 1), 0)} dice` : '';
-    return `${r.label} ${clip(text, 160)}${counted}${shown}`;
-  });
-  const out: string[] = [];
-  let used = 0;
-  for (const [i, l] of lines.entries()) {
-    if (used + l.length + 1 > budget) {
-      out.push(`… ${plural(lines.length - i, 'more order')} (/game log shows each with every die)`);
-      break;
-    }
-    out.push(l);
-    used += l.length + 1;
-  }
-  return out.join('\n');
 }
