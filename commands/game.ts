@@ -447,6 +447,7 @@ const HANDLERS: Record<string, Handler> = {
       '`/game new game:<id>` starts one (mode: solo, team or vote). Then press the buttons or use the game commands.',
       '`/game status` · `/game map` · `/game log` to follow; `/game join` / `/game leave` for team games.',
       '`/game undo` takes back the last order unless dice were rolled. `/game end`: the creator or a channel manager.',
+      '`/orders give text:"move force:1413 to:1611; move ..."` (or a file) gives many orders at once: checked, drawn, then carried out with a button.',
       '`/game export` / `/game import` share a game as JSON; the dice seed is revealed once the game is over.',
       '`/game list` shows this channel’s games.',
       games.length ? `Installed games:\n${games.join('\n')}` : 'No game is installed yet.',

@@ -4,19 +4,20 @@ import type { GameRegistry } from '../src/games/registry.js';
 import { gameCommand } from './game.js';
 import { hexCommand } from './hex.js';
 import { orderCommands } from './orders.js';
+import { ordersBatchCommand } from './orders-batch.js';
 import { voteCommand } from './vote.js';
 
 export { DISCORD_COMMAND_LIMITS };
 
 /**
- * Every slash command, by name, for these games: the bot's own (/game, /hex, /vote) and the
+ * Every slash command, by name, for these games: the bot's own (/game, /hex, /orders, /vote) and the
  * order commands the games declare. Discord, the console and tests all route through here.
  * Throws when the games together would break one of Discord's limits.
  */
 export function buildCommands(games: GameRegistry): ReadonlyMap<string, CommandModule> {
   const orders = orderCommands(games);
   // Counted before anything is built, so the error names the games rather than a builder's index.
-  const count = orders.length + 3;
+  const count = orders.length + 4;
   if (count > DISCORD_COMMAND_LIMITS.commands)
     throw new Error(
       `The installed games need ${count} slash commands (${games
@@ -24,7 +25,7 @@ export function buildCommands(games: GameRegistry): ReadonlyMap<string, CommandM
         .map((g) => g.id)
         .join(', ')}): Discord allows ${DISCORD_COMMAND_LIMITS.commands}.`,
     );
-  const modules = [gameCommand(games), hexCommand(games), ...orders, voteCommand()];
+  const modules = [gameCommand(games), hexCommand(games), ...orders, ordersBatchCommand(), voteCommand()];
   const commands = new Map<string, CommandModule>();
   for (const m of modules) {
     if (commands.has(m.data.name)) throw new Error(`Two commands are named /${m.data.name}.`);

@@ -123,12 +123,12 @@ function addOptions(builder: Parameters<typeof addOrderOptions>[0], where: strin
   addOrderOptions(builder, options);
 }
 
-function words(invocation: Invocation): string {
+function words(invocation: Pick<Invocation, 'command' | 'subcommand'>): string {
   return `/${invocation.command}${invocation.subcommand ? ` ${invocation.subcommand}` : ''}`;
 }
 
 /** The order this game gives to the invoked (sub)command, or a refusal naming what it has instead. */
-function orderOf(def: GameDef, invocation: Invocation): Order<unknown, unknown> {
+export function orderOf(def: GameDef, invocation: Pick<Invocation, 'command' | 'subcommand'>): Order<unknown, unknown> {
   const order = def.orders.find((o) => o.command === invocation.command && o.subcommand === invocation.subcommand);
   if (order) return order;
   const same = def.orders.filter((o) => o.command === invocation.command).map((o) => o.usage);
@@ -137,7 +137,7 @@ function orderOf(def: GameDef, invocation: Invocation): Order<unknown, unknown> 
 }
 
 /** Only the options the order declares, each checked against its declared type and limits. */
-function checkedOptions(def: GameDef, order: Order<unknown, unknown>, options: Invocation['options']): Record<string, OptionValue> {
+export function checkedOptions(def: GameDef, order: Order<unknown, unknown>, options: Invocation['options']): Record<string, OptionValue> {
   const declared = order.options ?? [];
   const foreign = Object.keys(options).filter((k) => !declared.some((o) => o.name === k));
   if (foreign.length) {

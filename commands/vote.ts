@@ -73,6 +73,7 @@ const overrideOptions = z.object({ proposal: z.number().int().min(1).max(25) });
 
 const HELP = [
   '**Vote play** (`/game new mode:vote`, or `/game mode mode:vote`): members `/game join`, then propose German orders with the usual commands (`/move`, `/air`, `/phase end`, the buttons); each proposal is drawn on the map and listed on the ballot with a button.',
+  'A whole plan is one proposal: `/orders give` with the orders one per line (or separated by ;), drawn as one picture; the winning plan runs in order, its battles on quick ballots unless it says `battles: retreat after round 2`.',
   'One vote per member (click another button to change it). The ballot closes at an absolute majority of the voters or when its time is up; the winner is carried out as an order. Fight-on-or-retreat decisions get short ballots with a default.',
   '`/vote status` · `/vote settings window: quorum: tiebreak:earliest|random|creator quick_default: role: per_member:` · `/vote pause` · `/vote resume` · `/vote override proposal:N` (creator; logged).',
 ].join('\n');

@@ -94,7 +94,7 @@ describe('Courier plugs in from its own folder', () => {
     const games = courierOnly();
     expect(games.all().map((g) => g.id)).toEqual(['courier']);
     const commands = buildCommands(games);
-    expect([...commands.keys()].sort()).toEqual(['courier', 'game', 'hex', 'move', 'phase', 'vote']);
+    expect([...commands.keys()].sort()).toEqual(['courier', 'game', 'hex', 'move', 'orders', 'phase', 'vote']);
     const courier = commands.get('courier')!.data.toJSON();
     expect(courier.description).toMatch(/^Courier: rest for a bonus step/);
     expect((courier.options ?? []).map((o) => o.name)).toEqual(['rest', 'route', 'rules']);
@@ -167,7 +167,7 @@ describe('Courier in the local console', () => {
     expect(await c.run('/move to:03x4')).toMatch(/^\(only you\) .*four digits/);
     expect(await c.run('/move')).toMatch(/^\(only you\) Option "to" is required/);
     expect(await c.run('/attack defender:a attackers:b')).toMatch(
-      /^\(only you\) Unknown command \/attack\. Commands: \/game, \/hex, \/move, \/courier, \/phase, \/vote$/,
+      /^\(only you\) Unknown command \/attack\. Commands: \/game, \/hex, \/move, \/courier, \/phase, \/orders, \/vote$/,
     );
     expect(await c.run('/courier fly')).toMatch(/^\(only you\) \/courier needs one of: rest, route, rules/);
     expect(await c.run('/courier route')).toMatch(
@@ -458,7 +458,7 @@ describe('Discord limits with five games', () => {
   });
 
   it('are really checked: games whose own commands come to more than 100 are refused at build time, by the limit', () => {
-    // Twenty games of five commands of their own each, plus /game, /hex, /vote, /move and /phase.
+    // Twenty games of five commands of their own each, plus /game, /hex, /orders, /vote, /move and /phase.
     const many = Array.from({ length: 20 }, (_, i) => {
       const names = ['a', 'b', 'c', 'd', 'e'].map((x) => `courier${i}${x}`);
       const base = defineCourier({ id: `courier-${i}`, name: `Courier ${i}` });
@@ -472,7 +472,7 @@ describe('Discord limits with five games', () => {
       };
     });
     expect(() => buildCommands(new GameRegistry(many))).toThrow(
-      /^The installed games need 105 slash commands \(courier-0, .*courier-19\): Discord allows 100\.$/,
+      /^The installed games need 106 slash commands \(courier-0, .*courier-19\): Discord allows 100\.$/,
     );
   });
 });

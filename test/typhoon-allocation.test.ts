@@ -9,11 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleSession } from '../src/console/console-session.js';
+import { countsAsRound, standingPick } from '../src/dispatch/order-batch-replies.js';
 import { RuleError } from '../src/games/engine.js';
 import { seekPockets } from '../src/games/operation-typhoon/autoplay/index.js';
 import { prompt } from '../src/games/operation-typhoon/engine.js';
 import { type TyphoonAction, type TyphoonState, typhoonEngine } from '../src/games/operation-typhoon/index.js';
-import type { GameSessions } from '../src/session/index.js';
+import type { GameSessions, GameView } from '../src/session/index.js';
 import { type BotHarness, channel, member, startBotHarness } from './helpers/fake-discord/bot-harness.js';
 
 const engine = typhoonEngine();
@@ -146,6 +147,15 @@ describe('10.6: who places the hits', () => {
       s = r.state;
     }
     expect(events.some((k) => k === 'breakout-succeeded' || k === 'breakout-failed')).toBe(true);
+  });
+
+  it('stops a batch of orders for the commander; a standing instruction lets the bot place the hits and counts no round', () => {
+    const view = { prompt: prompt(index, played.pauses[0]!.state) } as unknown as GameView;
+    expect(standingPick({ battles: 'ask' }, 0, view)).toBeUndefined();
+    const picked = standingPick({ battles: 'retreat', after: 2 }, 0, view)!;
+    expect(view.prompt.choices[picked]!.action).toEqual({ type: 'allocate' });
+    expect(countsAsRound({ type: 'allocate' })).toBe(false);
+    expect(countsAsRound({ type: 'another-round' })).toBe(true);
   });
 
   it('is a game option stored only when chosen, and a setting the commander changes between battles', () => {

@@ -6,6 +6,7 @@ import { BallotStore } from '../votes/ballot-store.js';
 import { realClock, type VoteClock } from '../votes/clock.js';
 import { VoteService } from '../votes/vote-service.js';
 import { Limiter, type Limits } from './limits.js';
+import { OrderBatches } from './order-batches.js';
 
 /**
  * What every command works with, handed to it in its context (never looked up globally):
@@ -15,6 +16,8 @@ export interface Services {
   games: GameRegistry;
   sessions: GameSessions;
   votes: VoteService;
+  /** Orders given as a batch (`/orders`), and the plans of vote play. */
+  batches: OrderBatches;
   /** Rate limits, caps on active games and on free orders (none unless given). */
   limiter: Limiter;
   /**
@@ -44,10 +47,13 @@ export function createServices(options: ServiceOptions): Services {
   const sessions = new GameSessions(options.store, options.games, options.sessionOptions);
   const votes = new VoteService(sessions, new BallotStore(options.store), options.clock ?? realClock, options.post ?? (async () => false));
   const limiter = new Limiter(options.limits ?? {}, options.store, options.limitClock);
+  const batches = new OrderBatches(sessions, votes, limiter, options.store);
+  votes.usePlans(batches);
   return {
     games: options.games,
     sessions,
     votes,
+    batches,
     limiter,
     ...(options.attachmentOrigins ? { attachmentOrigins: options.attachmentOrigins } : {}),
   };

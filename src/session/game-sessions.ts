@@ -6,7 +6,7 @@ import type { GameDef, GameRegistry } from '../games/registry.js';
 import type { DiceSeed } from '../kernel/dice.js';
 import { ballotKey, dropBallot } from '../store/ballot-keys.js';
 import { type ActionRecord, type GameDocument, type GameMode, type LogLine, type Reseed, SCHEMA_VERSION } from '../store/game-document.js';
-import { type GameStore, type GameSummary, UnreadableGameError } from '../store/game-store.js';
+import { type GameStore, type GameSummary, type SaveOptions, UnreadableGameError } from '../store/game-store.js';
 import { KeyedLock } from '../store/keyed-lock.js';
 import { BOT_USER_ID, type BotPlay, botToAct, logLine } from './bot-play.js';
 import { StaleChoiceError } from './errors.js';
@@ -75,6 +75,12 @@ export interface BotTurn {
 }
 
 export { BOT_ACTION_LIMIT, BOT_USER_ID } from './bot-play.js';
+
+/**
+ * Writes that belong to an order's save (a batch of orders' progress): taken in the same step
+ * as the order, on their own conditions, so an order and its record never part.
+ */
+export type SaveAlso = NonNullable<SaveOptions['also']>;
 
 export interface SessionOptions {
   /** Lets /game import read a file path on this machine: the local console only. */
@@ -174,7 +180,7 @@ export class GameSessions {
    * The one door for engine actions: untrusted `action` is checked by the game's schema,
    * permissions and `expectedVersion` (from a button) are checked, then the engine applies it.
    */
-  async act(channelId: string, actor: Actor, action: unknown, expectedVersion?: number): Promise<ActOutcome> {
+  async act(channelId: string, actor: Actor, action: unknown, expectedVersion?: number, also?: SaveAlso): Promise<ActOutcome> {
     return this.lock.run(channelId, async () => {
       const view = await this.require(channelId);
       if (expectedVersion !== undefined && expectedVersion !== view.doc.version) {
@@ -186,7 +192,7 @@ export class GameSessions {
       const parsed = view.def.actionSchema.safeParse(action);
       if (!parsed.success) throw new UserError(`That order is not understood: ${issuesText(parsed.error, 'order')}`);
       this.checkFormations(view, actor, parsed.data);
-      return this.applyAndSave(view, actor, parsed.data);
+      return this.applyAndSave(view, actor, parsed.data, also);
     });
   }
 
@@ -469,7 +475,7 @@ export class GameSessions {
     return { games, elsewhere: all.games.filter((d) => d.channelId !== where.channelId).length, unreadable: all.unreadable };
   }
 
-  private async applyAndSave(view: GameView, actor: Actor, action: unknown): Promise<ActOutcome> {
+  private async applyAndSave(view: GameView, actor: Actor, action: unknown, also?: SaveAlso): Promise<ActOutcome> {
     const { doc, def } = view;
     // A RuleError is a UserError: the player's answer, with nothing saved.
     const applied = def.engine.apply(doc.state, action);
@@ -489,7 +495,7 @@ export class GameSessions {
       updatedAt: at,
     };
     // Kept with the game: undo goes back to it without replaying the log.
-    await this.store.save(next, { base: doc, prior: { actions: doc.actions.length, state: doc.state } });
+    await this.store.save(next, { base: doc, prior: { actions: doc.actions.length, state: doc.state }, ...(also ? { also } : {}) });
     this.checked.add(next);
     return { ...this.viewOf(next), events: applied.events, ...botOutcome(bot) };
   }

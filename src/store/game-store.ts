@@ -89,8 +89,8 @@ export interface SaveOptions {
   base?: GameDocument;
   /** The state before the order just saved (undo goes back to it without replaying); null forgets the one kept. */
   prior?: GameHead['prior'] | null;
-  /** More writes of the same step (closing the game's ballot, say). */
-  also?: Pick<Batch, 'delete' | 'remove'>;
+  /** More writes of the same step (closing the game's ballot, a batch of orders' progress), with their own conditions. */
+  also?: Pick<Batch, 'delete' | 'remove' | 'set' | 'expect'>;
 }
 
 export class GameStore {
@@ -245,11 +245,13 @@ export class GameStore {
     if (options.base && !basis) throw new Error(`game ${doc.id} was not loaded through this store`);
     const prior = options.prior === null ? undefined : (options.prior ?? keptPrior(basis?.prior, options.base, doc));
     const write = this.writes(doc, options.base, basis, prior);
+    const expect = { ...options.also?.expect, ...(basis ? { [gameKey(doc.id)]: basis.stamp } : {}) };
     const batch: Batch = {
       ...write.batch,
+      set: [...(write.batch.set ?? []), ...(options.also?.set ?? [])],
       delete: [...(write.batch.delete ?? []), ...(options.also?.delete ?? [])],
       remove: options.also?.remove ?? [],
-      ...(basis ? { expect: { [gameKey(doc.id)]: basis.stamp } } : {}),
+      ...(Object.keys(expect).length ? { expect } : {}),
     };
     const ok = await this.io(() => this.batches.commit(batch));
     if (!ok) {

@@ -6,6 +6,7 @@ import { loadMap } from '../maps/game-map.js';
 import type { GameView } from '../session/game-sessions.js';
 import { frame, MAX_ZOOM_RADIUS, sceneImage } from '../session/replies.js';
 import type { Ballot, Proposal } from './ballot.js';
+import { isPlanAction } from './plan-action.js';
 
 /**
  * What a proposal draws on the map before anything is carried out: one numbered arrow per
@@ -30,13 +31,35 @@ export function proposalArrow(view: GameView, scene: Scene, proposal: Proposal):
  */
 export async function ballotImage(view: GameView, ballot: Ballot, focus?: number): Promise<ReplyFile | undefined> {
   const base = view.def.scene(view.doc.state, []);
+  // A plan (a batch of orders) is drawn on its own picture when filed, not among single orders.
   const drawn = ballot.proposals
+    .filter((p) => !isPlanAction(p.action))
     .map((p) => ({ n: p.n, arrow: proposalArrow(view, base, p) }))
     .filter((d): d is { n: number; arrow: ArrowView } => d.arrow !== undefined);
-  const arrows = drawn.map((d) => d.arrow);
-  const scene: Scene = { ...base, arrows, arrowLegend: { arrow: 'Proposal (#N at the head)', marked: 'Soviet hex it would enter' } };
   const focused = drawn.find((d) => d.n === focus)?.arrow;
-  let hexes: HexId[] = focused ? focused.path : arrows.flatMap((a) => a.path);
+  return arrowsImage(
+    view,
+    drawn.map((d) => d.arrow),
+    { arrow: 'Proposal (#N at the head)', marked: 'Soviet hex it would enter' },
+    focused?.path,
+    focus === undefined ? '-ballot' : `-proposal-${focus}`,
+  );
+}
+
+/**
+ * Numbered arrows over the current position (a ballot's proposals, a batch of orders), framed
+ * on `focus` or on all of them, or the full map when they are too far apart or none moves anything.
+ */
+export async function arrowsImage(
+  view: GameView,
+  arrows: ArrowView[],
+  legend: NonNullable<Scene['arrowLegend']>,
+  focus: HexId[] | undefined,
+  suffix: string,
+): Promise<ReplyFile | undefined> {
+  const base = view.def.scene(view.doc.state, []);
+  const scene: Scene = { ...base, arrows, arrowLegend: legend };
+  let hexes: HexId[] = focus ?? arrows.flatMap((a) => a.path);
   // No arrow to frame: centre on what the game itself would show now (the moving force, a battle).
   if (hexes.length === 0) hexes = view.def.zoomHexes?.([], view.doc.state) ?? [];
   const map = loadMap(view.def.mapFile);
@@ -44,5 +67,5 @@ export async function ballotImage(view: GameView, ballot: Ballot, focus?: number
   // Arrows spread wider than the largest zoom window would be cut off: show the whole map.
   const centre = onMap.length > 0 ? frame(map, onMap).center : undefined;
   const fits = centre !== undefined && Math.max(...onMap.map((h) => map.grid.distance(centre, h))) < MAX_ZOOM_RADIUS;
-  return sceneImage(view, scene, onMap, fits ? 'zoom' : 'full', LIMITS.uploadBytes, focus === undefined ? '-ballot' : `-proposal-${focus}`);
+  return sceneImage(view, scene, onMap, fits ? 'zoom' : 'full', LIMITS.uploadBytes, suffix);
 }

@@ -12,6 +12,7 @@ import { KeyedLock } from '../store/keyed-lock.js';
 import { type Ballot, decide, majority, type Proposal, tally } from './ballot.js';
 import type { BallotStore } from './ballot-store.js';
 import type { VoteClock } from './clock.js';
+import { isPlanAction, type OpenQuickBallot, type PlanDescription, type PlanRun, type PlanRunner } from './plan-action.js';
 import { ballotImage } from './preview.js';
 import { type VoteSettings, voteSettings } from './vote-settings.js';
 
@@ -31,6 +32,8 @@ export class VoteService {
   private readonly timers = new Map<string, () => void>();
   private stopped = false;
   private readonly lock = new KeyedLock();
+  /** Carries out plans (batches of orders) that win; without it plans cannot be filed. */
+  private plans?: PlanRunner;
 
   constructor(
     readonly sessions: GameSessions,
@@ -40,27 +43,42 @@ export class VoteService {
     private readonly post: (channelId: string, reply: Reply) => Promise<unknown>,
   ) {}
 
+  /** The batch runner that carries out winning plans (set once, by the command layer). */
+  usePlans(runner: PlanRunner): void {
+    this.plans = runner;
+  }
+
   /** Whether this game's current decision goes to a ballot. */
   isVoted(view: GameView): boolean {
     return view.doc.mode === 'vote' && view.doc.status === 'active' && (!view.prompt.side || view.prompt.side === VOTED_SIDE);
   }
 
-  /** File an order as a proposal (or, when the same order is already proposed, vote for it). */
-  async propose(channelId: string, actor: Member, action: unknown): Promise<Reply> {
+  /**
+   * File an order as a proposal (or, when the same order is already proposed, vote for it).
+   * A plan (a batch of orders, `plan` its description) comes checked by the batch runner.
+   */
+  async propose(channelId: string, actor: Member, action: unknown, plan?: PlanDescription): Promise<Reply> {
     const view = await this.sessions.require(channelId);
     const { doc, def } = view;
     const settings = voteSettings(doc);
     this.refuseVoter(doc, actor, settings);
-    const parsed = def.actionSchema.safeParse(action);
-    if (!parsed.success) throw new UserError(`That order is not understood: ${issuesText(parsed.error, 'order')}`);
-    try {
-      // A dry run on a copy: the engine is pure, and nothing of it is shown.
-      def.engine.apply(structuredClone(doc.state), parsed.data);
-    } catch (err) {
-      if (err instanceof RuleError) throw new UserError(`That proposal breaks a rule: ${err.message}`);
-      throw err;
+    let parsed: { data: unknown };
+    if (plan) {
+      if (!this.plans || !isPlanAction(action)) throw new UserError('This bot does not take plans on ballots.');
+      parsed = { data: action };
+    } else {
+      const checked = def.actionSchema.safeParse(action);
+      if (!checked.success) throw new UserError(`That order is not understood: ${issuesText(checked.error, 'order')}`);
+      parsed = checked;
+      try {
+        // A dry run on a copy: the engine is pure, and nothing of it is shown.
+        def.engine.apply(structuredClone(doc.state), parsed.data);
+      } catch (err) {
+        if (err instanceof RuleError) throw new UserError(`That proposal breaks a rule: ${err.message}`);
+        throw err;
+      }
     }
-    const described = def.describeProposal?.(doc.state, parsed.data) ?? { text: JSON.stringify(parsed.data), events: [] };
+    const described = plan ?? def.describeProposal?.(doc.state, parsed.data) ?? { text: JSON.stringify(parsed.data), events: [] };
     const { ballot, proposal, note } = await this.lock.run(doc.id, async () => {
       // A ballot may have closed (and its winner moved the game on) while this proposal was checked.
       const now = await this.sessions.current(channelId);
@@ -102,7 +120,7 @@ export class VoteService {
     });
     const early = earlyClose(ballot, doc, settings);
     if (early) return (await this.close(doc.id, early, undefined, undefined, ballot.version)) ?? { content: note };
-    const image = await ballotImage(view, ballot, proposal.n);
+    const image = plan ? (isPlanAction(proposal.action) ? plan.image : undefined) : await ballotImage(view, ballot, proposal.n);
     return {
       content: fitText(`${note}\n${this.ballotText(doc, ballot, settings)}`),
       files: image ? [image] : [],
@@ -217,6 +235,7 @@ export class VoteService {
     });
     if (!settled) return undefined;
     if ('content' in settled) return settled;
+    if ('plan' in settled) return this.withQuick(settled.plan);
     const reply = await actingReply(settled.outcome, settled.heading);
     if (!settled.quick) return reply;
     return {
@@ -262,7 +281,7 @@ export class VoteService {
     reason: CloseReason,
     forced: number | undefined,
     by: Member | undefined,
-  ): Promise<Reply | { outcome: ActOutcome; heading: string; quick?: Ballot }> {
+  ): Promise<Reply | { plan: PlanRun } | { outcome: ActOutcome; heading: string; quick?: Ballot }> {
     const view = await this.sessions.current(taken.channelId);
     if (!view || view.doc.id !== taken.gameId || view.doc.version !== taken.version || view.doc.status !== 'active') {
       return { content: 'The ballot closed without effect: the game had moved on.' };
@@ -320,6 +339,18 @@ export class VoteService {
       };
     }
     const tallyText = `**Ballot closed (${reasonText(reason)}).** ${plural(counts.cast, 'vote')}:\n${summary}`;
+    const open: OpenQuickBallot = (v) => this.openQuickBallot(v);
+    if (this.plans && isPlanAction(winner.action)) {
+      // A plan that ends the turn gives up what it leaves unmoved, like ending the turn: a majority of the members.
+      if (forced === undefined && this.plans.endsTurn(view, winner.action) && forIt * 2 <= members)
+        return {
+          content: fitText(
+            `**Ballot closed (${reasonText(reason)}): plan #${winner.n} is not carried out**: it ends the turn, which needs a majority of the ${plural(members, 'member')} (${Math.floor(members / 2) + 1}), and has ${plural(forIt, 'vote')}.\n${summary}\nPropose again to open a new ballot. ${view.prompt.text}`,
+          ),
+        };
+      const heading = `${tallyText}\n**Carried out: plan #${winner.n}** (${how}), proposed by ${winner.byName}.${droppedText(taken, winner.n)}`;
+      return { plan: await this.plans.run(view, winner, winner.action, heading, open) };
+    }
     let outcome: ActOutcome;
     try {
       outcome = await this.sessions.act(taken.channelId, { id: winner.by, name: winner.byName }, winner.action, taken.version);
@@ -329,6 +360,11 @@ export class VoteService {
       throw err;
     }
     const quick = await this.openQuickBallot(outcome);
+    // The decision a plan waited for is made: the plan goes on.
+    if (!quick && taken.quick && this.plans) {
+      const planned = await this.plans.resume(outcome, `${tallyText}\n**Carried out: #${winner.n}** (${how}).`, open);
+      if (planned) return { plan: planned };
+    }
     const carried = quick ? { text: droppedText(taken, winner.n), ballot: undefined } : await this.carryOver(outcome, taken, winner.n);
     const next = quick ?? carried.ballot;
     return {
@@ -349,6 +385,11 @@ export class VoteService {
     const kept: Proposal[] = [];
     const dropped: Proposal[] = [];
     for (const p of others) {
+      // A plan was drafted for the position it was filed on: after another decision it is proposed afresh.
+      if (isPlanAction(p.action)) {
+        dropped.push(p);
+        continue;
+      }
       try {
         view.def.engine.apply(structuredClone(view.doc.state), p.action);
         const described = view.def.describeProposal?.(view.doc.state, p.action);
@@ -417,6 +458,14 @@ export class VoteService {
       return undefined;
     }
     return ballot;
+  }
+
+  /** A plan's reply, with the buttons and the tally of the quick ballot it opened. */
+  private async withQuick(run: PlanRun): Promise<Reply> {
+    if (!run.quick) return run.reply;
+    const view = await this.sessions.current(run.quick.channelId);
+    const text = view ? this.ballotText(view.doc, run.quick, voteSettings(view.doc)) : '';
+    return { ...run.reply, content: fitText(`${run.reply.content}\n${text}`), buttons: this.buttons(run.quick) };
   }
 
   /** When the order just carried out leads to a fight-on-or-retreat decision, its short ballot opens at once (under close's lock). */
