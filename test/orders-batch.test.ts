@@ -343,7 +343,7 @@ describe('plans in vote play', () => {
     for (let i = 0; i < 100 && !posted.some((p) => /all \d+ orders carried out/.test(p.content)); i++)
       await new Promise((r) => setTimeout(r, 50));
     const last = posted.at(-1)!;
-    expect(last.content).toMatch(/the default \(retreat\) applies/);
+    expect(last.content).toMatch(/the default \(Retreat to \d{4}\) applies/);
     expect(last.content).toContain(`all ${battle.n + 1} orders carried out`);
     const end = await services.sessions.require(ch);
     expect(end.doc.version).toBe(start + battle.n + 2);
