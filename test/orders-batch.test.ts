@@ -357,7 +357,7 @@ describe('plans in vote play', () => {
     const result = await services.votes.vote(ch, carol, voteId(/^#1 Plan/, filed));
     expect(result.content).toContain(`${battle.n} ↳ Retreat`);
     expect(result.content).toContain(`all ${battle.n} order`);
-    expect(result.content).not.toMatch(/fight on or retreat; nobody voting/);
+    expect(result.content).not.toMatch(/a battle decision; nobody voting/);
   });
 
   it('refuses a plan whose line breaks a rule, naming the line; nothing is filed', async () => {
