@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
 import { UserError } from '../src/contracts/errors.js';
@@ -34,6 +35,7 @@ import { gameModes } from '../src/store/game-document.js';
 import { askFirst, isHeldButton, onHeldButton } from './confirmations.js';
 import { addOrderOptions, checkOptionLimits, mergeOptions } from './order-options.js';
 import { asker } from './orders.js';
+import { parseRefreshButton, statusCardReply } from './status-card.js';
 
 function builder(games: GameRegistry): CommandModule['data'] {
   const b = new SlashCommandBuilder()
@@ -293,7 +295,9 @@ const HANDLERS: Record<string, Handler> = {
   },
 
   async status(ctx) {
-    await ctx.reply(await statusReply(await ctx.services.sessions.require(ctx.invocation.channelId)));
+    const view = await ctx.services.sessions.require(ctx.invocation.channelId);
+    await ctx.defer?.();
+    await ctx.reply(await statusCardReply(view));
   },
 
   async map(ctx) {
@@ -445,6 +449,8 @@ async function execute(ctx: CommandContext): Promise<void> {
 /** A press of one of the choices under a game message. */
 async function onButton(ctx: ButtonContext): Promise<void> {
   if (isHeldButton(ctx.press.customId)) return onHeldButton(ctx);
+  const refresh = parseRefreshButton(ctx.press.customId);
+  if (refresh) return onRefresh(ctx, refresh.gameId);
   const look = parseLookButton(ctx.press.customId);
   if (look) return onLookButton(ctx, look);
   const parsed = parseChoiceButton(ctx.press.customId);
@@ -453,6 +459,7 @@ async function onButton(ctx: ButtonContext): Promise<void> {
     return;
   }
   let outcome: Awaited<ReturnType<Services['sessions']['choose']>>;
+  let repeat = false;
   try {
     // In a vote game a choice button files the choice as a proposal.
     const view = await ctx.services.sessions.current(ctx.press.channelId);
@@ -489,6 +496,9 @@ async function onButton(ctx: ButtonContext): Promise<void> {
       return;
     }
     outcome = await ctx.services.sessions.choose(ctx.press.channelId, ctx.press.user, parsed.gameId, parsed.version, parsed.index);
+    // The same order again on the view it made (another round of one battle): that message shows the new result.
+    const made = view?.doc.actions.find((a) => a.version === parsed.version);
+    repeat = !!choice && !!made && isDeepStrictEqual(made.action, choice.action);
   } catch (err) {
     if (err instanceof StaleChoiceError) {
       await ctx.reply(await staleReply(ctx.services, err));
@@ -502,7 +512,23 @@ async function onButton(ctx: ButtonContext): Promise<void> {
   }
   // Saved already; refusals went out at once above, only the drawing may need the extra time.
   await ctx.defer?.();
+  if (repeat) {
+    const heading = `**${ctx.press.user.name}:** ${outcome.chosen} (this message shows the latest; earlier results: /game log)`;
+    await ctx.reply({ ...(await actingReply(outcome, heading)), replace: true });
+    return;
+  }
   await ctx.reply(await actingReply(outcome, `**${ctx.press.user.name}:** ${outcome.chosen}`));
+}
+
+/** Refresh under a status card: the same message shows the game as it now stands (changes nothing). */
+async function onRefresh(ctx: ButtonContext, gameId: string): Promise<void> {
+  const view = await ctx.services.sessions.current(ctx.press.channelId);
+  if (!view || view.doc.id !== gameId) {
+    await ctx.reply({ content: 'That game is no longer the one in this channel. /game status shows the one here.', ephemeral: true });
+    return;
+  }
+  await ctx.defer?.();
+  await ctx.reply({ ...(await statusCardReply(view)), replace: true });
 }
 
 /**
