@@ -774,7 +774,7 @@ export class FakeDiscord extends EventEmitter {
     }
     if ((m = path.match(/^\/channels\/(\d+)\/messages\/(\d+)$/)) && method === 'PATCH') {
       const target = this.messages.get(m[2]!);
-      if (!target) return json(404, { message: 'Unknown Message', code: 10008 });
+      if (!target || target.deleted) return json(404, { message: 'Unknown Message', code: 10008 });
       const { payload, files } = await parsePayload(req, body);
       this.checkMentions('edit of a channel message', payload);
       this.updateMessage(target, payload, files);
@@ -879,11 +879,9 @@ export class FakeDiscord extends EventEmitter {
       target.components = Array.isArray(data.components) ? data.components : [];
     }
     if (Array.isArray(data.attachments)) {
-      // Entries with a filename describe this edit's uploads; the others keep a file the message has, by id.
-      const kept = (data.attachments as { id?: unknown; filename?: unknown }[])
-        .filter((a) => a.filename === undefined)
-        .map((a) => target.files[Number(a.id)])
-        .filter((f): f is FakeFile => f !== undefined);
+      // Entries naming an attachment the message has keep it; the others describe this edit's uploads (files[n]).
+      const ids = new Set((data.attachments as { id?: unknown }[]).map((a) => String(a.id)));
+      const kept = target.files.filter((_, i) => ids.has(attachmentId(target, i)));
       target.files = [...kept, ...files];
     } else if (files.length) target.files = [...target.files, ...files];
     if (data.embeds !== undefined) target.embeds = embedsOf(data.embeds, target.files);
@@ -959,6 +957,11 @@ function inferType(value: string | number | boolean): number {
   return OPTION_STRING;
 }
 
+/** An attached file's id, a snowflake as on Discord (never a small number, which names a new upload in an edit). */
+function attachmentId(message: FakeMessage, index: number): string {
+  return (BigInt(message.id) + BigInt(index + 1)).toString();
+}
+
 function menusOf(components: unknown): FakeMenu[] {
   if (!Array.isArray(components)) return [];
   return components.flatMap((row: any) =>
@@ -1024,7 +1027,7 @@ function messageJson(message: FakeMessage, author: object): Record<string, unkno
     mentions: [],
     mention_roles: [],
     attachments: message.files.map((f, i) => ({
-      id: String(i),
+      id: attachmentId(message, i),
       filename: f.name,
       size: f.data.length,
       url: `https://cdn.invalid/${f.name}`,
