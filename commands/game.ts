@@ -241,7 +241,9 @@ const HANDLERS: Record<string, Handler> = {
     await ctx.defer?.();
     // When the bot moved first, its moves come after the welcome.
     const content = [newGameText(outcome), outcome.bot ? botTurnText(outcome.bot) : ''].filter((t) => t.length > 0).join('\n');
-    await ctx.reply(await withImage({ content: fitText(content), buttons: choiceButtons(outcome.doc, outcome.prompt) }, outcome, 'full'));
+    await ctx.reply(
+      await withImage({ content: fitText(content), buttons: choiceButtons(outcome.doc, outcome.prompt, outcome.def) }, outcome, 'full'),
+    );
   },
 
   async join(ctx) {
@@ -399,7 +401,9 @@ const HANDLERS: Record<string, Handler> = {
     await ctx.defer?.();
     // The import's line says the seed is public and publishes the commitment to the new dice.
     const content = `Imported as game \`${outcome.doc.id}\` (from \`${String(outcome.doc.settings.importedFrom)}\`), replayed to version ${outcome.doc.version}. ${outcome.events.map((e) => e.text).join(' ')}\n${statusText(outcome)}`;
-    await ctx.reply(await withImage({ content: fitText(content), buttons: choiceButtons(outcome.doc, outcome.prompt) }, outcome, 'full'));
+    await ctx.reply(
+      await withImage({ content: fitText(content), buttons: choiceButtons(outcome.doc, outcome.prompt, outcome.def) }, outcome, 'full'),
+    );
   },
 
   async list(ctx) {

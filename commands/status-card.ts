@@ -66,6 +66,6 @@ export async function statusCardReply(view: GameView): Promise<Reply> {
     content: headline(view.doc, view.def.name),
     embed: statusCard(view, scene, file?.name),
     ...(file ? { files: [file] } : {}),
-    buttons: [...choiceButtons(view.doc, view.prompt), refresh].slice(0, 20),
+    buttons: [...choiceButtons(view.doc, view.prompt, view.def), refresh].slice(0, 20),
   };
 }

@@ -3,6 +3,7 @@ import { clip, fitText, LIMITS } from '../contracts/limits.js';
 import type { Reply, ReplyButton, ReplyFile } from '../contracts/reply.js';
 import type { Scene, View } from '../contracts/scene.js';
 import type { GameEvent, Prompt } from '../games/engine.js';
+import type { GameDef } from '../games/game-def.js';
 import type { HexId } from '../kernel/hex.js';
 import { columnOf, formatHexId, rowOf } from '../kernel/hex.js';
 import { type LoadedMap, loadMap } from '../maps/game-map.js';
@@ -10,6 +11,7 @@ import { DEFAULT_ZOOM_RADIUS, zoomHolds } from '../render/render-map.js';
 import type { GameDocument } from '../store/game-document.js';
 import type { ActOutcome, GameView } from './game-sessions.js';
 import { mapImage } from './map-image.js';
+import { moveButton } from './move-button.js';
 import { botTurnText, eventsTextWithin, seedReveal, statusText } from './present.js';
 
 /**
@@ -54,7 +56,7 @@ export function parseLookButton(customId: string): { gameId: string; version: nu
  * two buttons, where a battle's "another round" and "retreat" were a moment ago: when too few
  * choices come before it, Status and Map (which change nothing) fill those places.
  */
-export function choiceButtons(doc: GameDocument, prompt: Prompt<unknown>): ReplyButton[] {
+export function choiceButtons(doc: GameDocument, prompt: Prompt<unknown>, def?: GameDef): ReplyButton[] {
   if (doc.status !== 'active') return [];
   const indexed = prompt.choices.slice(0, LIMITS.choices).map((c, i) => ({ c, i }));
   const first = indexed.filter(({ c }) => !c.endsTurn);
@@ -64,6 +66,9 @@ export function choiceButtons(doc: GameDocument, prompt: Prompt<unknown>): Reply
     label: clip(c.label, LIMITS.buttonLabelChars),
     style: slot === 0 ? 'primary' : 'secondary',
   }));
+  // Pick, don't type: the move menus, when the game has a move order and something may move.
+  const move = def ? moveButton(doc, def) : undefined;
+  if (move) buttons.push(move);
   if (ending.length) {
     const looks: ReplyButton[] = [
       { customId: `${BUTTON_PREFIX}:${doc.id}:${doc.version}:status`, label: 'Status', style: 'secondary' },
@@ -95,14 +100,14 @@ export async function actingReply(outcome: ActOutcome, heading?: string): Promis
   const dice: ReplyButton[] = own.diceHidden
     ? [{ customId: `${BUTTON_PREFIX}:${doc.id}:${doc.version}:dice`, label: 'Dice', style: 'secondary' }]
     : [];
-  return { content, files: file ? [file] : [], buttons: [...choiceButtons(doc, prompt), ...dice].slice(0, LIMITS.choices) };
+  return { content, files: file ? [file] : [], buttons: [...choiceButtons(doc, prompt, outcome.def), ...dice].slice(0, LIMITS.choices) };
 }
 
 /** Room for the events of one order in a reply; the heading, the next step and the bot's part share the rest. */
 const EVENTS_BUDGET = 1300;
 
 export async function statusReply(view: GameView): Promise<Reply> {
-  return { content: fitText(statusText(view)), buttons: choiceButtons(view.doc, view.prompt) };
+  return { content: fitText(statusText(view)), buttons: choiceButtons(view.doc, view.prompt, view.def) };
 }
 
 /**

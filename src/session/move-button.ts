@@ -1,0 +1,30 @@
+import type { ReplyButton } from '../contracts/reply.js';
+import type { GameDef } from '../games/game-def.js';
+import type { Order } from '../games/orders.js';
+import type { GameDocument } from '../store/game-document.js';
+
+/**
+ * The game's move order as menus can drive it: the option naming what moves (the first with
+ * autocomplete besides `to:`) and the destination `to:`, with `suggest` for both and `run`.
+ * Every game whose /move has that shape gets the "Move…" button and its menus.
+ */
+export function menuMove(def: GameDef): { order: Order<unknown, unknown>; mover: string } | undefined {
+  const order = def.orders.find((o) => o.command === 'move' && o.subcommand === undefined && o.run && o.suggest);
+  const options = order?.options ?? [];
+  const mover = options.find((o) => o.autocomplete && o.name !== 'to')?.name;
+  if (!order || !mover || !options.some((o) => o.name === 'to' && o.autocomplete)) return undefined;
+  return { order: order as Order<unknown, unknown>, mover };
+}
+
+/** "Move…" (`move:<gameId>:<version>:open`) when something of the side to act may move now. */
+export function moveButton(doc: GameDocument, def: GameDef): ReplyButton | undefined {
+  if (doc.status !== 'active') return undefined;
+  const move = menuMove(def);
+  if (!move) return undefined;
+  try {
+    if (!move.order.suggest!(doc.state, { name: move.mover, value: '' }, {}, 1).length) return undefined;
+  } catch {
+    return undefined;
+  }
+  return { customId: `move:${doc.id}:${doc.version}:open`, label: 'Move…', style: 'secondary' };
+}
