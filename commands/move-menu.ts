@@ -107,8 +107,9 @@ async function current(ctx: ButtonContext, gameId: string, version: number): Pro
 
 /** Exactly one value, as a single-pick menu sends. */
 function onePick(values: string[] | undefined): string {
-  if (!values || values.length !== 1 || !values[0]) throw new UserError('Pick one option from the menu; nothing was changed.');
-  return values[0];
+  const [value, ...more] = values ?? [];
+  if (!value || more.length) throw new UserError('Pick one option from the menu; nothing was changed.');
+  return value;
 }
 
 /** Options of one page: the choices, then "more" to the next page (or back to the first). */
