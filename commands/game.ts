@@ -176,6 +176,13 @@ function builder(games: GameRegistry): CommandModule['data'] {
             .setDescription('The game whose commands to list (default: this channel’s)')
             .setAutocomplete(true)
             .setMaxLength(60),
+        )
+        .addStringOption((o) =>
+          o
+            .setName('topic')
+            .setDescription('A guided walk through the game, step by step, e.g. first-turn')
+            .setAutocomplete(true)
+            .setMaxLength(40),
         ),
     );
   return b;
@@ -201,6 +208,10 @@ const mapOptions = z.object({
   game: z.string().trim().min(1).max(60).optional(),
   center: z.string().trim().min(1).max(40).optional(),
   radius: z.number().int().min(2).max(MAX_ZOOM_RADIUS).optional(),
+});
+const helpOptions = z.object({
+  game: z.string().trim().min(1).max(60).optional(),
+  topic: z.string().trim().toLowerCase().min(1).max(40).optional(),
 });
 const logOptions = z.object({ lines: z.number().int().min(1).max(200).default(20) });
 const exportOptions = z.object({
@@ -423,17 +434,25 @@ const HANDLERS: Record<string, Handler> = {
   },
 
   async help(ctx) {
-    const { game } = parseOptions(ctx.invocation, mapOptions);
+    const { game, topic } = parseOptions(ctx.invocation, helpOptions);
     const channelGame = game ? undefined : await ctx.services.sessions.current(ctx.invocation.channelId).catch(() => undefined);
     const def = game ? ctx.services.games.require(game) : channelGame?.def;
+    if (topic) {
+      await ctx.reply({ content: fitText(guideText(ctx.services.games, def, topic), '(more: /game help)'), ephemeral: true });
+      return;
+    }
     const games = ctx.services.games.all().map((g) => `• \`${g.id}\`: ${g.name}${g.summary ? `: ${g.summary}` : ''}`);
+    const guides = (def ? [def] : ctx.services.games.all()).flatMap((g) =>
+      (g.guides ?? []).map((x) => `\`/game help${def ? '' : ` game:${g.id}`} topic:${x.id}\`: ${x.title}`),
+    );
     const orders = def
       ? [`**${def.name}** commands:`, ...def.orders.map((o) => `\`${o.usage}\`: ${o.description}`)]
       : ['`/game help game:<id>` lists a game’s commands.'];
     const content = [
       '**Games here**: one game per channel. The bot rolls every die in the open and saves after every order.',
-      '`/game new game:<id>` starts one (mode: solo, team or vote). Then press the buttons or use the game commands.',
-      '`/game status` · `/game map` · `/game log` to follow; `/game join` / `/game leave` for team games.',
+      '`/game new game:<id>` starts one (mode: solo, team or vote). Then press the buttons (**Move…** picks a stack and a hex from menus) or type the game commands.',
+      '`/game status` (a card with Refresh) · `/game map` · `/game log` to follow; `/game join` / `/game leave` for team games.',
+      ...(guides.length ? [`New here? ${guides.join(' · ')}`] : []),
       '`/game undo` takes back the last order unless dice were rolled. `/game end`: the creator or a channel manager.',
       '`/game export` / `/game import` share a game as JSON; the dice seed is revealed once the game is over.',
       '`/game list` shows this channel’s games.',
@@ -614,6 +633,12 @@ async function autocomplete(request: AutocompleteRequest): Promise<Choice[]> {
         .filter((x) => !view?.def.formations?.some((f) => f.id === x.id))
         .map((x) => ({ name: `${x.id} · ${x.name}`, value: x.id })),
     ];
+  } else if (request.focused.name === 'topic') {
+    const game = request.invocation.options.game;
+    const named = typeof game === 'string' ? request.services.games.get(game) : undefined;
+    const view = named ? undefined : await request.services.sessions.current(request.invocation.channelId).catch(() => undefined);
+    const owners = named ? [named] : view ? [view.def] : request.services.games.all();
+    choices = owners.flatMap((g) => (g.guides ?? []).map((x) => ({ name: `${x.id} · ${x.title}`, value: x.id })));
   } else if (request.focused.name === 'army') {
     const view = await request.services.sessions.current(request.invocation.channelId);
     const held = (f: string) => view?.doc.players.find((p) => p.formations?.includes(f))?.name;
@@ -654,6 +679,20 @@ function gameOwnOptions(games: GameRegistry, game: string, given: Record<string,
     own[key] = value;
   }
   return own;
+}
+
+/**
+ * A guided walk (`/game help topic:`): of the channel's game (or `game:`), or, without one, of
+ * the only game that has it. An unknown topic is answered with the topics there are.
+ */
+function guideText(games: GameRegistry, def: GameView['def'] | undefined, topic: string): string {
+  const owners = def ? [def] : games.all();
+  const found = owners.flatMap((g) => (g.guides ?? []).filter((x) => x.id === topic).map((x) => ({ g, x })));
+  if (found.length === 1) return found[0]!.x.text;
+  if (found.length > 1)
+    return `Several games have topic:${topic}: ${found.map(({ g }) => `/game help game:${g.id} topic:${topic}`).join(' or ')}.`;
+  const known = owners.flatMap((g) => (g.guides ?? []).map((x) => `${x.id}${def ? '' : ` (game:${g.id})`}`));
+  return `There is no help topic "${topic}"${def ? ` for ${def.name}` : ''}. ${known.length ? `Topics: ${known.join(', ')}.` : 'This game has no guided topics yet; /game help lists its commands.'}`;
 }
 
 /** What leaving did to the open ballot. */
