@@ -21,7 +21,7 @@ export function actRefusal(doc: GameDocument, actor: Actor, prompt: Prompt<unkno
   // Vote play: a German decision is the ballot's, carried out in the name of its proposer, any German-side member.
   if (doc.mode === 'vote' && (!prompt.side || prompt.side === 'german') && (!player.seat || player.seat === 'german')) return undefined;
   if (prompt.side && player.seat && player.seat !== prompt.side)
-    return `It is the ${prompt.side} side's decision, and you play ${player.seat}. Your turn comes next: /game status says whose decision it is.`;
+    return `It is the ${prompt.side} side's decision, and you play ${player.seat}. Wait for your side’s turn: /game status says whose decision it is.`;
   // A player without a seat plays whatever side nobody has taken (the creator of a two-player game, say).
   const holder = prompt.side && !player.seat ? doc.players.find((p) => p.id !== actor.id && p.seat === prompt.side) : undefined;
   if (holder)
@@ -65,16 +65,16 @@ export function undoRefusal(
   last: ActionRecord | undefined = doc.actions.at(-1),
 ): string | undefined {
   if (doc.status !== 'active') return `This game is over (${doc.status}); nothing can be taken back. /game new starts another.`;
-  if (!last) return 'There is nothing to undo yet.';
+  if (!last) return 'There is nothing to undo yet. /game status says what the game waits for.';
   if (actor.id !== last.userId && actor.id !== doc.createdBy)
     return `Only the player who gave the last order, or ${creatorName(doc)}, may take it back. /game log shows who gave it.`;
   // A player who left (or was removed) no longer takes anything back.
   if (doc.mode !== 'solo' && actor.id !== doc.createdBy && !doc.players.some((p) => p.id === actor.id))
-    return 'You are no longer playing in this game, so you cannot take its orders back.';
+    return 'You are no longer playing in this game, so you cannot take its orders back. /game join takes a seat again.';
   // Vote play: a German order was the ballot's decision, given in its proposer's name; the proposer may not take it back alone.
   const seat = doc.players.find((p) => p.id === actor.id)?.seat;
   if (doc.mode === 'vote' && actor.id !== doc.createdBy && seat !== 'soviet')
-    return `In a vote game the German orders are the channel's decisions: only ${creatorName(doc)}, who started the game, may take one back.`;
+    return `In a vote game the German orders are the channel's decisions: only ${creatorName(doc)}, who started the game, may take one back. /vote status shows the open ballot.`;
   if (doc.mode === 'solo' && actor.id !== doc.createdBy) return actRefusal(doc, actor, prompt);
   return undefined;
 }
