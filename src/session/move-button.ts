@@ -16,13 +16,21 @@ export function menuMove(def: GameDef): { order: Order<unknown, unknown>; mover:
   return { order: order as Order<unknown, unknown>, mover };
 }
 
-/** "Move…" (`move:<gameId>:<version>:open`) when something of the side to act may move now. */
+/** "Move…" (`move:<gameId>:<version>:open`) when the side to act may move something now. */
 export function moveButton(doc: GameDocument, def: GameDef): ReplyButton | undefined {
   if (doc.status !== 'active') return undefined;
   const move = menuMove(def);
   if (!move) return undefined;
+  // Offered only when a move would be taken now: the first stack to its first hex, tried on the
+  // pure engine (a set-up or a battle under way refuses it, and then menus would only refuse).
   try {
-    if (!move.order.suggest!(doc.state, { name: move.mover, value: '' }, {}, 1).length) return undefined;
+    const [first] = move.order.suggest!(doc.state, { name: move.mover, value: '' }, {}, 1);
+    if (!first) return undefined;
+    const [to] = move.order.suggest!(doc.state, { name: 'to', value: '' }, { [move.mover]: first.value }, 1);
+    if (!to) return undefined;
+    const outcome = move.order.run!(doc.state, { [move.mover]: first.value, to: to.value });
+    if (!('act' in outcome)) return undefined;
+    def.engine.apply(doc.state, outcome.act);
   } catch {
     return undefined;
   }
