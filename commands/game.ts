@@ -519,9 +519,10 @@ async function onButton(ctx: ButtonContext): Promise<void> {
       return;
     }
     outcome = await ctx.services.sessions.choose(ctx.press.channelId, ctx.press.user, parsed.gameId, parsed.version, parsed.index);
-    // The same order again on the view it made (another round of one battle): that message shows the new result.
+    // A choice that goes on with the same view (another round of one battle), given under the
+    // message its own last round made: that message shows the new result.
     const made = view?.doc.actions.find((a) => a.version === parsed.version);
-    repeat = !!choice && !!made && isDeepStrictEqual(made.action, choice.action);
+    repeat = !!choice?.continues && !!made && isDeepStrictEqual(made.action, choice.action);
   } catch (err) {
     if (err instanceof StaleChoiceError) {
       await ctx.reply(await staleReply(ctx.services, err));
