@@ -155,7 +155,7 @@ function checkedOptions(def: GameDef, order: Order<unknown, unknown>, options: I
   const shape: Record<string, z.ZodType> = {};
   for (const o of declared) shape[o.name] = optionSchema(o);
   const result = z.object(shape).safeParse(options);
-  if (!result.success) throw new UserError(`That command's options are not right. ${issuesText(result.error)}`);
+  if (!result.success) throw new UserError(`That command's options are not right. ${issuesText(result.error)} Write it ${order.usage}.`);
   return result.data as Record<string, OptionValue>;
 }
 
