@@ -67,9 +67,9 @@ export class PromptBoard {
     if (!slot) return Promise.resolve();
     const key = promptKey(slot.gameId, slot.slot);
     const run = (this.chains.get(key) ?? Promise.resolve()).then(() =>
-      this.supersede(key, { channelId, messageId, keep: keptButtons(reply) }).catch((err: unknown) =>
-        this.warn(err, { channelId, messageId, key }),
-      ),
+      this.supersede(key, { channelId, messageId, keep: keptButtons(reply) }).catch((err: unknown) => {
+        this.warn(err, { channelId, messageId, key });
+      }),
     );
     this.chains.set(key, run);
     void run.then(() => {
