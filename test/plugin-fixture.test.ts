@@ -377,6 +377,9 @@ describe('Courier in the (fake) Discord', () => {
     expect(last.content).toMatch(/The last turn ends with the courier in 0304, 8 hexes short: Soviet victory\./);
     expect(last.content).toMatch(/\*\*Game over\.\*\* Soviet victory\. 2\.2: turn 3 ended/);
     expect(last.buttons).toEqual([]);
+    // The result as a card in the winner's colour, the final map as its picture.
+    expect(last.embeds[0]).toMatchObject({ title: 'Courier: game over · Soviet victory', color: 0xd9541e, fields: [{ name: 'Result' }] });
+    expect(last.embeds[0]!.imageFile).toBe(last.files[0]);
     expect((await view(ch)).doc.status).toBe('finished');
 
     const exported = await run(rider, ch, 'game', 'export');

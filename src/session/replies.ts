@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clip, fitText, LIMITS } from '../contracts/limits.js';
-import type { Reply, ReplyButton, ReplyFile } from '../contracts/reply.js';
+import type { Reply, ReplyButton, ReplyEmbed, ReplyFile } from '../contracts/reply.js';
 import type { Scene, View } from '../contracts/scene.js';
 import type { GameEvent, Prompt } from '../games/engine.js';
 import type { GameDef } from '../games/game-def.js';
@@ -100,7 +100,27 @@ export async function actingReply(outcome: ActOutcome, heading?: string): Promis
   const dice: ReplyButton[] = own.diceHidden
     ? [{ customId: `${BUTTON_PREFIX}:${doc.id}:${doc.version}:dice`, label: 'Dice', style: 'secondary' }]
     : [];
-  return { content, files: file ? [file] : [], buttons: [...choiceButtons(doc, prompt, outcome.def), ...dice].slice(0, LIMITS.choices) };
+  return {
+    content,
+    files: file ? [file] : [],
+    buttons: [...choiceButtons(doc, prompt, outcome.def), ...dice].slice(0, LIMITS.choices),
+    ...(doc.status === 'active' ? {} : { embed: resultCard(outcome, file?.name) }),
+  };
+}
+
+/** The end of a game as a card: who won and why, in the winner's colour, the final map as its picture. */
+export function resultCard(view: GameView, image?: string): ReplyEmbed {
+  const { doc, def, result } = view;
+  const look = result ? def.scene(doc.state).sides?.[result.winner] : undefined;
+  const colour = /^#([0-9a-f]{6})$/i.exec(look?.fill ?? '')?.[1];
+  return {
+    title: `${def.name}: game over${look ? ` · ${look.name} victory` : ''}`,
+    description: def.status(doc.state),
+    ...(colour ? { colour: Number.parseInt(colour, 16) } : {}),
+    fields: [{ name: 'Result', value: doc.outcome ?? doc.status }],
+    ...(image ? { image } : {}),
+    footer: `game ${doc.id} · version ${doc.version} · the dice seed is revealed: /game export, then npm run verify`,
+  };
 }
 
 /** Room for the events of one order in a reply; the heading, the next step and the bot's part share the rest. */
