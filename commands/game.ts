@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
 import { UserError } from '../src/contracts/errors.js';
@@ -34,6 +35,7 @@ import { gameModes } from '../src/store/game-document.js';
 import { askFirst, isHeldButton, onHeldButton } from './confirmations.js';
 import { addOrderOptions, checkOptionLimits, mergeOptions } from './order-options.js';
 import { asker } from './orders.js';
+import { parseRefreshButton, statusCardReply } from './status-card.js';
 
 function builder(games: GameRegistry): CommandModule['data'] {
   const b = new SlashCommandBuilder()
@@ -181,6 +183,13 @@ function builder(games: GameRegistry): CommandModule['data'] {
             .setDescription('The game whose commands to list (default: this channel’s)')
             .setAutocomplete(true)
             .setMaxLength(60),
+        )
+        .addStringOption((o) =>
+          o
+            .setName('topic')
+            .setDescription('A guided walk through the game, step by step, e.g. first-turn')
+            .setAutocomplete(true)
+            .setMaxLength(40),
         ),
     );
   return b;
@@ -211,6 +220,10 @@ const mapOptions = z.object({
     .trim()
     .regex(/^\d{4}$/, 'reach: takes a hex as XXYY')
     .optional(),
+});
+const helpOptions = z.object({
+  game: z.string().trim().min(1).max(60).optional(),
+  topic: z.string().trim().toLowerCase().min(1).max(40).optional(),
 });
 const logOptions = z.object({ lines: z.number().int().min(1).max(200).default(20) });
 const exportOptions = z.object({
@@ -251,7 +264,9 @@ const HANDLERS: Record<string, Handler> = {
     await ctx.defer?.();
     // When the bot moved first, its moves come after the welcome.
     const content = [newGameText(outcome), outcome.bot ? botTurnText(outcome.bot) : ''].filter((t) => t.length > 0).join('\n');
-    await ctx.reply(await withImage({ content: fitText(content), buttons: choiceButtons(outcome.doc, outcome.prompt) }, outcome, 'full'));
+    await ctx.reply(
+      await withImage({ content: fitText(content), buttons: choiceButtons(outcome.doc, outcome.prompt, outcome.def) }, outcome, 'full'),
+    );
   },
 
   async join(ctx) {
@@ -305,7 +320,9 @@ const HANDLERS: Record<string, Handler> = {
   },
 
   async status(ctx) {
-    await ctx.reply(await statusReply(await ctx.services.sessions.require(ctx.invocation.channelId)));
+    const view = await ctx.services.sessions.require(ctx.invocation.channelId);
+    await ctx.defer?.();
+    await ctx.reply(await statusCardReply(view));
   },
 
   async map(ctx) {
@@ -415,7 +432,9 @@ const HANDLERS: Record<string, Handler> = {
     await ctx.defer?.();
     // The import's line says the seed is public and publishes the commitment to the new dice.
     const content = `Imported as game \`${outcome.doc.id}\` (from \`${String(outcome.doc.settings.importedFrom)}\`), replayed to version ${outcome.doc.version}. ${outcome.events.map((e) => e.text).join(' ')}\n${statusText(outcome)}`;
-    await ctx.reply(await withImage({ content: fitText(content), buttons: choiceButtons(outcome.doc, outcome.prompt) }, outcome, 'full'));
+    await ctx.reply(
+      await withImage({ content: fitText(content), buttons: choiceButtons(outcome.doc, outcome.prompt, outcome.def) }, outcome, 'full'),
+    );
   },
 
   async list(ctx) {
@@ -435,17 +454,25 @@ const HANDLERS: Record<string, Handler> = {
   },
 
   async help(ctx) {
-    const { game } = parseOptions(ctx.invocation, mapOptions);
+    const { game, topic } = parseOptions(ctx.invocation, helpOptions);
     const channelGame = game ? undefined : await ctx.services.sessions.current(ctx.invocation.channelId).catch(() => undefined);
     const def = game ? ctx.services.games.require(game) : channelGame?.def;
+    if (topic) {
+      await ctx.reply({ content: fitText(guideText(ctx.services.games, def, topic), '(more: /game help)'), ephemeral: true });
+      return;
+    }
     const games = ctx.services.games.all().map((g) => `• \`${g.id}\`: ${g.name}${g.summary ? `: ${g.summary}` : ''}`);
+    const guides = (def ? [def] : ctx.services.games.all()).flatMap((g) =>
+      (g.guides ?? []).map((x) => `\`/game help${def ? '' : ` game:${g.id}`} topic:${x.id}\`: ${x.title}`),
+    );
     const orders = def
       ? [`**${def.name}** commands:`, ...def.orders.map((o) => `\`${o.usage}\`: ${o.description}`)]
       : ['`/game help game:<id>` lists a game’s commands.'];
     const content = [
       '**Games here**: one game per channel. The bot rolls every die in the open and saves after every order.',
-      '`/game new game:<id>` starts one (mode: solo, team or vote). Then press the buttons or use the game commands.',
-      '`/game status` · `/game map` · `/game log` to follow; `/game join` / `/game leave` for team games.',
+      '`/game new game:<id>` starts one (mode: solo, team or vote). Then press the buttons (**Move…** picks a stack and a hex from menus) or type the game commands.',
+      '`/game status` (a card with Refresh) · `/game map` · `/game log` to follow; `/game join` / `/game leave` for team games.',
+      ...(guides.length ? [`New here? ${guides.join(' · ')}`] : []),
       '`/game undo` takes back the last order unless dice were rolled. `/game end`: the creator or a channel manager.',
       '`/orders give text:"move force:1413 to:1611; move ..."` (or a file) gives many orders at once: checked, drawn, then carried out with a button.',
       '`/game export` / `/game import` share a game as JSON; the dice seed is revealed once the game is over.',
@@ -466,6 +493,8 @@ async function execute(ctx: CommandContext): Promise<void> {
 /** A press of one of the choices under a game message. */
 async function onButton(ctx: ButtonContext): Promise<void> {
   if (isHeldButton(ctx.press.customId)) return onHeldButton(ctx);
+  const refresh = parseRefreshButton(ctx.press.customId);
+  if (refresh) return onRefresh(ctx, refresh.gameId);
   const look = parseLookButton(ctx.press.customId);
   if (look) return onLookButton(ctx, look);
   const parsed = parseChoiceButton(ctx.press.customId);
@@ -474,6 +503,7 @@ async function onButton(ctx: ButtonContext): Promise<void> {
     return;
   }
   let outcome: Awaited<ReturnType<Services['sessions']['choose']>>;
+  let repeat = false;
   try {
     // In a vote game a choice button files the choice as a proposal.
     const view = await ctx.services.sessions.current(ctx.press.channelId);
@@ -510,6 +540,10 @@ async function onButton(ctx: ButtonContext): Promise<void> {
       return;
     }
     outcome = await ctx.services.sessions.choose(ctx.press.channelId, ctx.press.user, parsed.gameId, parsed.version, parsed.index);
+    // A choice that goes on with the same view (another round of one battle), given under the
+    // message its own last round made: that message shows the new result.
+    const made = view?.doc.actions.find((a) => a.version === parsed.version);
+    repeat = !!choice?.continues && !!made && isDeepStrictEqual(made.action, choice.action);
   } catch (err) {
     if (err instanceof StaleChoiceError) {
       await ctx.reply(await staleReply(ctx.services, err));
@@ -523,7 +557,23 @@ async function onButton(ctx: ButtonContext): Promise<void> {
   }
   // Saved already; refusals went out at once above, only the drawing may need the extra time.
   await ctx.defer?.();
+  if (repeat) {
+    const heading = `**${ctx.press.user.name}:** ${outcome.chosen} (this message shows the latest; earlier results: /game log)`;
+    await ctx.reply({ ...(await actingReply(outcome, heading)), replace: true });
+    return;
+  }
   await ctx.reply(await actingReply(outcome, `**${ctx.press.user.name}:** ${outcome.chosen}`));
+}
+
+/** Refresh under a status card: the same message shows the game as it now stands (changes nothing). */
+async function onRefresh(ctx: ButtonContext, gameId: string): Promise<void> {
+  const view = await ctx.services.sessions.current(ctx.press.channelId);
+  if (!view || view.doc.id !== gameId) {
+    await ctx.reply({ content: 'That game is no longer the one in this channel. /game status shows the one here.', ephemeral: true });
+    return;
+  }
+  await ctx.defer?.();
+  await ctx.reply({ ...(await statusCardReply(view)), replace: true });
 }
 
 /**
@@ -605,6 +655,12 @@ async function autocomplete(request: AutocompleteRequest): Promise<Choice[]> {
         .filter((x) => !view?.def.formations?.some((f) => f.id === x.id))
         .map((x) => ({ name: `${x.id} · ${x.name}`, value: x.id })),
     ];
+  } else if (request.focused.name === 'topic') {
+    const game = request.invocation.options.game;
+    const named = typeof game === 'string' ? request.services.games.get(game) : undefined;
+    const view = named ? undefined : await request.services.sessions.current(request.invocation.channelId).catch(() => undefined);
+    const owners = named ? [named] : view ? [view.def] : request.services.games.all();
+    choices = owners.flatMap((g) => (g.guides ?? []).map((x) => ({ name: `${x.id} · ${x.title}`, value: x.id })));
   } else if (request.focused.name === 'army') {
     const view = await request.services.sessions.current(request.invocation.channelId);
     const held = (f: string) => view?.doc.players.find((p) => p.formations?.includes(f))?.name;
@@ -645,6 +701,20 @@ function gameOwnOptions(games: GameRegistry, game: string, given: Record<string,
     own[key] = value;
   }
   return own;
+}
+
+/**
+ * A guided walk (`/game help topic:`): of the channel's game (or `game:`), or, without one, of
+ * the only game that has it. An unknown topic is answered with the topics there are.
+ */
+function guideText(games: GameRegistry, def: GameView['def'] | undefined, topic: string): string {
+  const owners = def ? [def] : games.all();
+  const found = owners.flatMap((g) => (g.guides ?? []).filter((x) => x.id === topic).map((x) => ({ g, x })));
+  if (found.length === 1) return found[0]!.x.text;
+  if (found.length > 1)
+    return `Several games have topic:${topic}: ${found.map(({ g }) => `/game help game:${g.id} topic:${topic}`).join(' or ')}.`;
+  const known = owners.flatMap((g) => (g.guides ?? []).map((x) => `${x.id}${def ? '' : ` (game:${g.id})`}`));
+  return `There is no help topic "${topic}"${def ? ` for ${def.name}` : ''}. ${known.length ? `Topics: ${known.join(', ')}.` : 'This game has no guided topics yet; /game help lists its commands.'}`;
 }
 
 /** What leaving did to the open ballot. */

@@ -5,13 +5,14 @@ import { DISCORD_COMMAND_LIMITS } from '../src/contracts/limits.js';
 import type { Choice, OptionValue } from '../src/contracts/reply.js';
 import { issuesText } from '../src/contracts/text.js';
 import { actAndReply } from '../src/dispatch/act-and-reply.js';
-import type { AutocompleteRequest, CommandContext, CommandModule, Invocation } from '../src/dispatch/command.js';
+import type { AutocompleteRequest, ButtonContext, CommandContext, CommandModule, Invocation } from '../src/dispatch/command.js';
 import type { GameDef } from '../src/games/game-def.js';
 import type { Order, OrderAsker, OrderOption } from '../src/games/orders.js';
 import type { GameRegistry } from '../src/games/registry.js';
 import type { GameView } from '../src/session/game-sessions.js';
 import { actRefusal, formationRefusal } from '../src/session/permissions.js';
 import { askFirst } from './confirmations.js';
+import { onMoveMenu } from './move-menu.js';
 import { addOrderOptions, checkOptionLimits, mergeOptions } from './order-options.js';
 
 /**
@@ -81,6 +82,8 @@ function orderCommand(name: string, declared: Declared[]): CommandModule {
     data: builder,
     execute: (ctx) => execute(ctx, declared),
     autocomplete: (request) => suggest(request, declared),
+    // /move also answers its menus (move:<gameId>:<version>:...): a pick gives the order as typed.
+    ...(name === 'move' ? { onButton: (ctx: ButtonContext) => onMoveMenu(ctx, (c) => execute(c, declared)) } : {}),
   };
 }
 
@@ -152,7 +155,7 @@ export function checkedOptions(def: GameDef, order: Order<unknown, unknown>, opt
   const shape: Record<string, z.ZodType> = {};
   for (const o of declared) shape[o.name] = optionSchema(o);
   const result = z.object(shape).safeParse(options);
-  if (!result.success) throw new UserError(`That command's options are not right. ${issuesText(result.error)}`);
+  if (!result.success) throw new UserError(`That command's options are not right. ${issuesText(result.error)} Write it ${order.usage}.`);
   return result.data as Record<string, OptionValue>;
 }
 

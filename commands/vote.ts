@@ -128,9 +128,16 @@ async function execute(ctx: CommandContext): Promise<void> {
   }
 }
 
-/** Vote buttons: `vote:<gameId>:<version>:<proposal>`. */
+/**
+ * Vote buttons: `vote:<gameId>:<version>:<proposal>`. The ballot message pressed shows the
+ * tally as it now stands (edited in place); the voter hears privately what their vote did.
+ */
 async function onButton(ctx: ButtonContext): Promise<void> {
-  await ctx.reply(await ctx.services.votes.vote(ctx.press.channelId, ctx.press.user, ctx.press.customId));
+  const answer = await ctx.services.votes.vote(ctx.press.channelId, ctx.press.user, ctx.press.customId);
+  const version = /^vote:[a-z0-9]{8}:(\d{1,9}):/.exec(ctx.press.customId)?.[1];
+  const tally = answer.ephemeral && version ? await ctx.services.votes.tally(ctx.press.channelId, Number(version)) : undefined;
+  if (tally) await ctx.reply({ ...tally, replace: true });
+  await ctx.reply(answer);
 }
 
 /** /vote: the open ballot and its settings, and the buttons voters press. */

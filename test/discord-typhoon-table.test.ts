@@ -49,7 +49,7 @@ describe('Operation Typhoon at the table, in Discord', () => {
     const ch = channel();
     await run(anna, ch, 'game', 'new', { game: 'operation-typhoon', seed: 41 });
     const started = await run(anna, ch, 'setup', 'done');
-    expect(started.buttons.map((b) => b.label)).toEqual(['Status', 'Full map', 'End turn 1 (71 stacks unmoved)']);
+    expect(started.buttons.map((b) => b.label)).toEqual(['Move…', 'Status', 'End turn 1 (71 stacks unmoved)']);
     const asked = await click(anna, started, /^End turn 1/);
     expect(asked.ephemeral).toBe(true);
     expect(asked.content).toMatch(/End turn 1 now\? 71 stacks can still move/);

@@ -197,7 +197,9 @@ describe('tie-breaks through Discord', () => {
       const [m1, m2] = await twoMoves(ch);
       const p1 = await run(b, ch, 'move', undefined, { force: m1!.from, path: m1!.path });
       const p2 = await run(c, ch, 'move', undefined, { force: m2!.from, path: m2!.path });
-      await click(d, p1, voteButton(p1, 1));
+      // p2's ballot message took the buttons off p1's (one live ballot message): every proposal is voted on there.
+      await h.fake.waitFor(() => p1.buttons.length === 0, 10_000, 'the buttons off the earlier ballot message');
+      await click(d, p2, voteButton(p2, 1));
       // #1: Ben, Di; #2: Cy, Ada. Every member has voted, so the ballot closes at once, without waiting for its deadline.
       const result = (await click(a, p2, voteButton(p2, 2))).content;
       expect(result).toMatch(/Ballot closed \(every member has voted\)/);

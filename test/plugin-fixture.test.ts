@@ -339,6 +339,7 @@ describe('Courier in the (fake) Discord', () => {
     expect(moved.content).toMatch(/The courier rides from 0204 \(Smolensk\) to 0304/);
     expect(moved.files).toHaveLength(1);
     expect(moved.files[0]!.data.length).toBeGreaterThan(10_000);
+    const rideAfterMove = moved.buttons.find((b) => /^Ride to/.test(b.label))!.customId;
 
     const version = (await view(ch)).doc.version;
     const refused = await run(rider, ch, 'move', undefined, { to: '0606' });
@@ -354,10 +355,12 @@ describe('Courier in the (fake) Discord', () => {
     const undone = await run(rider, ch, 'game', 'undo');
     expect(undone.content).toMatch(/\*\*Undone\*\*/);
     expect(((await view(ch)).doc.state as CourierState).at).toBe('0204');
-    // A button under the message from before the undo is stale; the one under the undo's answer rides.
-    const stale = await click(rider, moved, /^Ride to/);
-    expect(stale.ephemeral).toBe(true);
-    expect(stale.content).toMatch(/This choice is gone/);
+    // The undo's answer is the live prompt: the buttons under the message before it are taken away.
+    await h.fake.waitFor(() => moved.buttons.length === 0, 10_000, 'the buttons off the superseded message');
+    // A press that raced that edit is stale; the button under the undo's answer rides.
+    const [stale] = await h.fake.answers(h.fake.click(rider, moved, rideAfterMove));
+    expect(stale!.ephemeral).toBe(true);
+    expect(stale!.content).toMatch(/This choice is gone/);
     const rode = await click(rider, undone, /^Ride to 0304/);
     expect(rode.content).toMatch(/\*\*Rider:\*\* Ride to 0304/);
 
@@ -374,6 +377,9 @@ describe('Courier in the (fake) Discord', () => {
     expect(last.content).toMatch(/The last turn ends with the courier in 0304, 8 hexes short: Soviet victory\./);
     expect(last.content).toMatch(/\*\*Game over\.\*\* Soviet victory\. 2\.2: turn 3 ended/);
     expect(last.buttons).toEqual([]);
+    // The result as a card in the winner's colour, the final map as its picture.
+    expect(last.embeds[0]).toMatchObject({ title: 'Courier: game over · Soviet victory', color: 0xd9541e, fields: [{ name: 'Result' }] });
+    expect(last.embeds[0]!.imageFile).toBe(last.files[0]);
     expect((await view(ch)).doc.status).toBe('finished');
 
     const exported = await run(rider, ch, 'game', 'export');

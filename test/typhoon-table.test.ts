@@ -63,8 +63,8 @@ describe('ending a turn is never one tap (console)', () => {
     const t = table();
     await t.run('/game new game:operation-typhoon seed:31');
     const started = await t.run('/setup done');
-    // Nothing has moved: End turn is the third button, after two that change nothing.
-    expect(t.buttons(started)).toEqual(['Status', 'Full map', 'End turn 1 (71 stacks unmoved)']);
+    // Nothing has moved: End turn is the third button, after two that change nothing by themselves.
+    expect(t.buttons(started)).toEqual(['Move…', 'Status', 'End turn 1 (71 stacks unmoved)']);
     const before = JSON.stringify(await t.doc());
     // The look buttons only show.
     expect(await t.press(started, /^Status$/)).toMatch(/Turn 1\/8/);
@@ -75,11 +75,11 @@ describe('ending a turn is never one tap (console)', () => {
     expect(t.buttons(asked)).toEqual(['Yes: End turn 1 (71 stacks unmoved)']);
     expect(JSON.stringify(await t.doc())).toBe(before); // asking changed nothing
 
-    // With a force moving: End this force, then Status, then End turn (never first or second).
+    // With a force moving: End this force, then Move…, then End turn (never first or second).
     const s = await t.state();
     const { hex, to } = stackOf(s, 'PG3');
     const moved = await t.press(await t.run(`/move force:${hex} path:${to}`), /^Move, forfeit/);
-    expect(t.buttons(moved)).toEqual(['End this force', 'Status', expect.stringMatching(/^End turn 1 \(\d+ stacks unmoved\)$/)]);
+    expect(t.buttons(moved)).toEqual(['End this force', 'Move…', expect.stringMatching(/^End turn 1 \(\d+ stacks unmoved\)$/)]);
 
     // /phase end asks too; the answer's button ends the turn.
     const typed = await t.run('/phase end');

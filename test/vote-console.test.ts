@@ -31,7 +31,10 @@ describe('vote play in the console', () => {
     expect(proposal).toMatch(/\*\*Proposal #1\*\* by console: Start the game/);
     expect(proposal).toMatch(/\[1\] #1 Start the game\s+\(\/press N\)/);
     await run('/as bob');
-    expect(await run('/press 1')).toMatch(/^\(only you\) Your vote: #1\. .*2 of 4 voted/);
+    // The ballot message shows the tally (updated in place), then the voter hears privately what the vote did.
+    const voted = await run('/press 1');
+    expect(voted).toMatch(/^\(updated\) \*\*Ballot\*\* on version 0: 2 of 4 voted/);
+    expect(voted).toMatch(/\(only you\) Your vote: #1\. .*2 of 4 voted/);
     // Two of four is no majority: the ballot waits for its deadline.
     clock.advance(121_000);
     // The result is printed by the ballot's own timer, not in answer to a line.

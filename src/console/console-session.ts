@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../contracts/errors.js';
-import type { Reply, ReplyButton } from '../contracts/reply.js';
+import type { Reply, ReplyButton, ReplyMenu } from '../contracts/reply.js';
 import { Dispatcher } from '../dispatch/dispatch.js';
 import type { Limits } from '../dispatch/limits.js';
 import { closeServices, createServices, type Services } from '../dispatch/services.js';
@@ -13,7 +13,7 @@ import { parseLine } from './parse-line.js';
 
 export const CONSOLE_HELP = [
   'Moscow wargames console. Type slash commands as in Discord, e.g. /hex id:1019, /game new game:<id>, /game help.',
-  'Console only: /press N presses button N of the last reply; /as NAME [manager] changes who is typing; /help shows this. Ctrl-D quits.',
+  'Console only: /press N presses button N of the last reply; /pick N picks option N of the last menu; /as NAME [manager] changes who is typing; /help shows this. Ctrl-D quits.',
 ].join('\n');
 
 export interface ConsoleOptions {
@@ -43,6 +43,7 @@ export interface ConsoleOptions {
 export class ConsoleSession {
   private fileCount = 0;
   private buttons: ReplyButton[] = [];
+  private menu?: ReplyMenu;
   private user: { id: string; name: string; canManage?: boolean };
   readonly services: Services;
   private readonly dispatcher: Dispatcher;
@@ -75,6 +76,7 @@ export class ConsoleSession {
     const reply = async (r: Reply) => this.show(r);
     if (/^\/help\s*$/i.test(text)) return this.opts.print(CONSOLE_HELP);
     if (/^\/press\b/i.test(text)) return this.press(text, channelId);
+    if (/^\/pick\b/i.test(text)) return this.pick(text, channelId);
     if (/^\/as\b/i.test(text)) return this.switchUser(text);
     let invocation: ReturnType<typeof parseLine>;
     try {
@@ -102,6 +104,20 @@ export class ConsoleSession {
     await this.dispatcher.button({ press: { customId: button.customId, user: this.user, channelId }, reply: async (r) => this.show(r) });
   }
 
+  /** A pick in the last menu, as Discord sends one: the menu's id and the option's value. */
+  private async pick(text: string, channelId: string): Promise<void> {
+    const match = /^\/pick\s+(\d{1,2})\s*$/i.exec(text);
+    const option = match && this.menu ? this.menu.options[Number(match[1]) - 1] : undefined;
+    if (!option || !this.menu) {
+      const offer = this.menu ? `1 to ${this.menu.options.length}` : 'none: no reply had a menu yet';
+      return this.show({ content: `/pick takes an option number from the last menu (${offer}).`, ephemeral: true });
+    }
+    await this.dispatcher.button({
+      press: { customId: this.menu.customId, values: [option.value], user: this.user, channelId },
+      reply: async (r) => this.show(r),
+    });
+  }
+
   private switchUser(text: string): void {
     const match = /^\/as\s+([A-Za-z0-9_-]{1,32})(\s+manager)?\s*$/i.exec(text);
     if (!match)
@@ -112,8 +128,14 @@ export class ConsoleSession {
   }
 
   private show(reply: Reply): void {
-    const prefix = reply.ephemeral ? '(only you) ' : '';
+    // A reply that takes the place of the message picked on is printed again, marked so.
+    const prefix = `${reply.replace ? '(updated) ' : ''}${reply.ephemeral ? '(only you) ' : ''}`;
     this.opts.print(`${prefix}${reply.content}`);
+    if (reply.embed) {
+      const e = reply.embed;
+      const lines = [`[card] ${e.title}`, e.description, ...(e.fields ?? []).map((f) => `${f.name}: ${f.value}`), e.footer];
+      this.opts.print(lines.filter((l): l is string => !!l).join('\n'));
+    }
     for (const file of reply.files ?? []) {
       this.fileCount += 1;
       const name = `${String(this.fileCount).padStart(3, '0')}-${file.name}`;
@@ -121,6 +143,12 @@ export class ConsoleSession {
       writeFileSync(path, file.data);
       this.written.push(path);
       this.opts.print(`${/\.(webp|png)$/.test(file.name) ? '[image]' : '[file]'} ${path}`);
+    }
+    if (reply.menu) {
+      this.menu = reply.menu;
+      this.opts.print(
+        `${reply.menu.placeholder}\n${reply.menu.options.map((o, i) => `  <${i + 1}> ${o.label}${o.description ? ` · ${o.description}` : ''}`).join('\n')}   (/pick N)`,
+      );
     }
     // The buttons a /press refers to are those of the latest reply that had any.
     if (reply.buttons?.length) {

@@ -29,13 +29,55 @@ export interface ReplyButton {
   style?: 'primary' | 'secondary' | 'success' | 'danger';
 }
 
+/**
+ * A card shown with a reply (Discord's embed): a title, a few short fields, the side's colour,
+ * and one of the reply's files as its picture. Front ends without cards print it as text.
+ */
+export interface ReplyEmbed {
+  title: string;
+  description?: string;
+  /** 0xRRGGBB, e.g. the colour of the side whose decision it is. */
+  colour?: number;
+  fields?: { name: string; value: string; inline?: boolean }[];
+  /** The name of one of the reply's files, shown as the card's picture. */
+  image?: string;
+  footer?: string;
+}
+
+/** One option of a menu: `value` (at most 100 characters) is what the pick sends back. */
+export interface MenuOption {
+  label: string;
+  value: string;
+  description?: string;
+}
+
+/**
+ * A pick-one menu under a reply (Discord's string select). `customId` routes the pick like a
+ * button's (the command before the first colon) and carries what the pick needs to act.
+ */
+export interface ReplyMenu {
+  customId: string;
+  placeholder: string;
+  /** At most 25. */
+  options: MenuOption[];
+}
+
 export interface Reply {
   content: string;
   files?: ReplyFile[];
   /** Only the person who asked sees it (refusals, errors, help). */
   ephemeral?: boolean;
-  /** Buttons for the obvious next steps; at most 25 (5 rows of 5). */
+  /** Buttons for the obvious next steps; at most 25 (5 rows of 5; 20 with a menu). */
   buttons?: ReplyButton[];
+  embed?: ReplyEmbed;
+  /** A menu above the buttons. */
+  menu?: ReplyMenu;
+  /**
+   * The answer to a button or menu pick that shows the same view again (another round of one
+   * battle, a status refreshed, a menu's next page): it takes the place of the message the
+   * pick was made on instead of adding one. Files given replace the message's; none keeps them.
+   */
+  replace?: boolean;
 }
 
 /** An autocomplete or menu suggestion. */

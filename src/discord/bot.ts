@@ -12,8 +12,9 @@ import type { GameStore } from '../store/game-store.js';
 import type { VoteClock } from '../votes/clock.js';
 import { type CacheSettings, cacheOptions } from './cache.js';
 import { handleInteraction } from './handle-interaction.js';
+import { PromptBoard } from './prompt-board.js';
 import { type LogLevel, redactingLog } from './redacting-log.js';
-import { restPoster } from './rest-poster.js';
+import { editComponents, restPoster } from './rest-poster.js';
 
 export interface DiscordBotOptions {
   token: string;
@@ -60,10 +61,16 @@ export async function startDiscordBot(options: DiscordBotOptions): Promise<Disco
     ...cacheOptions(options.cache),
     ...(options.apiUrl ? { rest: { api: options.apiUrl } } : {}),
   });
+  // Superseded prompts lose their buttons; a failed edit is logged and changes nothing else.
+  const board = new PromptBoard(
+    options.store.keyv,
+    (channelId, messageId, components) => editComponents(client.rest, channelId, messageId, components),
+    (err, context) => log.logger.warn({ err, ...context }, 'could not take the buttons off an earlier prompt'),
+  );
   const services = createServices({
     store: options.store,
     games: options.games ?? new GameRegistry(INSTALLED_GAMES, process.env),
-    post: restPoster(client.rest),
+    post: restPoster(client.rest, (channelId, messageId, reply) => board.posted(channelId, messageId, reply)),
     ...(options.voteClock ? { clock: options.voteClock } : {}),
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.limitClock ? { limitClock: options.limitClock } : {}),
@@ -74,7 +81,7 @@ export async function startDiscordBot(options: DiscordBotOptions): Promise<Disco
     report: (level, err, context) =>
       log.logger[level]({ err, ...context }, level === 'warn' ? 'the game store did not answer a command' : 'a command failed'),
   });
-  const handlerOptions = { dispatcher, deferAfterMs: options.deferAfterMs ?? 1500, log };
+  const handlerOptions = { dispatcher, deferAfterMs: options.deferAfterMs ?? 1500, log, board };
   client.on(Events.InteractionCreate, (interaction) => void handleInteraction(interaction, handlerOptions));
   client.on(Events.Error, (err) => log.logger.error({ err }, 'Discord client error'));
   client.on(Events.ShardError, (err, shard) => log.logger.error({ err, shard }, 'gateway error'));

@@ -5,6 +5,7 @@ import {
   type Interaction,
   type REST,
   Routes,
+  type StringSelectMenuInteraction,
 } from 'discord.js';
 import { UserError } from '../contracts/errors.js';
 import { clip, LIMITS } from '../contracts/limits.js';
@@ -14,13 +15,16 @@ import type { Dispatcher } from '../dispatch/dispatch.js';
 import { openGameThread } from './game-thread.js';
 import { InteractionResponder } from './interaction-responder.js';
 import { buttonPressOf, invocationOf } from './invocation.js';
+import type { PromptBoard } from './prompt-board.js';
 import type { Log } from './redacting-log.js';
-import { messageRequest } from './rest-poster.js';
+import { postMessage } from './rest-poster.js';
 
 export interface HandlerOptions {
   dispatcher: Dispatcher;
   deferAfterMs: number;
   log: Log;
+  /** Takes the buttons off a game's previous prompt when a new one is posted. */
+  board?: PromptBoard;
 }
 
 /** Route one interaction to the shared command layer; never throws (errors are logged). */
@@ -28,14 +32,20 @@ export async function handleInteraction(interaction: Interaction, options: Handl
   try {
     if (interaction.isAutocomplete()) await answerAutocomplete(interaction, options);
     else if (interaction.isChatInputCommand()) await runCommand(interaction, options);
-    else if (interaction.isButton()) await pressButton(interaction, options);
+    else if (interaction.isButton() || interaction.isStringSelectMenu()) await pressButton(interaction, options);
   } catch (err) {
     // What escaped the dispatcher: Discord refusing an answer, say.
     options.log.logger.error(
       {
         err,
         interactionId: interaction.id,
-        kind: interaction.isAutocomplete() ? 'autocomplete' : interaction.isButton() ? 'button' : 'command',
+        kind: interaction.isAutocomplete()
+          ? 'autocomplete'
+          : interaction.isButton()
+            ? 'button'
+            : interaction.isStringSelectMenu()
+              ? 'menu'
+              : 'command',
         ...(interaction.isCommand() ? { command: interaction.commandName } : {}),
         channelId: interaction.channelId,
         ...(interaction.guildId ? { guildId: interaction.guildId } : {}),
@@ -58,8 +68,9 @@ async function answerAutocomplete(interaction: AutocompleteInteraction, options:
 }
 
 async function runCommand(interaction: ChatInputCommandInteraction, options: HandlerOptions): Promise<void> {
-  const responder = new InteractionResponder(interaction, options.deferAfterMs);
-  const thread = new GameThread(interaction.client.rest, interaction.channelId, responder);
+  const onPosted = postedTo(options);
+  const responder = new InteractionResponder(interaction, options.deferAfterMs, onPosted);
+  const thread = new GameThread(interaction.client.rest, interaction.channelId, responder, onPosted);
   try {
     const invocation = withGuild(invocationOf(interaction), interaction.guildId);
     await options.dispatcher.command({
@@ -74,8 +85,9 @@ async function runCommand(interaction: ChatInputCommandInteraction, options: Han
   }
 }
 
-async function pressButton(interaction: ButtonInteraction, options: HandlerOptions): Promise<void> {
-  const responder = new InteractionResponder(interaction, options.deferAfterMs);
+/** A button press or a menu pick: both reach the command named before the first colon of the custom id. */
+async function pressButton(interaction: ButtonInteraction | StringSelectMenuInteraction, options: HandlerOptions): Promise<void> {
+  const responder = new InteractionResponder(interaction, options.deferAfterMs, postedTo(options));
   try {
     const press = { ...buttonPressOf(interaction), ...(interaction.guildId ? { guildId: interaction.guildId } : {}) };
     await options.dispatcher.button({ press, reply: (r) => responder.reply(r), defer: (e) => responder.defer(e) });
@@ -98,6 +110,7 @@ class GameThread {
     private readonly rest: REST,
     private readonly channelId: string,
     private readonly responder: InteractionResponder,
+    private readonly onPosted?: (channelId: string, messageId: string, reply: Reply) => Promise<void>,
   ) {}
 
   async open(name: string): Promise<string> {
@@ -116,7 +129,8 @@ class GameThread {
 
   async reply(r: Reply): Promise<void> {
     if (!this.id || r.ephemeral) return this.responder.reply(r);
-    await this.rest.post(Routes.channelMessages(this.id), messageRequest(r));
+    const id = await postMessage(this.rest, this.id, r);
+    await this.onPosted?.(this.id, id, r);
     if (!this.posted) await this.responder.reply({ content: `The game is in <#${this.id}>: give your orders there.` });
     this.posted = true;
   }
@@ -124,6 +138,11 @@ class GameThread {
   async finish(): Promise<void> {
     if (this.id && !this.posted) await this.rest.delete(Routes.channel(this.id)).catch(() => undefined);
   }
+}
+
+function postedTo(options: HandlerOptions): ((channelId: string, messageId: string, reply: Reply) => Promise<void>) | undefined {
+  const board = options.board;
+  return board ? (channelId, messageId, reply) => board.posted(channelId, messageId, reply) : undefined;
 }
 
 /** The server id travels with the invocation so games can be listed per server. */

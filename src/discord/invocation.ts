@@ -6,11 +6,12 @@ import {
   type CommandInteractionOption,
   GuildMember,
   PermissionFlagsBits,
+  type StringSelectMenuInteraction,
 } from 'discord.js';
 import type { OptionValue } from '../contracts/reply.js';
 import type { AttachedFile, ButtonPress, Invocation } from '../dispatch/command.js';
 
-type Asker = ChatInputCommandInteraction | AutocompleteInteraction | ButtonInteraction;
+type Asker = ChatInputCommandInteraction | AutocompleteInteraction | ButtonInteraction | StringSelectMenuInteraction;
 
 /**
  * Who asked: id, the name shown in the channel, Manage Channels, and role ids. On a server the
@@ -80,6 +81,12 @@ export function invocationOf(
   };
 }
 
-export function buttonPressOf(interaction: ButtonInteraction): ButtonPress {
-  return { customId: interaction.customId, user: actorOf(interaction), channelId: interaction.channelId };
+/** A button press, or a menu pick with the values picked. */
+export function buttonPressOf(interaction: ButtonInteraction | StringSelectMenuInteraction): ButtonPress {
+  return {
+    customId: interaction.customId,
+    user: actorOf(interaction),
+    channelId: interaction.channelId,
+    ...(interaction.isStringSelectMenu() ? { values: [...interaction.values] } : {}),
+  };
 }

@@ -2,11 +2,29 @@ import { type REST, Routes } from 'discord.js';
 import type { Reply } from '../contracts/reply.js';
 import { messagePayload } from './message-payload.js';
 
-/** Posts unsolicited messages (a ballot's result, a game in a new thread) through the REST API. */
-export function restPoster(rest: REST): (channelId: string, reply: Reply) => Promise<void> {
+/**
+ * Posts unsolicited messages (a ballot's result, a game in a new thread) through the REST API;
+ * `onPosted` hears of each (the prompt board takes the buttons off the previous prompt).
+ */
+export function restPoster(
+  rest: REST,
+  onPosted?: (channelId: string, messageId: string, reply: Reply) => Promise<void>,
+): (channelId: string, reply: Reply) => Promise<void> {
   return async (channelId, reply) => {
-    await rest.post(Routes.channelMessages(channelId), messageRequest(reply));
+    const id = await postMessage(rest, channelId, reply);
+    await onPosted?.(channelId, id, reply);
   };
+}
+
+/** Post a message in a channel; resolves with its id. */
+export async function postMessage(rest: REST, channelId: string, reply: Reply): Promise<string> {
+  const sent = (await rest.post(Routes.channelMessages(channelId), messageRequest(reply))) as { id: string };
+  return sent.id;
+}
+
+/** Replace a message's components (the prompt board takes superseded buttons away). */
+export async function editComponents(rest: REST, channelId: string, messageId: string, components: unknown[]): Promise<void> {
+  await rest.patch(Routes.channelMessage(channelId, messageId), { body: { components, allowed_mentions: { parse: [] } } });
 }
 
 export function messageRequest(reply: Reply): { body: unknown; files: { name: string; data: Buffer }[] } {
@@ -15,6 +33,7 @@ export function messageRequest(reply: Reply): { body: unknown; files: { name: st
     body: {
       content: payload.content,
       components: payload.components.map((row) => row.toJSON()),
+      embeds: payload.embeds.map((e) => e.toJSON()),
       allowed_mentions: payload.allowedMentions,
       attachments: (reply.files ?? []).map((f, id) => ({ id, filename: f.name, ...(f.description ? { description: f.description } : {}) })),
     },

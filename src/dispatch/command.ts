@@ -23,11 +23,15 @@ export interface AttachedFile {
   bytes: number;
 }
 
-/** A button press, routed to the command named before the first colon of its customId. */
+/**
+ * A button press or a menu pick, routed to the command named before the first colon of its
+ * customId. A pick carries the values picked (untrusted: the handler checks them).
+ */
 export interface ButtonPress {
   customId: string;
   user: Member;
   channelId: string;
+  values?: string[];
 }
 
 /** An autocomplete request: the option being typed and what is typed so far. */
@@ -62,7 +66,7 @@ export interface ButtonContext {
 export interface CommandModule {
   data: { name: string; toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody };
   execute(ctx: CommandContext): Promise<void>;
-  /** Handles presses of buttons whose customId starts with "<name>:". */
+  /** Handles presses of buttons (and picks in menus) whose customId starts with "<name>:". */
   onButton?(ctx: ButtonContext): Promise<void>;
   /** At most 25 choices (Discord's limit). */
   autocomplete?(request: AutocompleteRequest): Promise<Choice[]>;

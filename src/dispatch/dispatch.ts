@@ -97,7 +97,10 @@ export class Dispatcher {
     const name = ctx.press.customId.split(':', 1)[0] ?? '';
     const command = this.commands.get(name);
     if (!command?.onButton) {
-      await ctx.reply({ content: 'That button no longer does anything; nothing was changed.', ephemeral: true });
+      await ctx.reply({
+        content: 'That button no longer does anything; nothing was changed. /game status shows the choices now.',
+        ephemeral: true,
+      });
       return;
     }
     const tooFast = this.services.limiter.pace(ctx.press.user, false);

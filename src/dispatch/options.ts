@@ -10,7 +10,9 @@ import type { Invocation } from './command.js';
 export function parseOptions<T extends z.ZodType>(invocation: Invocation, schema: T): z.infer<T> {
   const result = schema.safeParse(invocation.options);
   if (result.success) return result.data;
-  throw new UserError(`That command's options are not right. ${issuesText(result.error)}`);
+  const words = `/${invocation.command}${invocation.subcommand ? ` ${invocation.subcommand}` : ''}`;
+  const help = invocation.command === 'vote' ? '/vote help' : '/game help';
+  throw new UserError(`That command's options are not right. ${issuesText(result.error)} ${help} shows how to write ${words}.`);
 }
 
 export { hexIdSchema as hexIdOption } from '../kernel/hex.js';

@@ -64,6 +64,11 @@ export interface ActionChoice<A> {
   confirm?: string;
   /** Ends the phase or turn: kept off the first two buttons, where fight-or-retreat choices sit. */
   endsTurn?: boolean;
+  /**
+   * Given again under its own result, it goes on with the same view (another round of one
+   * battle): the bot then edits that message instead of posting another.
+   */
+  continues?: boolean;
 }
 
 /** What the game is waiting for, and from whom. */

@@ -99,6 +99,11 @@ export interface GameDef<S = any, A = any, O = any> {
   formationsOf?(state: S, action: A): string[];
   /** A proposal as voters see it, without rolling a die: one line, and events to draw (a path arrow). */
   describeProposal?(state: S, action: A): { text: string; events: GameEvent[] };
+  /**
+   * Guided walks through the game for `/game help topic:<id>` (a first turn, say): each a
+   * title and a text of at most 2,000 characters naming the commands to type.
+   */
+  guides?: readonly { id: string; title: string; text: string }[];
   /** A quick decision (fight on or retreat) that gets a short ballot with a default in vote play. */
   quickDecision?(state: S): boolean;
 }

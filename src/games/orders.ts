@@ -73,8 +73,11 @@ export interface Order<S, A> {
   run?(state: S, options: OrderOptions, who?: OrderAsker): OrderOutcome<A>;
   /** An order that needs no game in the channel (a chart): the answer only the asker sees. */
   look?(options: OrderOptions): string;
-  /** Autocomplete for `focused` (at most 25 are shown); `state` is undefined without a game. */
-  suggest?(state: S | undefined, focused: { name: string; value: string }, options: OrderOptions): Choice[];
+  /**
+   * Autocomplete for `focused` (at most 25 are shown); `state` is undefined without a game.
+   * `limit` (default 25) is how many to return at most: a paged menu asks for every choice.
+   */
+  suggest?(state: S | undefined, focused: { name: string; value: string }, options: OrderOptions, limit?: number): Choice[];
 }
 
 /** Check an order's options with the game's own zod schema; a problem is a refusal naming the option. */

@@ -50,7 +50,9 @@ export function parseExport(text: string): GameExport {
   }
   const result = gameExportSchema.safeParse(json);
   if (!result.success) {
-    throw new UserError(`That file is not a game export (${issuesText(result.error, 'file', 3)}).`);
+    throw new UserError(
+      `That file is not a game export (${issuesText(result.error, 'file', 3)}). /game import takes a file made by /game export.`,
+    );
   }
   return result.data;
 }

@@ -190,7 +190,8 @@ export class GameSessions {
       if (resumed) return resumed;
       this.checkActor(view, actor);
       const parsed = view.def.actionSchema.safeParse(action);
-      if (!parsed.success) throw new UserError(`That order is not understood: ${issuesText(parsed.error, 'order')}`);
+      if (!parsed.success)
+        throw new UserError(`That order is not understood: ${issuesText(parsed.error, 'order')}. /game help lists the game’s orders.`);
       this.checkFormations(view, actor, parsed.data);
       return this.applyAndSave(view, actor, parsed.data, also);
     });
@@ -222,21 +223,24 @@ export class GameSessions {
       // Against the bot, the player's last order goes back together with the bot's answers to it.
       const from = def.autoPlay ? lastIndexWhere(doc.actions, (a) => a.userId !== BOT_USER_ID) : doc.actions.length - 1;
       if (def.autoPlay && from < 0 && doc.actions.length > 0)
-        throw new UserError('There is nothing of yours to undo: every order so far was the bot’s.');
+        throw new UserError(
+          'There is nothing of yours to undo: every order so far was the bot’s. /game status says what the game waits for.',
+        );
       const refusal = undoRefusal(doc, actor, view.prompt, doc.actions[from]);
       if (refusal) throw new UserError(refusal);
       const last = doc.actions[from]!;
       const taken = new Set(doc.actions.slice(from).map((a) => a.version));
-      if (!def.undo) throw new UserError(`${def.name} has no undo.`);
+      if (!def.undo) throw new UserError(`${def.name} has no undo. /game status says what comes next.`);
       if (doc.events.some((e) => taken.has(e.version) && e.dice?.length)) {
         throw new UserError(
           taken.size > 1
-            ? 'Dice were rolled since your last order (the bot’s included): it stands (no undo past a die roll).'
-            : 'Dice were rolled: that order stands (no undo past a die roll).',
+            ? 'Dice were rolled since your last order (the bot’s included): it stands (no undo past a die roll). /game status says what comes next.'
+            : 'Dice were rolled: that order stands (no undo past a die roll). /game status says what comes next.',
         );
       }
       const check = def.undo(doc.state);
-      if (!check.allowed) throw new UserError(`That order cannot be taken back: ${check.reason}`);
+      if (!check.allowed)
+        throw new UserError(`That order cannot be taken back: ${check.reason} Play on from here: /game status says what comes next.`);
       const kept = doc.actions.slice(0, from);
       // The state before that order, kept with the game when it was saved: no replay of the whole log.
       const prior = this.store.priorOf(doc);
@@ -276,7 +280,8 @@ export class GameSessions {
           `This is ${playerName(doc, doc.createdBy)}'s solo game; it takes no other players. Everyone can follow it with /game status.`,
         );
       const already = doc.players.find((p) => p.id === actor.id);
-      if (already && !armies?.length && (!seat || seat === already.seat)) throw new UserError('You are already playing in this game.');
+      if (already && !armies?.length && (!seat || seat === already.seat))
+        throw new UserError('You are already playing in this game. /game status lists the players; /game leave gives up your seat.');
       const refusal = seatRefusal(doc, actor, seat);
       if (refusal) throw new UserError(refusal);
       const formations = armies?.length ? pickFormations(doc, def, actor, armies) : undefined;
@@ -312,7 +317,7 @@ export class GameSessions {
   ): Promise<GameDocument & { ballotClosed?: boolean }> {
     return this.lock.run(channelId, async () => {
       const { doc } = await this.require(channelId);
-      if (doc.status !== 'active') throw new UserError(`This game is over (${doc.status}).`);
+      if (doc.status !== 'active') throw new UserError(`This game is over (${doc.status}). /game new starts another.`);
       if (actor.id !== doc.createdBy)
         throw new UserError(`Only ${playerName(doc, doc.createdBy)}, who started this game, may change how it is played.`);
       const settings = { ...doc.settings };
@@ -345,7 +350,7 @@ export class GameSessions {
   async remove(channelId: string, actor: Actor, playerId: string): Promise<GameDocument> {
     return this.lock.run(channelId, async () => {
       const doc = await this.requireDoc(channelId);
-      if (doc.status !== 'active') throw new UserError(`This game is over (${doc.status}).`);
+      if (doc.status !== 'active') throw new UserError(`This game is over (${doc.status}). /game new starts another.`);
       if (actor.id !== doc.createdBy && !actor.canManage)
         throw new UserError(
           `Only ${playerName(doc, doc.createdBy)}, who started this game, or a member who can manage the channel may remove a player.`,
@@ -365,9 +370,9 @@ export class GameSessions {
   async leave(channelId: string, actor: Actor): Promise<GameDocument> {
     return this.lock.run(channelId, async () => {
       const { doc } = await this.require(channelId);
-      if (doc.status !== 'active') throw new UserError(`This game is over (${doc.status}).`);
+      if (doc.status !== 'active') throw new UserError(`This game is over (${doc.status}). /game new starts another.`);
       if (actor.id === doc.createdBy) throw new UserError('You started this game, so you cannot leave it; /game end ends it.');
-      if (!doc.players.some((p) => p.id === actor.id)) throw new UserError('You are not playing in this game.');
+      if (!doc.players.some((p) => p.id === actor.id)) throw new UserError('You are not playing in this game. /game join takes a seat.');
       return this.saveWithLine(doc, { players: doc.players.filter((p) => p.id !== actor.id) }, 'left', `${actor.name} left the game.`);
     });
   }
@@ -716,7 +721,7 @@ export function resultText(result: GameResult): string {
 function pickFormations(doc: GameDocument, def: GameDef, actor: Actor, typed: string[]): string[] {
   if (doc.mode !== 'team' || !def.formations?.length)
     throw new UserError(
-      `Armies are given out in team games of a game that has them${def.formations?.length ? '' : ` (${def.name} has none)`}.`,
+      `Armies are given out in team games of a game that has them${def.formations?.length ? '' : ` (${def.name} has none)`}. /game join without army: takes a seat.`,
     );
   const list = def.formations;
   const picked = typed.map((t) => {

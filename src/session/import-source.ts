@@ -35,13 +35,15 @@ export async function readImportSource(
   if (!allowLocal) throw new UserError('Attach the JSON file made by /game export (file paths work only in the local console).');
   try {
     const info = await stat(value);
-    if (!info.isFile()) throw new UserError(`${value} is not a file.`);
+    if (!info.isFile()) throw new UserError(`${value} is not a file. Give the path of a file made by /game export.`);
     const refusal = importSizeRefusal(info.size, value);
     if (refusal) throw new UserError(refusal);
     return await readFile(value, 'utf8');
   } catch (err) {
     if (err instanceof UserError) throw err;
-    throw new UserError(`Cannot read ${value}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}.`);
+    throw new UserError(
+      `Cannot read ${value}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}. Give the path of a file made by /game export.`,
+    );
   }
 }
 

@@ -21,13 +21,14 @@ export function actRefusal(doc: GameDocument, actor: Actor, prompt: Prompt<unkno
   // Vote play: a German decision is the ballot's, carried out in the name of its proposer, any German-side member.
   if (doc.mode === 'vote' && (!prompt.side || prompt.side === 'german') && (!player.seat || player.seat === 'german')) return undefined;
   if (prompt.side && player.seat && player.seat !== prompt.side)
-    return `It is the ${prompt.side} side's decision, and you play ${player.seat}.`;
+    return `It is the ${prompt.side} side's decision, and you play ${player.seat}. Wait for your side’s turn: /game status says whose decision it is.`;
   // A player without a seat plays whatever side nobody has taken (the creator of a two-player game, say).
   const holder = prompt.side && !player.seat ? doc.players.find((p) => p.id !== actor.id && p.seat === prompt.side) : undefined;
-  if (holder) return `It is the ${prompt.side} side's decision, and ${holder.name ?? 'another player'} plays ${prompt.side}.`;
+  if (holder)
+    return `It is the ${prompt.side} side's decision, and ${holder.name ?? 'another player'} plays ${prompt.side}. /game status says whose decision it is.`;
   if (prompt.formation && player.formations?.length && !player.formations.includes(prompt.formation)) {
     const commander = doc.players.find((p) => p.formations?.includes(prompt.formation!));
-    return `It is ${prompt.formation}'s decision${commander ? `, commanded by ${commander.name ?? 'another player'}` : ''}.`;
+    return `It is ${prompt.formation}'s decision${commander ? `, commanded by ${commander.name ?? 'another player'}` : ''}. /force list shows your own formations.`;
   }
   return undefined;
 }
@@ -51,7 +52,7 @@ export function seatRefusal(doc: GameDocument, actor: Actor, seat: string | unde
 
 /** The creator and anyone with Manage Channels may end a game. */
 export function endRefusal(doc: GameDocument, actor: Actor): string | undefined {
-  if (doc.status !== 'active') return `This game is already over (${doc.status}).`;
+  if (doc.status !== 'active') return `This game is already over (${doc.status}). /game new starts another.`;
   if (actor.id === doc.createdBy || actor.canManage) return undefined;
   return `Only ${creatorName(doc)}, who started this game, or a member who can manage the channel may end it.`;
 }
@@ -63,17 +64,17 @@ export function undoRefusal(
   prompt: Prompt<unknown>,
   last: ActionRecord | undefined = doc.actions.at(-1),
 ): string | undefined {
-  if (doc.status !== 'active') return `This game is over (${doc.status}); nothing can be taken back.`;
-  if (!last) return 'There is nothing to undo yet.';
+  if (doc.status !== 'active') return `This game is over (${doc.status}); nothing can be taken back. /game new starts another.`;
+  if (!last) return 'There is nothing to undo yet. /game status says what the game waits for.';
   if (actor.id !== last.userId && actor.id !== doc.createdBy)
-    return `Only the player who gave the last order, or ${creatorName(doc)}, may take it back.`;
+    return `Only the player who gave the last order, or ${creatorName(doc)}, may take it back. /game log shows who gave it.`;
   // A player who left (or was removed) no longer takes anything back.
   if (doc.mode !== 'solo' && actor.id !== doc.createdBy && !doc.players.some((p) => p.id === actor.id))
-    return 'You are no longer playing in this game, so you cannot take its orders back.';
+    return 'You are no longer playing in this game, so you cannot take its orders back. /game join takes a seat again.';
   // Vote play: a German order was the ballot's decision, given in its proposer's name; the proposer may not take it back alone.
   const seat = doc.players.find((p) => p.id === actor.id)?.seat;
   if (doc.mode === 'vote' && actor.id !== doc.createdBy && seat !== 'soviet')
-    return `In a vote game the German orders are the channel's decisions: only ${creatorName(doc)}, who started the game, may take one back.`;
+    return `In a vote game the German orders are the channel's decisions: only ${creatorName(doc)}, who started the game, may take one back. /vote status shows the open ballot.`;
   if (doc.mode === 'solo' && actor.id !== doc.createdBy) return actRefusal(doc, actor, prompt);
   return undefined;
 }

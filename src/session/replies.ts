@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { clip, fitText, LIMITS } from '../contracts/limits.js';
-import type { Reply, ReplyButton, ReplyFile } from '../contracts/reply.js';
+import type { Reply, ReplyButton, ReplyEmbed, ReplyFile } from '../contracts/reply.js';
 import type { Scene, View } from '../contracts/scene.js';
 import type { GameEvent, Prompt } from '../games/engine.js';
+import type { GameDef } from '../games/game-def.js';
 import type { HexId } from '../kernel/hex.js';
 import { columnOf, formatHexId, rowOf } from '../kernel/hex.js';
 import { type LoadedMap, loadMap } from '../maps/game-map.js';
@@ -10,6 +11,7 @@ import { DEFAULT_ZOOM_RADIUS, zoomHolds } from '../render/render-map.js';
 import type { GameDocument } from '../store/game-document.js';
 import type { ActOutcome, GameView } from './game-sessions.js';
 import { mapImage } from './map-image.js';
+import { moveButton } from './move-button.js';
 import { botTurnText, eventsTextWithin, seedReveal, statusText } from './present.js';
 
 /**
@@ -54,7 +56,7 @@ export function parseLookButton(customId: string): { gameId: string; version: nu
  * two buttons, where a battle's "another round" and "retreat" were a moment ago: when too few
  * choices come before it, Status and Map (which change nothing) fill those places.
  */
-export function choiceButtons(doc: GameDocument, prompt: Prompt<unknown>): ReplyButton[] {
+export function choiceButtons(doc: GameDocument, prompt: Prompt<unknown>, def?: GameDef): ReplyButton[] {
   if (doc.status !== 'active') return [];
   const indexed = prompt.choices.slice(0, LIMITS.choices).map((c, i) => ({ c, i }));
   const first = indexed.filter(({ c }) => !c.endsTurn);
@@ -64,6 +66,9 @@ export function choiceButtons(doc: GameDocument, prompt: Prompt<unknown>): Reply
     label: clip(c.label, LIMITS.buttonLabelChars),
     style: slot === 0 ? 'primary' : 'secondary',
   }));
+  // Pick, don't type: the move menus, when the game has a move order and something may move.
+  const move = def ? moveButton(doc, def) : undefined;
+  if (move) buttons.push(move);
   if (ending.length) {
     const looks: ReplyButton[] = [
       { customId: `${BUTTON_PREFIX}:${doc.id}:${doc.version}:status`, label: 'Status', style: 'secondary' },
@@ -95,14 +100,34 @@ export async function actingReply(outcome: ActOutcome, heading?: string): Promis
   const dice: ReplyButton[] = own.diceHidden
     ? [{ customId: `${BUTTON_PREFIX}:${doc.id}:${doc.version}:dice`, label: 'Dice', style: 'secondary' }]
     : [];
-  return { content, files: file ? [file] : [], buttons: [...choiceButtons(doc, prompt), ...dice].slice(0, LIMITS.choices) };
+  return {
+    content,
+    files: file ? [file] : [],
+    buttons: [...choiceButtons(doc, prompt, outcome.def), ...dice].slice(0, LIMITS.choices),
+    ...(doc.status === 'active' ? {} : { embed: resultCard(outcome, file?.name) }),
+  };
+}
+
+/** The end of a game as a card: who won and why, in the winner's colour, the final map as its picture. */
+export function resultCard(view: GameView, image?: string): ReplyEmbed {
+  const { doc, def, result } = view;
+  const look = result ? def.scene(doc.state).sides?.[result.winner] : undefined;
+  const colour = /^#([0-9a-f]{6})$/i.exec(look?.fill ?? '')?.[1];
+  return {
+    title: `${def.name}: game over${look ? ` · ${look.name} victory` : ''}`,
+    description: def.status(doc.state),
+    ...(colour ? { colour: Number.parseInt(colour, 16) } : {}),
+    fields: [{ name: 'Result', value: doc.outcome ?? doc.status }],
+    ...(image ? { image } : {}),
+    footer: `game ${doc.id} · version ${doc.version} · the dice seed is revealed: /game export, then npm run verify`,
+  };
 }
 
 /** Room for the events of one order in a reply; the heading, the next step and the bot's part share the rest. */
 const EVENTS_BUDGET = 1300;
 
 export async function statusReply(view: GameView): Promise<Reply> {
-  return { content: fitText(statusText(view)), buttons: choiceButtons(view.doc, view.prompt) };
+  return { content: fitText(statusText(view)), buttons: choiceButtons(view.doc, view.prompt, view.def) };
 }
 
 /**

@@ -154,6 +154,18 @@ export class VoteService {
     return { content: `Your vote: #${n}. ${this.ballotText(view.doc, outcome.ballot, settings)}`, ephemeral: true };
   }
 
+  /**
+   * The ballot of `version` as it stands, text and buttons without its picture: a ballot
+   * message edited as votes arrive. Undefined once that ballot has closed.
+   */
+  async tally(channelId: string, version: number): Promise<Reply | undefined> {
+    const view = await this.sessions.current(channelId);
+    if (!view) return undefined;
+    const ballot = await this.ballots.load(view.doc.id);
+    if (!ballot || ballot.version !== version) return undefined;
+    return { content: fitText(this.ballotText(view.doc, ballot, voteSettings(view.doc))), buttons: this.buttons(ballot) };
+  }
+
   /** What is on the ballot now, with its buttons (/vote status). */
   async status(channelId: string): Promise<Reply> {
     const view = await this.sessions.require(channelId);

@@ -10,23 +10,24 @@ import { boardOf, hexLine, legalOf, quietUnit, unitLine } from './unit-names.js'
  * player is offered exactly what the rules allow now. Unknown units give no suggestions.
  */
 
-function offer(choices: Choice[], typed: string): Choice[] {
-  return offerTyped(choices, typed, LIMITS.choices).map((c) => ({ name: clip(c.name, LIMITS.choiceNameChars), value: c.value }));
+function offer(choices: Choice[], typed: string, limit: number = LIMITS.choices): Choice[] {
+  return offerTyped(choices, typed, limit).map((c) => ({ name: clip(c.name, LIMITS.choiceNameChars), value: c.value }));
 }
 
 /** /move unit: the units that may still move, with how many hexes they can reach. */
-export function moverChoices(state: BfmState, typed: string): Choice[] {
+export function moverChoices(state: BfmState, typed: string, limit: number = LIMITS.choices): Choice[] {
   const b = boardOf(state);
   const count = new Map<string, number>();
   for (const m of legalOf(state, 'move')) count.set(m.unit, (count.get(m.unit) ?? 0) + 1);
   return offer(
     [...count].map(([unit, n]) => ({ name: `${unitLine(b, unit)} · ${n} hex${n === 1 ? '' : 'es'} open`, value: unit })),
     typed,
+    limit,
   );
 }
 
 /** /move to: every legal destination of the named unit, nearest first, with its cost. */
-export function destinationChoices(state: BfmState, unitTyped: unknown, typed: string): Choice[] {
+export function destinationChoices(state: BfmState, unitTyped: unknown, typed: string, limit: number = LIMITS.choices): Choice[] {
   const unit = quietUnit(state, unitTyped);
   if (!unit) return [];
   const b = boardOf(state);
@@ -45,6 +46,7 @@ export function destinationChoices(state: BfmState, unitTyped: unknown, typed: s
       return { name: `${hexLine(b, d.hex)} · ${d.cost} hex${d.cost === 1 ? '' : 'es'}${shared}`, value: d.hex };
     }),
     typed,
+    limit,
   );
 }
 

@@ -85,10 +85,10 @@ const move: BfmOrder = {
       throw new UserError('Say which unit and where: /move unit:<unit> to:<hex> (autocomplete lists both).');
     return { act: { type: 'move', unit: findUnit(state, o.unit), to: o.to } };
   },
-  suggest(state, focused, options) {
+  suggest(state, focused, options, limit) {
     if (!state) return [];
-    if (focused.name === 'unit') return moverChoices(state, focused.value);
-    if (focused.name === 'to') return destinationChoices(state, options.unit, focused.value);
+    if (focused.name === 'unit') return moverChoices(state, focused.value, limit);
+    if (focused.name === 'to') return destinationChoices(state, options.unit, focused.value, limit);
     return [];
   },
 };

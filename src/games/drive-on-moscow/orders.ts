@@ -69,7 +69,7 @@ function moveUnits(s: DomState, o: { units?: string; force?: string }): string[]
   throw new UserError('Name the units (units:"7 Pz, 6 Pz") or the hex of the stack (force:<hex>).');
 }
 
-function destinationChoices(s: DomState, ids: string[], typed: string): Choice[] {
+function destinationChoices(s: DomState, ids: string[], typed: string, limit = 25): Choice[] {
   const board = domBoard();
   try {
     const p = new Position(board, SHIPPED_CHARTS, s);
@@ -81,6 +81,7 @@ function destinationChoices(s: DomState, ids: string[], typed: string): Choice[]
     return offer(
       out.sort((a, b) => (a.value < b.value ? -1 : 1)),
       typed,
+      limit,
     );
   } catch {
     return [];
@@ -212,7 +213,7 @@ export function domOrders(charts: () => DomCharts = () => SHIPPED_CHARTS): DomOr
         if (!to) throw new UserError('Say where: to:<hex> or path:<hexes>.');
         return { act: { type: 'move', units, to, ...(path ? { path } : {}) } };
       },
-      suggest(s, f, options) {
+      suggest(s, f, options, limit) {
         if (!s) return [];
         if (f.name === 'force') {
           const hexes = [...new Set(movers(s).map((u) => u.hex))].sort();
@@ -225,6 +226,7 @@ export function domOrders(charts: () => DomCharts = () => SHIPPED_CHARTS): DomOr
               value: h,
             })),
             f.value,
+            limit,
           );
         }
         if (f.name === 'to') {
@@ -233,6 +235,7 @@ export function domOrders(charts: () => DomCharts = () => SHIPPED_CHARTS): DomOr
               s,
               moveUnits(s, { units: options.units as string | undefined, force: options.force as string | undefined }),
               f.value,
+              limit,
             );
           } catch {
             return [];

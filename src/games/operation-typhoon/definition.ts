@@ -15,6 +15,7 @@ import { chartsFromEnvironment } from './charts/override-file.js';
 import { Play } from './context.js';
 import { frontGaps, sovietWestOf29, victoryPoints } from './control.js';
 import type { TyphoonEngine } from './engine.js';
+import { TYPHOON_GUIDES } from './first-turn.js';
 import { typhoonEngine } from './index.js';
 import { TYPHOON_COMMANDS, typhoonOrders } from './order-commands.js';
 import { reachOf } from './orders.js';
@@ -155,6 +156,7 @@ export function createTyphoonGame(
     ],
     orders: typhoonOrders(engine),
     commands: TYPHOON_COMMANDS,
+    guides: TYPHOON_GUIDES,
     scene: (s, events) => typhoonScene(engine().index, s, events),
     status: (s) => typhoonStatus(s, engine()),
     zoomHexes: (events, s) => focusHexes(s, events),

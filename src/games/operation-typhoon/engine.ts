@@ -453,7 +453,7 @@ export function prompt(index: RulesIndex, s: TyphoonState): Prompt<TyphoonAction
       side: 'german',
       text: `Battle in ${s.battle.hex}, round ${s.battle.round} over: fight on (1 MP, ${mp} left) or retreat to ${s.battle.from}.${pocket ? ` If you win, ${pocketText(pocket, s, s.battle.from)}.` : ''}`,
       choices: [
-        ...(mp >= 1 ? [{ action: { type: 'another-round' } as TyphoonAction, label: 'Another round (1 MP)' }] : []),
+        ...(mp >= 1 ? [{ action: { type: 'another-round' } as TyphoonAction, label: 'Another round (1 MP)', continues: true }] : []),
         { action: { type: 'retreat' }, label: `Retreat to ${s.battle.from}` },
       ],
     };

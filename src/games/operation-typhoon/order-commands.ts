@@ -152,11 +152,11 @@ export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
         const forfeit = airForfeit(state, action);
         return forfeit ? { act: action, confirm: forfeit } : act(action);
       },
-      suggest(state, focused, options) {
+      suggest(state, focused, options, limit) {
         if (!state) return [];
-        if (focused.name === 'force') return forceChoices(index(), state, focused.value);
+        if (focused.name === 'force') return forceChoices(index(), state, focused.value, limit);
         if (focused.name === 'to') {
-          return destinationChoices(index(), state, text(options, 'force'), text(options, 'units'), focused.value);
+          return destinationChoices(index(), state, text(options, 'force'), text(options, 'units'), focused.value, limit);
         }
         return [];
       },

@@ -170,7 +170,7 @@ export interface Choice {
  * with its formation ("PG3"), units and MP. Typed digits match hex ids from their start;
  * anything else matches a formation or any unit of the stack ("pg3", "7 pz", "gross").
  */
-export function forceChoices(index: RulesIndex, s: TyphoonState, typed: string): Choice[] {
+export function forceChoices(index: RulesIndex, s: TyphoonState, typed: string, limit = 25): Choice[] {
   const out: (Choice & { search: string[] })[] = [];
   const formations = (units: string[]) => [...new Set(units.map((u) => index.unit(u).formation))].join('+');
   const search = (units: string[]) => [...units.map((u) => index.unit(u).label), ...units.map((u) => index.unit(u).formation)];
@@ -195,7 +195,7 @@ export function forceChoices(index: RulesIndex, s: TyphoonState, typed: string):
       search: search(stack.units),
     });
   }
-  return matchTyped(out, typed);
+  return matchTyped(out, typed, limit);
 }
 
 /** Autocomplete for `to:`: every reachable hex with its MP cost; Soviet hexes say a battle follows. */
@@ -205,6 +205,7 @@ export function destinationChoices(
   force: string | undefined,
   units: string | undefined,
   typed: string,
+  limit = 25,
 ): Choice[] {
   if (!force || !parseHexId(force)) return [];
   let f: ReturnType<typeof forceFor>;
@@ -232,7 +233,7 @@ export function destinationChoices(
     };
   });
   list.sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.rank[2] - b.rank[2] || a.value.localeCompare(b.value));
-  return matchTyped(list, typed);
+  return matchTyped(list, typed, limit);
 }
 
 function labels(index: RulesIndex, units: string[]): string {
@@ -244,9 +245,9 @@ function labels(index: RulesIndex, units: string[]): string {
  * What autocomplete keeps of `list` for `typed`: digits match a hex id from its start
  * ("15" finds 1520, not 2715); other text matches within the name, or the start of a unit,
  * formation or place, ignoring case, spaces and punctuation ("7pz" finds "7 Pz", not
- * "17 Pz"). At most 25, in the list's order.
+ * "17 Pz"). At most `limit`, in the list's order.
  */
-function matchTyped(list: readonly (Choice & { search?: string[] })[], typed: string): Choice[] {
+function matchTyped(list: readonly (Choice & { search?: string[] })[], typed: string, limit = 25): Choice[] {
   const t = typed.trim();
   const squash = (x: string) => x.toLowerCase().replace(/[^a-z0-9]/g, '');
   const want = squash(t);
@@ -255,5 +256,5 @@ function matchTyped(list: readonly (Choice & { search?: string[] })[], typed: st
     : /^\d+$/.test(t)
       ? list.filter((c) => c.value.startsWith(t))
       : list.filter((c) => c.name.toLowerCase().includes(t.toLowerCase()) || (c.search ?? []).some((w) => squash(w).startsWith(want)));
-  return keep.slice(0, 25).map((c) => ({ name: c.name, value: c.value }));
+  return keep.slice(0, limit).map((c) => ({ name: c.name, value: c.value }));
 }

@@ -48,6 +48,27 @@ export interface FakeButton {
   disabled: boolean;
 }
 
+/** A string select menu under a message (component type 3). */
+export interface FakeMenu {
+  customId: string;
+  placeholder: string;
+  options: { label: string; value: string; description?: string }[];
+  disabled: boolean;
+}
+
+/** An embed as stored: its picture resolved to one of the message's files when it says attachment://name. */
+export interface FakeEmbed {
+  title?: string;
+  description?: string;
+  color?: number;
+  fields: { name: string; value: string; inline: boolean }[];
+  footer?: string;
+  /** The image URL as sent. */
+  imageUrl?: string;
+  /** The message's file an attachment:// image names (undefined when it names none the message has). */
+  imageFile?: FakeFile;
+}
+
 /** A file a member attaches to a command (an ATTACHMENT option), served by the fake CDN. */
 export interface FakeUpload {
   kind: 'upload';
@@ -69,6 +90,12 @@ export interface FakeMessage {
   allowedMentions?: unknown;
   files: FakeFile[];
   buttons: FakeButton[];
+  menus: FakeMenu[];
+  embeds: FakeEmbed[];
+  /** The message's component rows as last sent (echoed back as Discord does). */
+  components: unknown[];
+  /** How many times it was edited (a PATCH, or an UPDATE_MESSAGE answer to a pick on it). */
+  edits: number;
   ephemeral: boolean;
   /** The interaction that produced it, if any. */
   interactionId?: string;
@@ -80,7 +107,7 @@ export interface FakeMessage {
 export interface InteractionRecord {
   id: string;
   token: string;
-  kind: 'command' | 'button' | 'autocomplete';
+  kind: 'command' | 'button' | 'menu' | 'autocomplete';
   user: FakeUser;
   channelId: string;
   sentAt: number;
@@ -92,8 +119,12 @@ export interface InteractionRecord {
   choices?: { name: string; value: string | number }[];
   /** Acknowledged too late or twice: what Discord would have refused. */
   refused: string[];
-  /** The message whose button was clicked. */
+  /** The message whose button was clicked (or menu picked). */
   source?: FakeMessage;
+  /** The answer edited the source message (UPDATE_MESSAGE, or DEFERRED_UPDATE_MESSAGE then an edit of @original). */
+  updatedSource: boolean;
+  /** The first answer was a deferral without a message (DEFERRED_UPDATE_MESSAGE, type 6). */
+  deferredUpdate: boolean;
 }
 
 interface CommandOptionJson {
@@ -392,6 +423,27 @@ export class FakeDiscord extends EventEmitter {
     return record;
   }
 
+  /** A user picks `values` in the menu `customId` under a message (any values: Discord's client sends only listed ones). */
+  pick(user: FakeUser, message: FakeMessage, customId: string, values: string[]): InteractionRecord {
+    const record = this.dispatchInteraction(
+      3,
+      user,
+      message.channelId,
+      { custom_id: customId, component_type: 3, values },
+      messageJson(message, this.botUser),
+      'menu',
+    );
+    record.source = message;
+    return record;
+  }
+
+  /** Wait until the interaction's answer edited the message it was made on; resolves with that message. */
+  async updated(record: InteractionRecord, timeoutMs = 30_000): Promise<FakeMessage> {
+    await this.waitFor(() => record.updatedSource || record.refused.length > 0, timeoutMs, `an update of the message under ${record.id}`);
+    if (record.refused.length) throw new Error(`Discord refused the answer: ${record.refused.join('; ')}`);
+    return record.source!;
+  }
+
   /** A user types in an autocompleted option; resolves with the offered choices. */
   async autocomplete(
     user: FakeUser,
@@ -457,6 +509,8 @@ export class FakeDiscord extends EventEmitter {
       deferred: false,
       messages: [],
       refused: [],
+      updatedSource: false,
+      deferredUpdate: false,
     };
     this.interactions.push(record);
     this.byToken.set(record.token, record);
@@ -654,9 +708,23 @@ export class FakeDiscord extends EventEmitter {
         record.deferred = type === 5;
         message = this.addMessage(record.channelId, type === 5 ? { flags: data.flags } : data, files, record.id, type === 5);
         record.messages.push(message);
-      } else if (type === 6) record.deferred = true;
-      else if (type === 7) {
-        if (record.source) this.updateMessage(record.source, data, files);
+      } else if (type === 6) {
+        // Only a pick on a message may be deferred without a message of its own.
+        if (!record.source) {
+          record.refused.push('DEFERRED_UPDATE_MESSAGE answers a component interaction only');
+          this.emit('event');
+          return json(400, { message: 'Interaction callback type 6 is for component interactions', code: 50035 });
+        }
+        record.deferred = true;
+        record.deferredUpdate = true;
+      } else if (type === 7) {
+        if (!record.source) {
+          record.refused.push('UPDATE_MESSAGE answers a component interaction only');
+          this.emit('event');
+          return json(400, { message: 'Interaction callback type 7 is for component interactions', code: 50035 });
+        }
+        this.updateMessage(record.source, data, files);
+        record.updatedSource = true;
       }
       this.emit('event');
       if (url.searchParams.get('with_response') === 'true') {
@@ -670,7 +738,9 @@ export class FakeDiscord extends EventEmitter {
     if ((m = path.match(/^\/webhooks\/(\d+)\/([^/]+)(?:\/messages\/([^/]+))?$/))) {
       const record = this.byToken.get(m[2]!);
       if (!record) return json(404, { message: 'Unknown Webhook', code: 10015 });
-      const target = m[3] === '@original' ? record.messages[0] : m[3] ? this.messages.get(m[3]) : undefined;
+      // @original of a pick answered by UPDATE_MESSAGE or DEFERRED_UPDATE_MESSAGE is the message picked on.
+      const original = record.source && (record.deferredUpdate || record.updatedSource) ? record.source : record.messages[0];
+      const target = m[3] === '@original' ? original : m[3] ? this.messages.get(m[3]) : undefined;
       if (method === 'POST' && !m[3]) {
         const { payload, files } = await parsePayload(req, body);
         this.checkMentions('follow-up', payload);
@@ -684,6 +754,7 @@ export class FakeDiscord extends EventEmitter {
         const { payload, files } = await parsePayload(req, body);
         this.checkMentions('edit of an interaction message', payload);
         this.updateMessage(target, payload, files);
+        if (target === record.source) record.updatedSource = true;
         this.emit('event');
         return json(200, messageJson(target, this.botUser));
       }
@@ -703,7 +774,7 @@ export class FakeDiscord extends EventEmitter {
     }
     if ((m = path.match(/^\/channels\/(\d+)\/messages\/(\d+)$/)) && method === 'PATCH') {
       const target = this.messages.get(m[2]!);
-      if (!target) return json(404, { message: 'Unknown Message', code: 10008 });
+      if (!target || target.deleted) return json(404, { message: 'Unknown Message', code: 10008 });
       const { payload, files } = await parsePayload(req, body);
       this.checkMentions('edit of a channel message', payload);
       this.updateMessage(target, payload, files);
@@ -776,11 +847,16 @@ export class FakeDiscord extends EventEmitter {
       ...('allowed_mentions' in data ? { allowedMentions: data.allowed_mentions } : {}),
       files,
       buttons: buttonsOf(data.components),
+      menus: menusOf(data.components),
+      embeds: [],
+      components: Array.isArray(data.components) ? data.components : [],
+      edits: 0,
       ephemeral: (Number(data.flags ?? 0) & EPHEMERAL) !== 0,
       interactionId,
       pending,
       deleted: false,
     };
+    message.embeds = embedsOf(data.embeds, message.files);
     this.messages.set(message.id, message);
     const list = this.channelMessages.get(channelId) ?? [];
     list.push(message);
@@ -788,11 +864,29 @@ export class FakeDiscord extends EventEmitter {
     return message;
   }
 
+  /**
+   * An edit, as Discord applies one: fields sent replace the message's, fields left out stay.
+   * `attachments` lists the files to keep (by id, as messageJson numbers them) and describes
+   * the new ones; without it, new files are added to those kept. Embeds are resolved against
+   * the files the message has after the edit.
+   */
   private updateMessage(target: FakeMessage, data: Record<string, unknown>, files: FakeFile[]): void {
     if (data.content !== undefined) target.content = String(data.content ?? '');
     if ('allowed_mentions' in data) target.allowedMentions = data.allowed_mentions;
-    if (data.components !== undefined) target.buttons = buttonsOf(data.components);
-    if (files.length || data.attachments !== undefined) target.files = files.length ? files : [];
+    if (data.components !== undefined) {
+      target.buttons = buttonsOf(data.components);
+      target.menus = menusOf(data.components);
+      target.components = Array.isArray(data.components) ? data.components : [];
+    }
+    if (Array.isArray(data.attachments)) {
+      // Entries naming an attachment the message has keep it; the others describe this edit's uploads (files[n]).
+      const ids = new Set((data.attachments as { id?: unknown }[]).map((a) => String(a.id)));
+      const kept = target.files.filter((_, i) => ids.has(attachmentId(target, i)));
+      target.files = [...kept, ...files];
+    } else if (files.length) target.files = [...target.files, ...files];
+    if (data.embeds !== undefined) target.embeds = embedsOf(data.embeds, target.files);
+    else target.embeds = target.embeds.map((e) => ({ ...e, imageFile: imageFileOf(e.imageUrl, target.files) }));
+    target.edits += 1;
     target.pending = false;
   }
 }
@@ -863,6 +957,48 @@ function inferType(value: string | number | boolean): number {
   return OPTION_STRING;
 }
 
+/** An attached file's id, a snowflake as on Discord (never a small number, which names a new upload in an edit). */
+function attachmentId(message: FakeMessage, index: number): string {
+  return (BigInt(message.id) + BigInt(index + 1)).toString();
+}
+
+function menusOf(components: unknown): FakeMenu[] {
+  if (!Array.isArray(components)) return [];
+  return components.flatMap((row: any) =>
+    (row?.components ?? [])
+      .filter((c: any) => c?.type === 3)
+      .map((c: any) => ({
+        customId: String(c.custom_id),
+        placeholder: String(c.placeholder ?? ''),
+        options: (c.options ?? []).map((o: any) => ({
+          label: String(o.label),
+          value: String(o.value),
+          ...(o.description ? { description: String(o.description) } : {}),
+        })),
+        disabled: !!c.disabled,
+      })),
+  );
+}
+
+/** attachment://name points at the message's own file of that name. */
+function imageFileOf(url: string | undefined, files: FakeFile[]): FakeFile | undefined {
+  const name = url?.startsWith('attachment://') ? url.slice('attachment://'.length) : undefined;
+  return name ? files.find((f) => f.name === name) : undefined;
+}
+
+function embedsOf(embeds: unknown, files: FakeFile[]): FakeEmbed[] {
+  if (!Array.isArray(embeds)) return [];
+  return embeds.map((e: any) => ({
+    ...(e.title !== undefined ? { title: String(e.title) } : {}),
+    ...(e.description !== undefined ? { description: String(e.description) } : {}),
+    ...(e.color !== undefined ? { color: Number(e.color) } : {}),
+    fields: (e.fields ?? []).map((f: any) => ({ name: String(f.name), value: String(f.value), inline: !!f.inline })),
+    ...(e.footer?.text !== undefined ? { footer: String(e.footer.text) } : {}),
+    ...(e.image?.url !== undefined ? { imageUrl: String(e.image.url) } : {}),
+    imageFile: imageFileOf(e.image?.url, files),
+  }));
+}
+
 function buttonsOf(components: unknown): FakeButton[] {
   if (!Array.isArray(components)) return [];
   return components.flatMap((row: any) =>
@@ -891,29 +1027,24 @@ function messageJson(message: FakeMessage, author: object): Record<string, unkno
     mentions: [],
     mention_roles: [],
     attachments: message.files.map((f, i) => ({
-      id: String(i),
+      id: attachmentId(message, i),
       filename: f.name,
       size: f.data.length,
       url: `https://cdn.invalid/${f.name}`,
       proxy_url: `https://cdn.invalid/${f.name}`,
     })),
-    embeds: [],
+    embeds: message.embeds.map((e) => ({
+      type: 'rich',
+      ...(e.title !== undefined ? { title: e.title } : {}),
+      ...(e.description !== undefined ? { description: e.description } : {}),
+      ...(e.color !== undefined ? { color: e.color } : {}),
+      fields: e.fields,
+      // Discord serves an attachment:// picture from its CDN once sent.
+      ...(e.imageFile ? { image: { url: `https://cdn.invalid/${e.imageFile.name}` } } : {}),
+    })),
     pinned: false,
     flags: message.ephemeral ? EPHEMERAL : 0,
-    components: message.buttons.length
-      ? [
-          {
-            type: 1,
-            components: message.buttons.map((b) => ({
-              type: 2,
-              custom_id: b.customId,
-              label: b.label,
-              style: b.style,
-              disabled: b.disabled,
-            })),
-          },
-        ]
-      : [],
+    components: message.components,
   };
 }
 
