@@ -11,12 +11,14 @@ import { redisMissingReason } from './helpers/local-redis.js';
  */
 describe('crashes', () => {
   it('loses no acknowledged order when the process is killed at random points of a game', async () => {
-    const result = await crashLoop(5, 11);
+    const kills = 4;
+    const result = await crashLoop(kills, 11);
     console.log(`crash loop: ${JSON.stringify(result)}`);
     expect(result.problems).toEqual([]);
     expect(result.lost).toBe(0);
     expect(result.damaged).toBe(0);
-    expect(result.acknowledged).toBeGreaterThan(5);
+    // Every round acknowledges at least one order before its kill is timed.
+    expect(result.acknowledged).toBeGreaterThanOrEqual(kills + 1);
     // The last restart must lead to an acknowledged order: the game goes on.
     expect(result.resumed).toBeGreaterThanOrEqual(1);
     expect(result.finalVersion).toBeGreaterThan(0);
@@ -25,7 +27,7 @@ describe('crashes', () => {
 
 describe.skipIf(!!redisMissingReason())('crashes on Redis', () => {
   it('loses no acknowledged order, undo, new game or ballot when the process is killed, with the games in Redis', async () => {
-    const result = await crashLoop(3, 12, () => undefined, { store: 'redis' });
+    const result = await crashLoop(2, 12, () => undefined, { store: 'redis' });
     console.log(`crash loop (redis): ${JSON.stringify(result)}`);
     expect(result.problems).toEqual([]);
     expect(result.lost).toBe(0);
