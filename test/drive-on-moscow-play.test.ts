@@ -101,4 +101,27 @@ describe('Drive on Moscow in Discord', () => {
     const entered = await ask(soviet, ch, 'replace', undefined, { unit: 'RD', hex: String(hexes[0]!.value) });
     expect(entered.content).toMatch(/enters at/);
   });
+
+  it('puts the German orders to a vote: the order of phases and a mobile assault proposed, drawn, voted and carried out', async () => {
+    const [a, b, c] = [member('Guderian'), member('Hoth'), member('Hoepner')];
+    const ch = channel();
+    const started = await ask(a, ch, 'game', 'new', { game: 'drive-on-moscow', mode: 'vote', seed: 5 });
+    expect(started.content).toMatch(/Drive on Moscow.*has started/);
+    await ask(b, ch, 'game', 'join', { seat: 'german' });
+    await ask(c, ch, 'game', 'join', { seat: 'german' });
+    const before = JSON.stringify(await state(ch));
+    const proposal = await ask(b, ch, 'phase', 'order', { order: 'move-fight' });
+    expect(proposal.content).toMatch(/\*\*Proposal #1\*\* by Hoth/);
+    expect(JSON.stringify(await state(ch))).toBe(before); // proposed, not carried out
+    const [carried] = await h.fake.answers(h.fake.click(c, proposal, proposal.buttons[0]!.customId));
+    expect(carried!.content).toMatch(/Carried out: #1/);
+    expect((await state(ch)).phase).toBe('movement');
+    const assault = await ask(c, ch, 'attack', undefined, { defender: '2052', attackers: '17 Pz, 18 Pz, 10 Mot', mode: 'mobile' });
+    expect(assault.content).toMatch(/\*\*Proposal #1\*\* by Hoepner/);
+    expect(assault.files).toHaveLength(1);
+    expect((await state(ch)).units['17 Pz']!.hex).not.toBe('2052');
+    const [won] = await h.fake.answers(h.fake.click(a, assault, assault.buttons[0]!.customId));
+    expect(won!.content).toMatch(/Carried out: #1/);
+    expect(won!.content).toMatch(/clear 2052/);
+  });
 });
