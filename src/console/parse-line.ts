@@ -2,6 +2,7 @@ import { type APIApplicationCommandOption, ApplicationCommandOptionType } from '
 import { UserError } from '../contracts/errors.js';
 import type { OptionValue } from '../contracts/reply.js';
 import type { CommandModule, Invocation } from '../dispatch/command.js';
+import { tokenize } from '../dispatch/tokenize.js';
 
 /**
  * Turn a typed line such as `/hex id:1019 game:battle-for-moscow` into the same
@@ -76,28 +77,4 @@ function convert(spec: APIApplicationCommandOption, raw: string): OptionValue {
     default:
       return raw;
   }
-}
-
-/** Split on spaces, keeping "quoted values" together (name:"two words"). */
-export function tokenize(line: string): string[] {
-  const tokens: string[] = [];
-  let current = '';
-  let quote = false;
-  let any = false;
-  for (const ch of line) {
-    if (ch === '"') {
-      quote = !quote;
-      any = true;
-    } else if (/\s/.test(ch) && !quote) {
-      if (any) tokens.push(current);
-      current = '';
-      any = false;
-    } else {
-      current += ch;
-      any = true;
-    }
-  }
-  if (quote) throw new UserError('A quoted value is not closed.');
-  if (any) tokens.push(current);
-  return tokens;
 }

@@ -4,6 +4,7 @@ import { clip } from '../contracts/limits.js';
 import type { OptionValue } from '../contracts/reply.js';
 import type { GameDef } from '../games/game-def.js';
 import { BATCH_MAX_LINES, type BatchLine, type Standing } from '../session/order-batch.js';
+import { tokenize } from './tokenize.js';
 
 /**
  * The text of a batch of orders: one order per line, written as its slash command would be
@@ -118,28 +119,4 @@ function integerOf(name: string, raw: string): number {
 function booleanOf(name: string, raw: string): boolean {
   if (raw === 'true' || raw === 'false') return raw === 'true';
   throw new UserError(`option ${name}: takes true or false, not “${clip(raw, 20)}”.`);
-}
-
-/** Split on spaces, keeping "quoted values" together (units:"10 Pz, 2 Pz"). */
-function tokenize(line: string): string[] {
-  const tokens: string[] = [];
-  let current = '';
-  let quote = false;
-  let any = false;
-  for (const ch of line) {
-    if (ch === '"') {
-      quote = !quote;
-      any = true;
-    } else if (/\s/.test(ch) && !quote) {
-      if (any) tokens.push(current);
-      current = '';
-      any = false;
-    } else {
-      current += ch;
-      any = true;
-    }
-  }
-  if (quote) throw new UserError('a quoted value is not closed.');
-  if (any) tokens.push(current);
-  return tokens;
 }
