@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { battleChoices } from '../src/games/drive-on-moscow/battles.js';
 import { chartsWithOverride, SHIPPED_CHARTS } from '../src/games/drive-on-moscow/charts.js';
 import { domEngine } from '../src/games/drive-on-moscow/engine.js';
 import { shiftsFor } from '../src/games/drive-on-moscow/odds.js';
@@ -159,6 +160,12 @@ describe('Drive on Moscow results', () => {
     const held = engine.apply(r.state, { type: 'choose', option: 'lose1' });
     expect(held.state.units['5 Inf']!.hex).toBe(g);
     expect(held.state.units['5 Inf']!.steps + held.state.units['6 Inf']!.steps).toBe(3);
+    // The owner may name the unit that loses it; a unit not in the hex is refused.
+    const named = engine.apply(r.state, { type: 'choose', option: 'lose1:6 Inf' });
+    expect(named.state.units['6 Inf']!.steps).toBe(1);
+    expect(named.state.units['5 Inf']!.steps).toBe(2);
+    expect(battleChoices(r.state)!.options.map((o) => o.option)).toEqual(['retreat', 'lose1', 'lose1:5 Inf', 'lose1:6 Inf']);
+    expect(() => engine.apply(r.state, { type: 'choose', option: 'lose1:RD 1' })).toThrow(/11\.28: RD 1 is not in/);
   });
   it('D16 10.22: a Soviet stack driven out by a mobile assault retreats straight away from it; the force may move on (10.20)', () => {
     const s = scenario([pz('7 Pz', ring[0]!), rd('RD 1', centre)], { phase: 'movement', step: 0 });

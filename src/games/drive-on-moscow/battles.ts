@@ -311,11 +311,15 @@ export function chooseInBattle(c: Ctx, option: string): void {
     return;
   }
   if (b.stage === 'german-dr') {
-    if (option !== 'retreat' && option !== 'lose1') throw new RuleError('11.28', 'choose retreat or lose1');
-    if (option === 'retreat') applyResult(c, 'DR');
+    // 11.28 "lose one step": the owner says which unit ("lose1:<unit>"); plain lose1 leaves it to the bot.
+    const [answer, unit] = option.split(':') as [string, string | undefined];
+    if (answer !== 'retreat' && answer !== 'lose1') throw new RuleError('11.28', 'choose retreat or lose1');
+    if (answer === 'retreat') applyResult(c, 'DR');
     else {
       const defs = defendersNow(c);
-      c.loseStep(cheapestStep(defs), 'Defender Lose 1');
+      if (unit !== undefined && !defs.some((u) => u.id === unit))
+        throw new RuleError('11.28', `${unit} is not in ${b.target}: the step is lost by one of ${defs.map((u) => u.id).join(', ')}`);
+      c.loseStep(unit ?? cheapestStep(defs), 'Defender Lose 1');
       c.event('converted', 'DR becomes Defender Lose 1: the Germans hold', { rule: '11.28' });
       finish(c, false);
     }
@@ -537,6 +541,10 @@ export function battleChoices(s: DomState): { side: Side; options: { option: str
         options: [
           { option: 'retreat', label: 'Retreat' },
           { option: 'lose1', label: 'Lose 1 step and hold' },
+          // 11.28: which unit loses it, when the owner wants to say (at most a stack's five).
+          ...Object.values(s.units)
+            .filter((u) => u.hex === b.target && u.side === 'german')
+            .map((u) => ({ option: `lose1:${u.id}`, label: `${u.id} loses the step, the stack holds` })),
         ],
         text: `DR against ${b.target}: retreat or lose one step and hold? (11.28)`,
       };
