@@ -15,6 +15,7 @@ import { seekPockets } from '../src/games/operation-typhoon/autoplay/index.js';
 import { prompt } from '../src/games/operation-typhoon/engine.js';
 import { type TyphoonAction, type TyphoonState, typhoonEngine } from '../src/games/operation-typhoon/index.js';
 import type { GameSessions, GameView } from '../src/session/index.js';
+import { ManualClock } from '../src/votes/index.js';
 import { type BotHarness, channel, member, startBotHarness } from './helpers/fake-discord/bot-harness.js';
 
 const engine = typhoonEngine();
@@ -199,8 +200,9 @@ describe('/battle hit from the console', () => {
 
 describe('/battle hit through Discord', () => {
   let h: BotHarness;
+  const clock = new ManualClock();
   beforeAll(async () => {
-    h = await startBotHarness();
+    h = await startBotHarness({ voteClock: clock });
   });
   afterAll(async () => {
     await h?.stop();
@@ -219,5 +221,32 @@ describe('/battle hit through Discord', () => {
     const [pressed] = await h.fake.answers(h.fake.click(player, status, hit!.customId));
     expect(pressed!.ephemeral).toBe(false);
     expect(pressed!.content).toMatch(/the commander places a hit/);
+  });
+
+  it('in a vote game, placing hits is a battle ballot: nobody voting leaves them to the bot', async () => {
+    const player = member('Reinhardt');
+    const ch = channel();
+    await h.fake.ask(player, ch, 'game', 'new', { game: 'operation-typhoon', mode: 'vote', seed: played.seed, allocation: 'manual' });
+    // The first pause that a plain move leads to: the moves before it are given directly, that one is voted.
+    const pause = played.pauses.find((p) => {
+      const last = p.actions.at(-1)!;
+      return last.type === 'move' && !last.units && !last.air;
+    })!;
+    const creator = (await h.bot.sessions.require(ch)).doc.players[0]!;
+    for (const a of pause.actions.slice(0, -1)) await h.bot.sessions.act(ch, { id: creator.id, name: creator.name ?? creator.id }, a);
+    const move = pause.actions.at(-1) as Extract<TyphoonAction, { type: 'move' }>;
+    // One member: the proposer's own vote is a majority, so the move is carried out at once.
+    const carried = await h.fake.ask(player, ch, 'move', undefined, { force: move.from, path: move.path.join(',') });
+    expect(carried!.content).toMatch(/Carried out: #1/);
+    expect(carried!.content).toMatch(/a battle decision; nobody voting means Let the bot place (it|them)/);
+    expect(carried!.buttons.some((b) => /Hit /.test(b.label))).toBe(true);
+    const version = (await h.bot.sessions.require(ch)).doc.version;
+    const posted = h.fake.messagesIn(ch).length;
+    clock.advance(30_000);
+    await h.fake.waitFor(() => h.fake.messagesIn(ch).length > posted);
+    const closed = h.fake.messagesIn(ch).at(-1)!;
+    expect(closed.content).toMatch(/nobody voted: the default \(Let the bot place (it|them)\) applies/);
+    expect(closed.content).toMatch(/the bot places the hits/);
+    expect((await h.bot.sessions.require(ch)).doc.version).toBe(version + 1);
   });
 });
