@@ -223,7 +223,8 @@ export class CombatRound {
     side: 'german' | 'soviet',
     rule: string,
   ): boolean {
-    this.battle.fired = [...(this.battle.fired ?? []), firer];
+    // The battle is the engine's own copy (copyState copies `fired` too), so it may grow in place.
+    (this.battle.fired ??= []).push(firer);
     const { rolls, hits } = this.rollDice(cdr, mod.total, side);
     const on = side === 'german' ? 'soviet' : 'german';
     const targets = on === 'soviet' ? this.sovietTargets() : this.germanTargets();
