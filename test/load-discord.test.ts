@@ -15,7 +15,8 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const versionOf = (m: FakeMessage) => Number(/^game:[a-z0-9]{8}:(\d+):/.exec(m.buttons[0]?.customId ?? '')?.[1] ?? NaN);
+/** The version an answer shows: in its picture's name (its buttons go when a later prompt supersedes it). */
+const versionOf = (m: FakeMessage) => Number(/-v(\d+)/.exec(m.files[0]?.name ?? '')?.[1] ?? NaN);
 
 async function settle(records: InteractionRecord[]): Promise<FakeMessage[]> {
   const answers = await Promise.all(records.map((r) => h.fake.answers(r, 1, 120_000)));

@@ -63,7 +63,10 @@ export async function startDiscordBot(options: DiscordBotOptions): Promise<Disco
   });
   // Superseded prompts lose their buttons; a failed edit is logged and changes nothing else.
   const board = new PromptBoard(
-    options.store.keyv,
+    {
+      get: (key) => options.store.keyv.get(key),
+      set: (key, value, ttlMs) => options.store.batches.commit({ set: [{ key, value, ttlMs }] }),
+    },
     (channelId, messageId, components) => editComponents(client.rest, channelId, messageId, components),
     (err, context) => log.logger.warn({ err, ...context }, 'could not take the buttons off an earlier prompt'),
   );

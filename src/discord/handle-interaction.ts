@@ -130,7 +130,7 @@ class GameThread {
   async reply(r: Reply): Promise<void> {
     if (!this.id || r.ephemeral) return this.responder.reply(r);
     const id = await postMessage(this.rest, this.id, r);
-    await this.onPosted?.(this.id, id, r);
+    void this.onPosted?.(this.id, id, r).catch(() => undefined);
     if (!this.posted) await this.responder.reply({ content: `The game is in <#${this.id}>: give your orders there.` });
     this.posted = true;
   }

@@ -53,7 +53,8 @@ export class InteractionResponder {
   reply(reply: Reply): Promise<void> {
     return this.enqueue(async () => {
       const id = await this.send(reply);
-      if (id && !reply.ephemeral && this.onPosted) await this.onPosted(this.interaction.channelId ?? '', id, reply).catch(() => undefined);
+      // Taking buttons off earlier prompts is tidying: the answer, and the order's lock, never wait for it.
+      if (id && !reply.ephemeral && this.onPosted) void this.onPosted(this.interaction.channelId ?? '', id, reply).catch(() => undefined);
     });
   }
 

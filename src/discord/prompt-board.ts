@@ -1,4 +1,3 @@
-import type Keyv from 'keyv';
 import { z } from 'zod';
 import type { Reply } from '../contracts/reply.js';
 
@@ -10,6 +9,15 @@ import type { Reply } from '../contracts/reply.js';
  * after a restart; an edit that fails (the message deleted, the channel gone) is logged and
  * never holds up the order, whose answer went out first.
  */
+
+/**
+ * Where the live prompts are kept: the game store. Writes go with the store's other writes
+ * (one SQLite writer), so a burst of prompts never competes with the games' own saves.
+ */
+export interface PromptRecords {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown, ttlMs: number): Promise<unknown>;
+}
 
 /** Edit a message's components in a channel (the REST call, given by the adapter). */
 export type EditComponents = (channelId: string, messageId: string, components: unknown[]) => Promise<void>;
@@ -50,39 +58,60 @@ function keptButtons(reply: Reply): unknown[] {
   ];
 }
 
+/** Tidying edits share the bot's request budget with the answers players wait for: at most this many a second. */
+const EDITS_PER_SECOND = 5;
+
 export class PromptBoard {
-  /** One chain per game and slot, so two posts in a row supersede in the order they were made. */
-  private readonly chains = new Map<string, Promise<void>>();
+  /** Per game and slot: the newest post not yet recorded. */
+  private readonly waiting = new Map<string, PromptRecord>();
+  /** Per game and slot: the run recording posts one after another, while there are any. */
+  private readonly runs = new Map<string, Promise<void>>();
+  /** When the next edit may go (edits are spaced, whatever game they are for). */
+  private nextEditAt = 0;
 
   constructor(
-    private readonly keyv: Keyv,
+    private readonly records: PromptRecords,
     private readonly edit: EditComponents,
     private readonly warn: (err: unknown, context: Record<string, string>) => void = () => undefined,
   ) {}
 
-  /** A public message `messageId` now shows `reply`: if it is a new prompt, the previous one loses its buttons. */
+  /**
+   * A public message `messageId` now shows `reply`: if it is a new prompt, the previous one
+   * loses its buttons. Resolves once that is done; answers never wait for it. Posts that
+   * arrive while one is being recorded are taken together: the store is written once, for the
+   * newest, and the buttons come off the one recorded before (a prompt superseded within such
+   * a burst keeps its buttons, which are refused as stale like any old button).
+   */
   posted(channelId: string, messageId: string, reply: Reply): Promise<void> {
     if (reply.ephemeral) return Promise.resolve();
     const slot = slotOf(reply);
     if (!slot) return Promise.resolve();
     const key = promptKey(slot.gameId, slot.slot);
-    const run = (this.chains.get(key) ?? Promise.resolve()).then(() =>
-      this.supersede(key, { channelId, messageId, keep: keptButtons(reply) }).catch((err: unknown) => {
-        this.warn(err, { channelId, messageId, key });
-      }),
-    );
-    this.chains.set(key, run);
-    void run.then(() => {
-      if (this.chains.get(key) === run) this.chains.delete(key);
-    });
+    this.waiting.set(key, { channelId, messageId, keep: keptButtons(reply) });
+    const running = this.runs.get(key);
+    if (running) return running;
+    const run = this.drain(key).finally(() => this.runs.delete(key));
+    this.runs.set(key, run);
     return run;
   }
 
+  private async drain(key: string): Promise<void> {
+    for (let next = this.waiting.get(key); next; next = this.waiting.get(key)) {
+      this.waiting.delete(key);
+      await this.supersede(key, next).catch((err: unknown) => {
+        this.warn(err, { channelId: next!.channelId, messageId: next!.messageId, key });
+      });
+    }
+  }
+
   private async supersede(key: string, next: PromptRecord): Promise<void> {
-    const parsed = recordSchema.safeParse(await this.keyv.get(key));
-    await this.keyv.set(key, next, RECORD_TTL_MS);
+    const parsed = recordSchema.safeParse(await this.records.get(key));
+    await this.records.set(key, next, RECORD_TTL_MS);
     const previous = parsed.success ? parsed.data : undefined;
     if (!previous || previous.messageId === next.messageId) return;
+    const wait = this.nextEditAt - Date.now();
+    this.nextEditAt = Math.max(Date.now(), this.nextEditAt) + 1000 / EDITS_PER_SECOND;
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     await this.edit(previous.channelId, previous.messageId, previous.keep);
   }
 }

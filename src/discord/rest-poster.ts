@@ -12,7 +12,7 @@ export function restPoster(
 ): (channelId: string, reply: Reply) => Promise<void> {
   return async (channelId, reply) => {
     const id = await postMessage(rest, channelId, reply);
-    await onPosted?.(channelId, id, reply);
+    void onPosted?.(channelId, id, reply).catch(() => undefined);
   };
 }
 

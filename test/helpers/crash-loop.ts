@@ -112,13 +112,13 @@ export async function crashLoop(
     result.acknowledged += 1;
   };
 
-  /** Send one order; undefined when no answer came before the deadline (the bot was killed). */
+  /**
+   * Send one order; undefined when no answer came before the deadline (the bot was killed).
+   * The answer is a new message, or the pressed message edited in place (another round).
+   */
   const answer = async (record: ReturnType<FakeDiscord['command']>, deadline: number): Promise<FakeMessage | undefined> =>
     Promise.race([
-      fake
-        .answers(record, 1, 30_000)
-        .then((m) => m[0])
-        .catch(() => undefined),
+      Promise.any([fake.answers(record, 1, 30_000).then((m) => m[0]), fake.updated(record, 30_000)]).catch(() => undefined),
       ...(Number.isFinite(deadline) ? [delay(Math.max(0, deadline - Date.now()))] : []),
     ]);
 
@@ -179,7 +179,8 @@ export async function crashLoop(
           if (!latest) {
             const status = await answer(fake.command(USER, CHANNEL, 'game', 'status', {}), killAt);
             if (!status) break;
-            latest = !status.ephemeral && status.buttons.length ? status : undefined;
+            // A game still going shows its choice buttons; an ended one only looks (Refresh).
+            latest = !status.ephemeral && status.buttons.some((b) => parseChoiceButton(b.customId)) ? status : undefined;
             if (!latest) {
               // No game yet, or the last one is over: a new one.
               const fresh = await answer(
