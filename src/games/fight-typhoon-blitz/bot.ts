@@ -1,0 +1,177 @@
+/**
+ * The heuristic bot: it picks chits by how many units they would activate, drives the Axis
+ * toward the nearest Soviet-held major city and the Soviet onto the cities and good ground
+ * in front of it, attacks at 3-1 or better and advances into emptied hexes.
+ */
+import type { HexId } from '../../kernel/hex.js';
+import type { Board } from './board.js';
+import type { FtbCharts } from './charts.js';
+import { oddsOf } from './combat.js';
+import { Ctx, other } from './context.js';
+import { canStrategic, reach, STACK } from './movement.js';
+import type { FtbAction, FtbState, Side, Unit } from './state.js';
+import { activatedBy, chitOwner, chitsDue, entryHexes, GUDERIAN, hqOfChit, SUPPLY, selectable, selecting } from './turns.js';
+
+/** Lowest CRT column index the bot attacks at (3 = 3-1). */
+export const ATTACK_COLUMN = 3;
+
+function distanceField(c: Ctx, goals: readonly HexId[]): Map<HexId, number> {
+  const d = new Map<HexId, number>(goals.map((h) => [h, 0]));
+  const q = [...goals];
+  for (let i = 0; i < q.length; i++) {
+    for (const n of c.board.neighbours(q[i]!)) if (!d.has(n) && c.board.terrain(n) !== 'lake') (d.set(n, d.get(q[i]!)! + 1), q.push(n));
+  }
+  return d;
+}
+
+/** Axis: the Soviet-held major cities; Soviet: the Soviet-held major cities within reach of the Axis, and Moscow. */
+function goals(c: Ctx, side: Side): HexId[] {
+  const soviet = c.board.majors.filter((h) => c.control(h) === 'soviet');
+  if (side === 'german') return soviet.length ? soviet : [...c.board.moscow];
+  const axis = c.onMap('german').map((u) => u.hex!);
+  const threatened = soviet.filter((h) => axis.some((a) => c.board.distance(a, h) <= 7));
+  return [...new Set([...threatened, ...c.board.moscow.filter((h) => c.control(h) === 'soviet')])];
+}
+
+function chooseChits(c: Ctx, side: Side): FtbAction {
+  const due = chitsDue(c, side);
+  const enemy = c.onMap(other(side));
+  const score = (ch: string): number => {
+    if (ch.endsWith('REINF')) {
+      const box = Object.values(c.s.units).filter((u) => u.side === side && u.where === 'available').length;
+      return box ? 6 : -5;
+    }
+    if (ch === 'RESERVE' || ch === 'OKH') return 4;
+    const hq = c.unit(hqOfChit(ch)!);
+    if (!hq || hq.where !== 'map') return -10;
+    const units = activatedBy(c, hq).map((id) => c.unit(id)!);
+    const contact = units.filter((u) => enemy.some((e) => c.board.distance(e.hex!, u.hex!) <= 2)).length;
+    return units.length + contact + (ch.endsWith('-2') ? -0.5 : 0) + (ch === GUDERIAN ? 1 : 0);
+  };
+  const chits = selectable(c, side)
+    .map((ch) => [ch, score(ch)] as const)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, due)
+    .map(([ch]) => ch);
+  return { type: 'chits', chits, ...(side === 'german' && chits.includes(GUDERIAN) && !c.s.guderianDismissed ? { hold: true } : {}) };
+}
+
+function moveAction(c: Ctx): FtbAction {
+  const chit = c.s.chit!;
+  const side = chit.side;
+  const enemy = other(side);
+  const field = distanceField(c, goals(c, side));
+  const adjacentEnemy = (h: HexId) => c.board.neighbours(h).some((n) => c.sideAt(n) === enemy);
+  const value = (u: Unit, h: HexId): number => {
+    const d = field.get(h) ?? 50;
+    if (side === 'german') return -2 * d + (adjacentEnemy(h) ? 1 : 0);
+    const t = c.board.terrain(h);
+    const ground = (t === 'major' ? 2 : t === 'deep' ? 1.5 : t === 'light' || t === 'swamp' ? 1 : 0) + (c.board.isPosition(h) ? 2 : 0) + (c.board.isTown(h) ? 1 : 0);
+    const friends = c.at(h).filter((x) => x.id !== u.id).length;
+    return -1.5 * d + ground + (friends ? 0.5 : 0);
+  };
+  for (const id of chit.units) {
+    if (chit.moved.includes(id)) continue;
+    const u = c.unit(id);
+    if (!u || u.where !== 'map') continue;
+    // Units in contact stay to fight (Axis) or to hold (Soviet); an HQ keeps behind its units.
+    if (adjacentEnemy(u.hex!)) continue;
+    const stay = value(u, u.hex!);
+    let best: { h: HexId; v: number; strategic: boolean } | undefined;
+    for (const strategic of canStrategic(c, u) ? [false, true] : [false]) {
+      for (const h of reach(c, u, strategic).keys()) {
+        if (h === u.hex || c.at(h).length >= STACK) continue;
+        if (c.isHq(u) && adjacentEnemy(h)) continue;
+        const v = value(u, h) + (h < u.hex! ? 0.001 : 0);
+        if (!best || v > best.v) best = { h, v, strategic };
+      }
+    }
+    if (best && best.v > stay + 0.5) return { type: 'move', unit: id, to: best.h, ...(best.strategic ? { strategic: true } : {}) };
+  }
+  return { type: 'end' };
+}
+
+function combatAction(c: Ctx): FtbAction {
+  const chit = c.s.chit!;
+  if (!chit.resolving) {
+    const enemy = other(chit.side);
+    const ready = chit.units.map((id) => c.unit(id)!).filter((u) => u.where === 'map' && !chit.attacked.includes(u.id) && !c.isHq(u));
+    const targets = new Set<HexId>();
+    for (const u of ready) for (const n of c.board.neighbours(u.hex!)) if (c.sideAt(n) === enemy && !chit.hexesAttacked.includes(n)) targets.add(n);
+    let best: { target: HexId; units: string[]; col: number } | undefined;
+    for (const t of [...targets].sort()) {
+      const units = ready.filter((u) => c.board.distance(u.hex!, t) === 1 && !c.board.impassable(u.hex!, t));
+      if (!units.length) continue;
+      const o = oddsOf(c, t, units);
+      if (o.column >= ATTACK_COLUMN && (!best || o.column > best.col)) best = { target: t, units: units.map((u) => u.id), col: o.column };
+    }
+    if (best) return { type: 'attack', target: best.target, units: best.units };
+  }
+  const d = chit.declared[0];
+  return d ? { type: 'resolve', target: d.target } : { type: 'end' };
+}
+
+function reinforceAction(c: Ctx): FtbAction {
+  const chit = c.s.chit!;
+  const side = chit.side;
+  if (chit.guards > 0) {
+    const rd = c.onMap('soviet').find((u) => u.type === 'RD');
+    const box = Object.values(c.s.units).some((u) => u.where === 'convert');
+    if (rd && box) return { type: 'convert', unit: rd.id };
+  }
+  const box = Object.values(c.s.units)
+    .filter((u) => u.side === side && u.where === 'available')
+    .sort((a, b) => c.values(b)[0] - c.values(a)[0] || (a.id < b.id ? -1 : 1));
+  if (!box.length) return { type: 'end' };
+  if (chit.garrison > 0) {
+    const g = entryHexes(c, side, true)[0];
+    if (g) return { type: 'place', unit: box[0]!.id, hex: g };
+  }
+  if (chit.reinf > 0) {
+    const field = distanceField(c, side === 'german' ? goals(c, 'german') : goals(c, 'soviet'));
+    const enemy = c.onMap(other(side)).map((u) => u.hex!);
+    const hexes = entryHexes(c, side, false).filter((h) => !enemy.some((e) => c.board.distance(e, h) <= 1));
+    const h = hexes.sort((a, b) => (field.get(a) ?? 99) - (field.get(b) ?? 99) || (a < b ? -1 : 1))[0];
+    if (h) return { type: 'place', unit: box[0]!.id, hex: h };
+  }
+  return { type: 'end' };
+}
+
+/** The bot's next action for the side whose decision it is. */
+export function botAction(board: Board, charts: FtbCharts, s: FtbState): FtbAction | undefined {
+  if (s.result) return undefined;
+  const c = new Ctx(board, charts, s);
+  switch (s.phase) {
+    case 'select':
+      return chooseChits(c, selecting(c) ?? s.side);
+    case 'interrupt':
+      // Interrupt a Soviet chit: 2PzA moves before the Soviet army drawn can.
+      return { type: 'interrupt', play: s.drawn !== SUPPLY && chitOwner(c, s.drawn!) === 'soviet' };
+    case 'reserve': {
+      const enemy = c.onMap(other(s.side));
+      const near = (u: Unit) => Math.min(...enemy.map((e) => c.board.distance(e.hex!, u.hex!)));
+      const units = c
+        .onMap(s.side)
+        .filter((u) => !c.isHq(u))
+        .sort((a, b) => near(a) - near(b) || (a.id < b.id ? -1 : 1))
+        .slice(0, s.chit!.pick ?? 0)
+        .map((u) => u.id);
+      return units.length ? { type: 'reserve', units } : { type: 'end' };
+    }
+    case 'move':
+      return moveAction(c);
+    case 'combat':
+      return combatAction(c);
+    case 'advance': {
+      const a = s.advance!;
+      const id = a.units.find((x) => !a.done.includes(x) && c.at(a.target).length < STACK);
+      return id && a.done.length === 0 ? { type: 'advance', unit: id, path: [a.target] } : { type: 'end' };
+    }
+    case 'reinforce':
+      return reinforceAction(c);
+    case 'withdraw':
+      return { type: 'end' };
+    default:
+      return undefined;
+  }
+}
