@@ -21,8 +21,15 @@ writeFileSync(process.argv[3] ?? FEATURES_PATH, formatFeaturesJson(features));
 
 const ids = Object.keys(map.hexes);
 const count = (f: (id: string) => boolean) => ids.filter(f).length;
-console.log(`hexes ${ids.length}: axis ${count((id) => map.hexes[id]!.control === 'german')}, soviet ${count((id) => map.hexes[id]!.control === 'soviet')}`);
-console.log(`places: ${ids.filter((id) => map.hexes[id]!.place).map((id) => `${map.hexes[id]!.place!.name} ${id}`).join(', ')}`);
+console.log(
+  `hexes ${ids.length}: axis ${count((id) => map.hexes[id]!.control === 'german')}, soviet ${count((id) => map.hexes[id]!.control === 'soviet')}`,
+);
+console.log(
+  `places: ${ids
+    .filter((id) => map.hexes[id]!.place)
+    .map((id) => `${map.hexes[id]!.place!.name} ${id}`)
+    .join(', ')}`,
+);
 console.log(
   `deep forest ${features.deepForest.length}, positions ${Object.keys(features.positions).length}, road sides ${features.roads.length}, rails ${map.rails.length}, river sides ${map.rivers.length} (major ${map.rivers.filter((r) => r.major).length}), axis sources ${features.axisSources.join(' ')}, soviet sources ${features.sovietSources.join(' ')}`,
 );

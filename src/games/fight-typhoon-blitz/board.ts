@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { assetPath } from '../../contracts/assets.js';
 import { type HexId, hexIdSchema } from '../../kernel/hex.js';
-import { hexsideKey } from '../../kernel/hexside.js';
+import { hexsideHexes, hexsideKey } from '../../kernel/hexside.js';
 import { type LoadedMap, loadMap } from '../../maps/game-map.js';
 import type { Side } from './state.js';
 
@@ -65,7 +65,7 @@ export class Board {
     for (const [h, sector] of Object.entries(features.axisFront)) (placement[SECTOR_ARMY[sector] ?? sector] ??= []).push(h);
     this.axisPlacement = placement;
     const rh = new Set<HexId>();
-    for (const k of features.roads) for (const h of k.split('-')) rh.add(h);
+    for (const k of features.roads) for (const h of hexsideHexes(k)) rh.add(h);
     this.roadHexes = rh;
   }
 

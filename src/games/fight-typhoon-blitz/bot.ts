@@ -6,20 +6,26 @@
 import type { HexId } from '../../kernel/hex.js';
 import type { Board } from './board.js';
 import type { FtbCharts } from './charts.js';
-import { oddsOf } from './combat.js';
+import { advance, oddsOf } from './combat.js';
 import { Ctx, other } from './context.js';
 import { canStrategic, reach, STACK } from './movement.js';
 import type { FtbAction, FtbState, Side, Unit } from './state.js';
 import { activatedBy, chitOwner, chitsDue, entryHexes, GUDERIAN, hqOfChit, SUPPLY, selectable, selecting } from './turns.js';
 
-/** Lowest CRT column index the bot attacks at (3 = 3-1). */
-export const ATTACK_COLUMN = 3;
+/** Lowest CRT column index the bot attacks at: the Axis at 2-1, the Soviet at 3-1 (2-1 in snow, where the shifts favour him). */
+export function attackColumn(c: Ctx, side: Side): number {
+  return side === 'german' || c.weather() === 'snow' ? 2 : 3;
+}
 
 function distanceField(c: Ctx, goals: readonly HexId[]): Map<HexId, number> {
   const d = new Map<HexId, number>(goals.map((h) => [h, 0]));
   const q = [...goals];
   for (let i = 0; i < q.length; i++) {
-    for (const n of c.board.neighbours(q[i]!)) if (!d.has(n) && c.board.terrain(n) !== 'lake') (d.set(n, d.get(q[i]!)! + 1), q.push(n));
+    for (const n of c.board.neighbours(q[i]!))
+      if (!d.has(n) && c.board.terrain(n) !== 'lake') {
+        d.set(n, d.get(q[i]!)! + 1);
+        q.push(n);
+      }
   }
   return d;
 }
@@ -43,7 +49,7 @@ function chooseChits(c: Ctx, side: Side): FtbAction {
     }
     if (ch === 'RESERVE' || ch === 'OKH') return 4;
     const hq = c.unit(hqOfChit(ch)!);
-    if (!hq || hq.where !== 'map') return -10;
+    if (hq?.where !== 'map') return -10;
     const units = activatedBy(c, hq).map((id) => c.unit(id)!);
     const contact = units.filter((u) => enemy.some((e) => c.board.distance(e.hex!, u.hex!) <= 2)).length;
     return units.length + contact + (ch.endsWith('-2') ? -0.5 : 0) + (ch === GUDERIAN ? 1 : 0);
@@ -66,17 +72,21 @@ function moveAction(c: Ctx): FtbAction {
     const d = field.get(h) ?? 50;
     if (side === 'german') return -2 * d + (adjacentEnemy(h) ? 1 : 0);
     const t = c.board.terrain(h);
-    const ground = (t === 'major' ? 2 : t === 'deep' ? 1.5 : t === 'light' || t === 'swamp' ? 1 : 0) + (c.board.isPosition(h) ? 2 : 0) + (c.board.isTown(h) ? 1 : 0);
+    const ground =
+      (t === 'major' ? 2 : t === 'deep' ? 1.5 : t === 'light' || t === 'swamp' ? 1 : 0) +
+      (c.board.isPosition(h) ? 2 : 0) +
+      (c.board.isTown(h) ? 1 : 0);
     const friends = c.at(h).filter((x) => x.id !== u.id).length;
     return -1.5 * d + ground + (friends ? 0.5 : 0);
   };
   for (const id of chit.units) {
     if (chit.moved.includes(id)) continue;
     const u = c.unit(id);
-    if (!u || u.where !== 'map') continue;
-    // Units in contact stay to fight (Axis) or to hold (Soviet); an HQ keeps behind its units.
-    if (adjacentEnemy(u.hex!)) continue;
-    const stay = value(u, u.hex!);
+    if (u?.where !== 'map') continue;
+    // Soviet units in contact hold; Axis units in contact move only to gain ground. An HQ keeps behind its units.
+    const contact = adjacentEnemy(u.hex!);
+    if (contact && (side === 'soviet' || c.isHq(u))) continue;
+    const stay = value(u, u.hex!) + (contact ? 1.5 : 0);
     let best: { h: HexId; v: number; strategic: boolean } | undefined;
     for (const strategic of canStrategic(c, u) ? [false, true] : [false]) {
       for (const h of reach(c, u, strategic).keys()) {
@@ -97,13 +107,15 @@ function combatAction(c: Ctx): FtbAction {
     const enemy = other(chit.side);
     const ready = chit.units.map((id) => c.unit(id)!).filter((u) => u.where === 'map' && !chit.attacked.includes(u.id) && !c.isHq(u));
     const targets = new Set<HexId>();
-    for (const u of ready) for (const n of c.board.neighbours(u.hex!)) if (c.sideAt(n) === enemy && !chit.hexesAttacked.includes(n)) targets.add(n);
+    for (const u of ready)
+      for (const n of c.board.neighbours(u.hex!)) if (c.sideAt(n) === enemy && !chit.hexesAttacked.includes(n)) targets.add(n);
     let best: { target: HexId; units: string[]; col: number } | undefined;
     for (const t of [...targets].sort()) {
       const units = ready.filter((u) => c.board.distance(u.hex!, t) === 1 && !c.board.impassable(u.hex!, t));
       if (!units.length) continue;
       const o = oddsOf(c, t, units);
-      if (o.column >= ATTACK_COLUMN && (!best || o.column > best.col)) best = { target: t, units: units.map((u) => u.id), col: o.column };
+      if (o.column >= attackColumn(c, chit.side) && (!best || o.column > best.col))
+        best = { target: t, units: units.map((u) => u.id), col: o.column };
     }
     if (best) return { type: 'attack', target: best.target, units: best.units };
   }
@@ -137,6 +149,35 @@ function reinforceAction(c: Ctx): FtbAction {
   return { type: 'end' };
 }
 
+/** 10.7: up to two attackers into the emptied hex; a mechanized one a hex further toward the goal when it may. */
+function advanceAction(c: Ctx): FtbAction {
+  const a = c.s.advance!;
+  const id = a.units.find((x) => !a.done.includes(x));
+  if (!id || a.done.length >= STACK || c.at(a.target).length >= STACK) return { type: 'end' };
+  const u = c.unit(id)!;
+  if (c.isMech(u) && a.done.length === 0) {
+    const field = distanceField(c, goals(c, u.side));
+    const here = field.get(a.target) ?? 99;
+    for (const n of c.board.neighbours(a.target).sort((x, y) => (field.get(x) ?? 99) - (field.get(y) ?? 99))) {
+      if ((field.get(n) ?? 99) >= here) break;
+      const probe = { type: 'advance', unit: id, path: [a.target, n] } as FtbAction;
+      try {
+        advanceCheck(c, probe);
+        return probe;
+      } catch {
+        // not a legal second hex: try the next
+      }
+    }
+  }
+  return { type: 'advance', unit: id, path: [a.target] };
+}
+
+function advanceCheck(c: Ctx, action: FtbAction): void {
+  if (action.type !== 'advance') return;
+  const copy = new Ctx(c.board, c.charts, structuredClone(c.s));
+  advance(copy, action.unit, action.path);
+}
+
 /** The bot's next action for the side whose decision it is. */
 export function botAction(board: Board, charts: FtbCharts, s: FtbState): FtbAction | undefined {
   if (s.result) return undefined;
@@ -162,11 +203,8 @@ export function botAction(board: Board, charts: FtbCharts, s: FtbState): FtbActi
       return moveAction(c);
     case 'combat':
       return combatAction(c);
-    case 'advance': {
-      const a = s.advance!;
-      const id = a.units.find((x) => !a.done.includes(x) && c.at(a.target).length < STACK);
-      return id && a.done.length === 0 ? { type: 'advance', unit: id, path: [a.target] } : { type: 'end' };
-    }
+    case 'advance':
+      return advanceAction(c);
     case 'reinforce':
       return reinforceAction(c);
     case 'withdraw':

@@ -36,14 +36,24 @@ export function chartText(charts: FtbCharts, id: string): string {
       return [
         `${head}: counters (attack-defence-MA for mechanized, combat-MA for others; reduced in brackets)`,
         ...Object.entries(charts.unitTypes.types).map(
-          ([t, v]) => `${t} (${v.side}${v.mech ? ', mech' : ''}${v.hq ? `, HQ range ${v.hq}` : ''}): ${v.full.join('-')}${v.reduced ? ` (${v.reduced.join('-')})` : ', one step'}`,
+          ([t, v]) =>
+            `${t} (${v.side}${v.mech ? ', mech' : ''}${v.hq ? `, HQ range ${v.hq}` : ''}): ${v.full.join('-')}${v.reduced ? ` (${v.reduced.join('-')})` : ', one step'}`,
         ),
         charts.unitTypes.note,
       ].join('\n');
     case 'chits':
-      return [`${head}: command chits (2.23)`, `Axis: ${charts.chits.axis.join(', ')}`, `Soviet: ${charts.chits.soviet.join(', ')}`, 'SUPPLY: always in the cup', charts.chits.note].join('\n');
+      return [
+        `${head}: command chits (2.23)`,
+        `Axis: ${charts.chits.axis.join(', ')}`,
+        `Soviet: ${charts.chits.soviet.join(', ')}`,
+        'SUPPLY: always in the cup',
+        charts.chits.note,
+      ].join('\n');
     case 'readings':
-      return ['Readings of the machine-translated rules this bot plays by (/game new rules options choose the others):', ...READINGS.map((r) => `${r.id} ${r.rule}: ${r.reading}`)].join('\n');
+      return [
+        'Readings of the machine-translated rules this bot plays by (/game new rules options choose the others):',
+        ...READINGS.map((r) => `${r.id} ${r.rule}: ${r.reading}`),
+      ].join('\n');
     default:
       return `No chart "${id}". Charts: ${FTB_CHART_IDS.join(', ')}.`;
   }

@@ -126,7 +126,7 @@ export function declare(c: Ctx, target: HexId, ids: readonly string[]): void {
   const units: Unit[] = [];
   for (const id of new Set(ids)) {
     const u = c.unit(id);
-    if (!u || u.where !== 'map' || u.side !== side) throw new RuleError('10.1', `${id} is not one of your units on the map`);
+    if (u?.where !== 'map' || u.side !== side) throw new RuleError('10.1', `${id} is not one of your units on the map`);
     if (!chit.units.includes(id)) throw new RuleError('10.1', `${id} is not activated by the ${chit.name} chit`);
     if (chit.attacked.includes(id)) throw new RuleError('10.1', `${id} already attacks this segment`);
     if (c.board.distance(u.hex!, target) !== 1) throw new RuleError('10.1', `${id} is not next to ${target}`);
@@ -134,14 +134,28 @@ export function declare(c: Ctx, target: HexId, ids: readonly string[]): void {
     units.push(u);
   }
   const odds = oddsOf(c, target, units);
-  if (odds.column < 0) throw new RuleError('10.3(4)', `${odds.attack} to ${odds.defence}${odds.why.length ? `, ${odds.why.join(', ')}` : ''} is below 1-1: the attack is not allowed`);
+  if (odds.column < 0)
+    throw new RuleError(
+      '10.3(4)',
+      `${odds.attack} to ${odds.defence}${odds.why.length ? `, ${odds.why.join(', ')}` : ''} is below 1-1: the attack is not allowed`,
+    );
   chit.declared = [...chit.declared, { target, units: units.map((u) => u.id) }];
   chit.attacked = [...chit.attacked, ...units.map((u) => u.id)];
   chit.hexesAttacked = [...chit.hexesAttacked, target];
-  c.event('attack', `Attack on ${target} declared by ${units.map((u) => u.id).join(', ')}: ${odds.attack} to ${odds.defence}, ${odds.label}${odds.why.length ? ` (${odds.why.join(', ')})` : ''}`, {
-    rule: '10.2',
-    hexes: [target, ...hexesOfUnits(c, units.map((u) => u.id))],
-  });
+  c.event(
+    'attack',
+    `Attack on ${target} declared by ${units.map((u) => u.id).join(', ')}: ${odds.attack} to ${odds.defence}, ${odds.label}${odds.why.length ? ` (${odds.why.join(', ')})` : ''}`,
+    {
+      rule: '10.2',
+      hexes: [
+        target,
+        ...hexesOfUnits(
+          c,
+          units.map((u) => u.id),
+        ),
+      ],
+    },
+  );
 }
 
 /** 10.5: the owner's steps, taken where they cost least: a full two-step unit flips before any unit is removed, HQs last. */
@@ -240,7 +254,11 @@ function distanceToLoc(c: Ctx, side: Side): Map<HexId, number> {
   const d = new Map<HexId, number>([...loc].map((h) => [h, 0]));
   const q = [...loc];
   for (let i = 0; i < q.length; i++) {
-    for (const n of c.board.neighbours(q[i]!)) if (!d.has(n) && c.board.terrain(n) !== 'lake') (d.set(n, d.get(q[i]!)! + 1), q.push(n));
+    for (const n of c.board.neighbours(q[i]!))
+      if (!d.has(n) && c.board.terrain(n) !== 'lake') {
+        d.set(n, d.get(q[i]!)! + 1);
+        q.push(n);
+      }
   }
   return d;
 }
@@ -293,7 +311,15 @@ export function resolve(c: Ctx, target: HexId): void {
   if (m) lines.push(...takeLosses(c, d.units, Number(m[1]), true));
   const x = /^(\d)?(R+)$/.exec(result);
   if (x) {
-    if (x[1]) lines.push(...takeLosses(c, defenders.map((u) => u.id), Number(x[1]), true));
+    if (x[1])
+      lines.push(
+        ...takeLosses(
+          c,
+          defenders.map((u) => u.id),
+          Number(x[1]),
+          true,
+        ),
+      );
     lines.push(...retreat(c, target, x[2]!.length));
   }
   c.event(
@@ -335,8 +361,10 @@ export function advance(c: Ctx, id: string, path: readonly HexId[]): void {
     const second = path[1]!;
     if (!c.isMech(u)) throw new RuleError('10.7(1)', 'only mechanized units advance two hexes');
     if (stops(u.hex!, a.target)) throw new RuleError('10.7(1)', `the advance ends in ${a.target} (its terrain or a river)`);
-    if (c.board.distance(a.target, second) !== 1 || second === u.hex) throw new RuleError('10.7', `${second} is not a hex beyond ${a.target}`);
-    if (c.board.impassable(a.target, second) || c.sideAt(second) === other(u.side)) throw new RuleError('10.7(4)', `${second} cannot be entered`);
+    if (c.board.distance(a.target, second) !== 1 || second === u.hex)
+      throw new RuleError('10.7', `${second} is not a hex beyond ${a.target}`);
+    if (c.board.impassable(a.target, second) || c.sideAt(second) === other(u.side))
+      throw new RuleError('10.7(4)', `${second} cannot be entered`);
     if (c.board.river(a.target, second)) throw new RuleError('10.7(1)', 'a river ends the advance');
     if (c.s.options.advance === 'both' && stops(a.target, second)) throw new RuleError('10.7(1)', `${second} is not clear terrain (A-32)`);
   }

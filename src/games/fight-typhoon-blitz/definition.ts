@@ -22,13 +22,19 @@ const side = z.enum(['german', 'soviet']);
 export function parseRules(text: string | undefined): Partial<z.infer<typeof rulesOptionsSchema>> {
   if (!text?.trim()) return {};
   const out: Record<string, unknown> = {};
-  for (const part of text.split(',').map((x) => x.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
     const [k, v] = part.split(/[:=]/).map((x) => x?.trim());
     if (!k || v === undefined) throw new UserError(`rules: "${part}" is not name:value (e.g. snow:only8).`);
     out[k] = v === 'true' ? true : v === 'false' ? false : v;
   }
   const r = rulesOptionsSchema.partial().strict().safeParse(out);
-  if (!r.success) throw new UserError(`rules: ${r.error.issues.map((i) => `${i.path.join('.') || 'option'}: ${i.message}`).join('; ')}. /rules chart:readings lists them.`);
+  if (!r.success)
+    throw new UserError(
+      `rules: ${r.error.issues.map((i) => `${i.path.join('.') || 'option'}: ${i.message}`).join('; ')}. /rules chart:readings lists them.`,
+    );
   return r.data;
 }
 
@@ -41,7 +47,10 @@ export const ftbNewOptionsSchema = z
     guards: z.boolean().optional(),
     rules: z.string().max(300).optional(),
   })
-  .refine((o) => o.side === undefined || o.vs === 'bot', { path: ['side'], message: 'side: is the side you play against the bot (add vs:bot)' });
+  .refine((o) => o.side === undefined || o.vs === 'bot', {
+    path: ['side'],
+    message: 'side: is the side you play against the bot (add vs:bot)',
+  });
 
 const NEW_GAME_OPTIONS: OrderOption[] = [
   {
@@ -63,7 +72,12 @@ const NEW_GAME_OPTIONS: OrderOption[] = [
     ],
   },
   { name: 'guards', type: 'boolean', description: 'Fight! Typhoon Blitz: the optional Guards conversion of turn 8 (15.2)' },
-  { name: 'rules', type: 'string', description: 'Fight! Typhoon Blitz readings, e.g. "snow:only8, halving:each" (/rules chart:readings)', maxLength: 300 },
+  {
+    name: 'rules',
+    type: 'string',
+    description: 'Fight! Typhoon Blitz readings, e.g. "snow:only8, halving:each" (/rules chart:readings)',
+    maxLength: 300,
+  },
 ];
 
 const MAP_EVENTS = new Set(['moved', 'attack', 'battle', 'advance', 'placed', 'activate', 'guards', 'taken']);

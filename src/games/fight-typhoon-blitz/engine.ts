@@ -58,7 +58,8 @@ const PHASE_OF: Record<FtbAction['type'], string[]> = {
 
 export function apply(board: Board, charts: FtbCharts, state: FtbState, action: FtbAction): Applied<FtbState> {
   if (state.result) throw new RuleError('14.4', 'the game is over');
-  if (!action || typeof action !== 'object' || !PHASE_OF[action.type]) throw new RuleError('5.0', 'that is not a Fight! Typhoon Blitz order');
+  if (!action || typeof action !== 'object' || !PHASE_OF[action.type])
+    throw new RuleError('5.0', 'that is not a Fight! Typhoon Blitz order');
   if (!PHASE_OF[action.type].includes(state.phase))
     throw new RuleError('5.0', `"${action.type}" is not an order of the ${state.phase} phase (/game status says what is due)`);
   const c = new Ctx(board, charts, structuredClone(state));
@@ -90,7 +91,7 @@ export function apply(board: Board, charts: FtbCharts, state: FtbState, action: 
       break;
     case 'advance':
       advance(c, action.unit, action.path);
-      if (s.advance && s.advance.units.every((id) => s.advance!.done.includes(id) || c.unit(id)?.where !== 'map')) end(c);
+      if (s.advance?.units.every((id) => s.advance!.done.includes(id) || c.unit(id)?.where !== 'map')) end(c);
       break;
     case 'place':
       place(c, action.unit, action.hex);
@@ -122,7 +123,8 @@ function end(c: Ctx): void {
       c.event('phase', `${chit.name}: combat segment`, { rule: '10.0' });
       return;
     case 'combat':
-      if (chit.declared.length) throw new RuleError('10.2', `resolve the declared attacks first (${chit.declared.map((d) => d.target).join(', ')})`);
+      if (chit.declared.length)
+        throw new RuleError('10.2', `resolve the declared attacks first (${chit.declared.map((d) => d.target).join(', ')})`);
       finishChit(c, chit.name);
       return;
     case 'advance':

@@ -131,7 +131,7 @@ export function canStrategic(c: Ctx, u: Unit): boolean {
 export function moveUnit(c: Ctx, id: string, to: HexId, strategic: boolean): void {
   const chit = c.s.chit!;
   const u = c.unit(id);
-  if (!u || u.where !== 'map') throw new RuleError('9.1', `there is no unit "${id}" on the map`);
+  if (u?.where !== 'map') throw new RuleError('9.1', `there is no unit "${id}" on the map`);
   if (!chit.units.includes(id)) throw new RuleError('8.1', `${id} is not activated by the ${chit.name} chit`);
   if (chit.moved.includes(id)) throw new RuleError('8.1(3)', `${id} has already moved under this chit`);
   if (strategic) {
@@ -145,7 +145,10 @@ export function moveUnit(c: Ctx, id: string, to: HexId, strategic: boolean): voi
   if (!step || to === u.hex) {
     if (c.sideAt(to) === other(u.side)) throw new RuleError('3.1', `${to} holds enemy units`);
     if (c.board.terrain(to) === 'lake') throw new RuleError('TEC', `${to} is a lake`);
-    throw new RuleError(strategic ? '9.3' : '9.2', `${id} cannot reach ${to} with ${allowance(c, u)} MA${strategic ? ' along the road outside enemy zones' : ''}`);
+    throw new RuleError(
+      strategic ? '9.3' : '9.2',
+      `${id} cannot reach ${to} with ${allowance(c, u)} MA${strategic ? ' along the road outside enemy zones' : ''}`,
+    );
   }
   if (c.at(to).length >= STACK) throw new RuleError('3.1', `${to} already holds ${STACK} units`);
   const path = pathTo(r, to);
@@ -153,5 +156,8 @@ export function moveUnit(c: Ctx, id: string, to: HexId, strategic: boolean): voi
   c.s.units[id] = { ...u, hex: to };
   c.changed();
   chit.moved = [...chit.moved, id];
-  c.event('moved', `${id} ${path[0]} → ${to} (${step.cost} MP${strategic ? ', strategic' : ''})`, { rule: strategic ? '9.3' : '9.2', hexes: path });
+  c.event('moved', `${id} ${path[0]} → ${to} (${step.cost} MP${strategic ? ', strategic' : ''})`, {
+    rule: strategic ? '9.3' : '9.2',
+    hexes: path,
+  });
 }

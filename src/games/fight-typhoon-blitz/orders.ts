@@ -93,7 +93,14 @@ export function ftbOrders(charts: () => FtbCharts): FtbOrder[] {
       description: 'Choose this turn’s command chits in secret (6.1); the reply never names them',
       usage: '/chits choose pick:"4PzA, 3PzA, GUDERIAN, ..." [hold:true]',
       options: [
-        { name: 'pick', type: 'string', description: 'Your chits, comma-separated (autocomplete lists them)', required: true, autocomplete: true, maxLength: 300 },
+        {
+          name: 'pick',
+          type: 'string',
+          description: 'Your chits, comma-separated (autocomplete lists them)',
+          required: true,
+          autocomplete: true,
+          maxLength: 300,
+        },
         { name: 'hold', type: 'boolean', description: 'Axis: keep the Guderian chit in hand to interrupt a draw (6.3)' },
       ],
       run(s, options) {
@@ -126,7 +133,7 @@ export function ftbOrders(charts: () => FtbCharts): FtbOrder[] {
       options: [unitOption('units', 'The units, comma-separated', true)],
       run: (s, options) => ({ act: { type: 'reserve', units: findUnits(s, String(options.units ?? '')) } }),
       suggest: (s, focused) => {
-        if (!s || s.phase !== 'reserve') return [];
+        if (s?.phase !== 'reserve') return [];
         const c = ctxOf(s, charts());
         return offer(
           c
@@ -147,12 +154,15 @@ export function ftbOrders(charts: () => FtbCharts): FtbOrder[] {
         { name: 'strategic', type: 'boolean', description: 'Fight! Typhoon Blitz: strategic movement along the road (9.3)' },
       ],
       run(s, options) {
-        const o = orderOptions(z.object({ unit: z.string().optional(), to: hexOption.optional(), strategic: z.boolean().optional() }), options);
+        const o = orderOptions(
+          z.object({ unit: z.string().optional(), to: hexOption.optional(), strategic: z.boolean().optional() }),
+          options,
+        );
         if (!o.unit || !o.to) throw new UserError('Name the unit and the hex: /move unit:"7 Pz" to:1613.');
         return { act: { type: 'move', unit: findUnit(s, o.unit), to: o.to, ...(o.strategic ? { strategic: true } : {}) } };
       },
       suggest(s, focused, options) {
-        if (!s || s.phase !== 'move') return [];
+        if (s?.phase !== 'move') return [];
         if (focused.name === 'unit') return activeUnits(s, focused.value);
         if (focused.name !== 'to' || !options.unit) return [];
         try {
@@ -183,7 +193,8 @@ export function ftbOrders(charts: () => FtbCharts): FtbOrder[] {
         const units = options.attackers ? findUnits(s, String(options.attackers)) : adjacent(s, charts(), target);
         return { act: { type: 'attack', target, units } };
       },
-      suggest: (s, focused) => (s && focused.name === 'defender' ? targets(s, charts(), focused.value) : s ? activeUnits(s, focused.value) : []),
+      suggest: (s, focused) =>
+        s && focused.name === 'defender' ? targets(s, charts(), focused.value) : s ? activeUnits(s, focused.value) : [],
     },
     {
       command: 'odds',
@@ -198,10 +209,17 @@ export function ftbOrders(charts: () => FtbCharts): FtbOrder[] {
         const ids = options.attackers ? findUnits(s, String(options.attackers)) : adjacent(s, charts(), target);
         const c = ctxOf(s, charts());
         if (!ids.length) throw new UserError(`No activated unit is next to ${target}.`);
-        const o = oddsOf(c, target, ids.map((id) => c.unit(id)!));
-        return { answer: `${ids.join(', ')} on ${target}: ${o.attack} to ${o.defence}, ${o.label}${o.why.length ? ` after ${o.why.join(', ')}` : ''}` };
+        const o = oddsOf(
+          c,
+          target,
+          ids.map((id) => c.unit(id)!),
+        );
+        return {
+          answer: `${ids.join(', ')} on ${target}: ${o.attack} to ${o.defence}, ${o.label}${o.why.length ? ` after ${o.why.join(', ')}` : ''}`,
+        };
       },
-      suggest: (s, focused) => (s && focused.name === 'defender' ? targets(s, charts(), focused.value) : s ? activeUnits(s, focused.value) : []),
+      suggest: (s, focused) =>
+        s && focused.name === 'defender' ? targets(s, charts(), focused.value) : s ? activeUnits(s, focused.value) : [],
     },
     {
       command: 'battle',
@@ -215,14 +233,18 @@ export function ftbOrders(charts: () => FtbCharts): FtbOrder[] {
         if (!target) throw new UserError(`Say which attack: ${d.map((x) => x.target).join(', ') || 'none is declared'}.`);
         return { act: { type: 'resolve', target } };
       },
-      suggest: (s) => (s?.chit?.declared ?? []).map((d) => ({ name: `${d.target} by ${d.units.join(', ')}`.slice(0, 100), value: d.target })),
+      suggest: (s) =>
+        (s?.chit?.declared ?? []).map((d) => ({ name: `${d.target} by ${d.units.join(', ')}`.slice(0, 100), value: d.target })),
     },
     {
       command: 'battle',
       subcommand: 'advance',
       description: 'Advance after combat into the emptied hex, mechanized one hex more (10.7)',
       usage: '/battle advance unit:<unit> [to:<second hex>]',
-      options: [unitOption('unit', 'An attacking unit'), { name: 'to', type: 'string', description: 'Fight! Typhoon Blitz: a second hex (mechanized, 10.7)', minLength: 4, maxLength: 4 }],
+      options: [
+        unitOption('unit', 'An attacking unit'),
+        { name: 'to', type: 'string', description: 'Fight! Typhoon Blitz: a second hex (mechanized, 10.7)', minLength: 4, maxLength: 4 },
+      ],
       run(s, options) {
         const a = s.advance;
         if (!a) throw new UserError('No hex waits for an advance after combat.');
@@ -231,7 +253,8 @@ export function ftbOrders(charts: () => FtbCharts): FtbOrder[] {
         const to = options.to ? hexOption.parse(String(options.to)) : undefined;
         return { act: { type: 'advance', unit, path: to ? [a.target, to] : [a.target] } };
       },
-      suggest: (s) => (s?.advance ? s.advance.units.filter((id) => !s.advance!.done.includes(id)).map((id) => ({ name: id, value: id })) : []),
+      suggest: (s) =>
+        s?.advance ? s.advance.units.filter((id) => !s.advance!.done.includes(id)).map((id) => ({ name: id, value: id })) : [],
     },
     {
       command: 'phase',
@@ -244,14 +267,17 @@ export function ftbOrders(charts: () => FtbCharts): FtbOrder[] {
       command: 'replace',
       description: 'Fight! Typhoon Blitz reinforcements: a unit from the Available Box and its rail hex (12.1)',
       usage: '/replace unit:<unit> hex:<hex>',
-      options: [unitOption('unit', 'The unit'), { name: 'hex', type: 'string', description: 'The entry hex', autocomplete: true, minLength: 4, maxLength: 4 }],
+      options: [
+        unitOption('unit', 'The unit'),
+        { name: 'hex', type: 'string', description: 'The entry hex', autocomplete: true, minLength: 4, maxLength: 4 },
+      ],
       run(s, options) {
         const o = orderOptions(z.object({ unit: z.string().optional(), hex: hexOption.optional() }), options);
         if (!o.unit || !o.hex) throw new UserError('Name the unit and the hex: /replace unit:"32 RD" hex:3109.');
         return { act: { type: 'place', unit: findUnit(s, o.unit), hex: o.hex } };
       },
       suggest(s, focused) {
-        if (!s || s.phase !== 'reinforce' || !s.chit) return [];
+        if (s?.phase !== 'reinforce' || !s.chit) return [];
         const c = ctxOf(s, charts());
         if (focused.name === 'unit')
           return offer(
@@ -260,7 +286,10 @@ export function ftbOrders(charts: () => FtbCharts): FtbOrder[] {
               .map((u) => ({ name: label(c, u), value: u.id })),
             focused.value,
           );
-        const hexes = new Set([...(s.chit.reinf ? entryHexes(c, s.chit.side, false) : []), ...(s.chit.garrison ? entryHexes(c, s.chit.side, true) : [])]);
+        const hexes = new Set([
+          ...(s.chit.reinf ? entryHexes(c, s.chit.side, false) : []),
+          ...(s.chit.garrison ? entryHexes(c, s.chit.side, true) : []),
+        ]);
         return offer(
           [...hexes].sort().map((h) => ({ name: hexName(c, h), value: h })),
           focused.value,
@@ -273,7 +302,15 @@ export function ftbOrders(charts: () => FtbCharts): FtbOrder[] {
       usage: '/withdraw unit:<unit>',
       options: [unitOption('unit', 'The unit to withdraw', true)],
       run: (s, options) => ({ act: { type: 'withdraw', unit: findUnit(s, String(options.unit ?? '')) } }),
-      suggest: (s, focused) => (s ? offer(ctxOf(s, charts()).onMap(s.side).map((u) => ({ name: u.id, value: u.id })), focused.value) : []),
+      suggest: (s, focused) =>
+        s
+          ? offer(
+              ctxOf(s, charts())
+                .onMap(s.side)
+                .map((u) => ({ name: u.id, value: u.id })),
+              focused.value,
+            )
+          : [],
     },
     {
       command: 'convert',
@@ -295,7 +332,15 @@ export function ftbOrders(charts: () => FtbCharts): FtbOrder[] {
       command: 'rules',
       description: 'Fight! Typhoon Blitz charts: turn track, CRT, terrain, counters, chits, readings (a reconstruction)',
       usage: '/rules chart:<chart>',
-      options: [{ name: 'chart', type: 'string', description: 'Which chart', required: true, choices: FTB_CHART_IDS.map((id) => ({ name: id, value: id })) }],
+      options: [
+        {
+          name: 'chart',
+          type: 'string',
+          description: 'Which chart',
+          required: true,
+          choices: FTB_CHART_IDS.map((id) => ({ name: id, value: id })),
+        },
+      ],
       look: (options: OrderOptions) => chartText(charts(), String(options.chart ?? 'crt')),
       run: (_s, options) => ({ answer: chartText(charts(), String(options.chart ?? 'crt')) }),
     },
@@ -332,7 +377,13 @@ function targets(s: FtbState, charts: FtbCharts, typed: string): Choice[] {
     for (const n of c.board.neighbours(u.hex!)) if (c.sideAt(n) === other(chit.side) && !chit.hexesAttacked.includes(n)) out.add(n);
   }
   return offer(
-    [...out].sort().map((h) => ({ name: `${hexName(c, h)} · ${c.at(h).map((u) => u.id).join(', ')}`.slice(0, 100), value: h })),
+    [...out].sort().map((h) => ({
+      name: `${hexName(c, h)} · ${c
+        .at(h)
+        .map((u) => u.id)
+        .join(', ')}`.slice(0, 100),
+      value: h,
+    })),
     typed,
   );
 }

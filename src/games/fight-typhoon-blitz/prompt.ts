@@ -14,7 +14,12 @@ export function promptOf(board: Board, charts: FtbCharts, s: FtbState): Prompt<F
   const c = new Ctx(board, charts, s);
   const who = sideName(s.side);
   const chit = s.chit;
-  const end = (label: string, confirm?: string): ActionChoice<FtbAction> => ({ action: { type: 'end' }, label, endsTurn: true, ...(confirm ? { confirm } : {}) });
+  const end = (label: string, confirm?: string): ActionChoice<FtbAction> => ({
+    action: { type: 'end' },
+    label,
+    endsTurn: true,
+    ...(confirm ? { confirm } : {}),
+  });
   switch (s.phase) {
     case 'select': {
       const side = selecting(c) ?? s.side;
@@ -60,7 +65,9 @@ export function promptOf(board: Board, charts: FtbCharts, s: FtbState): Prompt<F
         side: s.side,
         text: `${a.target} is empty: advance after combat with /advance, or stop (10.7)`,
         choices: [
-          ...open.slice(0, 3).map((id) => ({ action: { type: 'advance', unit: id, path: [a.target] } as FtbAction, label: `${id} into ${a.target}` })),
+          ...open
+            .slice(0, 3)
+            .map((id) => ({ action: { type: 'advance', unit: id, path: [a.target] } as FtbAction, label: `${id} into ${a.target}` })),
           end('No (more) advance'),
         ],
       };
@@ -72,7 +79,11 @@ export function promptOf(board: Board, charts: FtbCharts, s: FtbState): Prompt<F
         choices: [end('Done placing', chit!.reinf > 0 ? `${chit!.reinf} reinforcement(s) not placed are lost (12.2(2)).` : undefined)],
       };
     case 'withdraw':
-      return { side: s.side, text: `SUPPLY: ${who} may withdraw units with a line to the Available Box (/withdraw, 11.2)`, choices: [end('No (more) withdrawals')] };
+      return {
+        side: s.side,
+        text: `SUPPLY: ${who} may withdraw units with a line to the Available Box (/withdraw, 11.2)`,
+        choices: [end('No (more) withdrawals')],
+      };
     default:
       return { side: s.side, text: s.phase, choices: [] };
   }

@@ -79,7 +79,11 @@ export function ftbScene(board: Board, charts: FtbCharts, s: FtbState, events: G
       title: 'Fight! Typhoon Blitz',
       lines: [
         `Turn ${s.turn} of 12 · ${row.dates} · ${WEATHER_WORDS[c.weather()]}`,
-        s.result ? `${sideName(s.result.winner)} victory` : s.chit ? `Chit: ${s.chit.name} (${sideName(s.chit.side)})` : `Phase: ${s.phase}`,
+        s.result
+          ? `${sideName(s.result.winner)} victory`
+          : s.chit
+            ? `Chit: ${s.chit.name} (${sideName(s.chit.side)})`
+            : `Phase: ${s.phase}`,
         `Cup ${s.cup.length} · used ${s.used.length}${s.hand ? ' · Guderian in hand' : ''}${s.guderianDismissed ? ' · Guderian dismissed' : ''}`,
       ],
       score: [
@@ -93,15 +97,15 @@ export function ftbScene(board: Board, charts: FtbCharts, s: FtbState, events: G
 export function ftbStatus(board: Board, charts: FtbCharts, s: FtbState): string {
   const c = new Ctx(board, charts, s);
   const row = turnRow(charts, s.turn);
-  const lines = [
-    `Turn ${s.turn}/12 · ${row.dates} · ${WEATHER_WORDS[c.weather()]} · chits due: Soviet ${row.suCom}, Axis ${row.gerCom}`,
-  ];
+  const lines = [`Turn ${s.turn}/12 · ${row.dates} · ${WEATHER_WORDS[c.weather()]} · chits due: Soviet ${row.suCom}, Axis ${row.gerCom}`];
   if (s.result) lines.push(`Result: ${sideName(s.result.winner)} victory (${s.result.reason})`);
   else
     lines.push(
       `${s.chit ? `Chit ${s.chit.name}: ` : ''}${sideName(s.side)} ${s.phase}${s.bot === s.side ? ' (bot)' : ''} · cup ${s.cup.length}, used ${s.used.join(', ') || 'none'}${s.hand ? ' · Guderian in hand' : ''}`,
     );
   const cities = axisCities(c).map((h) => board.placeName(h));
-  lines.push(`Axis major cities with a line: ${cities.length} (${[...new Set(cities)].join(', ') || 'none'})${s.heldMoscowTula ? ' · held Moscow and Tula' : ''}`);
+  lines.push(
+    `Axis major cities with a line: ${cities.length} (${[...new Set(cities)].join(', ') || 'none'})${s.heldMoscowTula ? ' · held Moscow and Tula' : ''}`,
+  );
   return lines.join('\n');
 }

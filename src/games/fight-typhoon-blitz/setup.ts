@@ -96,7 +96,8 @@ export function setupState(board: Board, charts: FtbCharts, options: FtbOptions)
   for (const u of onMap.filter((x) => x.side === 'soviet' && !hqs.includes(x))) {
     const hexes = byArmy.get(u.army);
     const hq = s.units[u.army]!.hex!;
-    const target = SOVIET_FRONT.includes(u.army) && hexes?.length ? hexes.sort((a, b) => board.distance(a, hq) - board.distance(b, hq)) : [];
+    const target =
+      SOVIET_FRONT.includes(u.army) && hexes?.length ? hexes.sort((a, b) => board.distance(a, hq) - board.distance(b, hq)) : [];
     const free = target.find((h) => (count.get(h) ?? 0) === 0);
     put(u, free ?? near(hq, 'soviet', (h) => (count.get(h) ?? 0) > 0));
   }

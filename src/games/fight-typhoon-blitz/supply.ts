@@ -38,7 +38,11 @@ export function locHexes(c: Ctx, side: Side): Set<HexId> {
     const seen = new Set(starts);
     const queue = [...starts];
     for (let i = 0; i < queue.length; i++) {
-      for (const n of c.board.neighbours(queue[i]!)) if (!seen.has(n) && step(queue[i]!, n)) (seen.add(n), queue.push(n));
+      for (const n of c.board.neighbours(queue[i]!))
+        if (!seen.has(n) && step(queue[i]!, n)) {
+          seen.add(n);
+          queue.push(n);
+        }
     }
     return seen;
   }
@@ -46,7 +50,11 @@ export function locHexes(c: Ctx, side: Side): Set<HexId> {
   const queue = [...starts];
   for (let i = 0; i < queue.length; i++) {
     const a = queue[i]!;
-    for (const n of c.board.neighbours(a)) if (!rail.has(n) && c.board.isRail(a, n) && step(a, n)) (rail.add(n), queue.push(n));
+    for (const n of c.board.neighbours(a))
+      if (!rail.has(n) && c.board.isRail(a, n) && step(a, n)) {
+        rail.add(n);
+        queue.push(n);
+      }
   }
   const dist = new Map<HexId, number>([...rail].map((h) => [h, 0]));
   const q2 = [...rail];
@@ -54,7 +62,11 @@ export function locHexes(c: Ctx, side: Side): Set<HexId> {
     const a = q2[i]!;
     const d = dist.get(a)!;
     if (d >= AXIS_OFF_RAIL) continue;
-    for (const n of c.board.neighbours(a)) if (!dist.has(n) && step(a, n)) (dist.set(n, d + 1), q2.push(n));
+    for (const n of c.board.neighbours(a))
+      if (!dist.has(n) && step(a, n)) {
+        dist.set(n, d + 1);
+        q2.push(n);
+      }
   }
   return new Set(dist.keys());
 }

@@ -6,8 +6,8 @@
 import type { HexId } from '../../kernel/hex.js';
 import { RuleError } from '../engine.js';
 import { turnRow } from './charts.js';
-import { type Ctx, other, sideName } from './context.js';
 import { eliminate, takeLosses } from './combat.js';
+import { type Ctx, other, sideName } from './context.js';
 import { STACK } from './movement.js';
 import type { ChitRun, Side, Unit } from './state.js';
 import { locHexes, railEntry } from './supply.js';
@@ -186,14 +186,18 @@ export function execute(c: Ctx, chit: string): void {
     const guards = soviet && s.turn === GUARDS_TURN && s.options.guards ? GUARDS_UNITS : 0;
     s.chit = run(chit, side, { reinf: soviet ? row.suReinf : row.gerReinf, garrison, guards });
     s.phase = 'reinforce';
-    c.event('reinf', `${chit}: ${s.chit.reinf} reinforcements${garrison ? `, ${garrison} Moscow garrison units (14.3)` : ''}${guards ? ', 3 Guards conversions (15.2)' : ''}`, {
-      rule: '12.2',
-    });
+    c.event(
+      'reinf',
+      `${chit}: ${s.chit.reinf} reinforcements${garrison ? `, ${garrison} Moscow garrison units (14.3)` : ''}${guards ? ', 3 Guards conversions (15.2)' : ''}`,
+      {
+        rule: '12.2',
+      },
+    );
     return;
   }
   if (chit === 'RESERVE' || chit === 'OKH') {
     const die = c.die();
-    const n = die <= 4 ? 3 : die === 5 ? 4 : 5;
+    const n = reserveUnits(die);
     s.chit = run(chit, side, { pick: n });
     s.phase = 'reserve';
     c.event('reserve', `${chit}: die ${die}, ${n} units may be activated`, {
@@ -204,7 +208,7 @@ export function execute(c: Ctx, chit: string): void {
   }
   const hqId = hqOfChit(chit)!;
   const hq = c.unit(hqId);
-  if (!hq || hq.where !== 'map') {
+  if (hq?.where !== 'map') {
     // 13.0(2), A-19: the chit of an HQ off the map does nothing this time.
     c.event('chit', `${chit}: ${hqId} is not on the map, so the chit has no effect`, { rule: '13.0(2)' });
     finishChit(c, chit);
@@ -219,6 +223,11 @@ export function execute(c: Ctx, chit: string): void {
   });
 }
 
+/** 15.1(1): d6 1-4 activates 3 units, 5 four, 6 five. */
+export function reserveUnits(die: number): number {
+  return die <= 4 ? 3 : die === 5 ? 4 : 5;
+}
+
 /** 15.1: the units a RESERVE or OKH chit activates; RESERVE units outside every Soviet HQ's range move at half MA. */
 export function pickReserve(c: Ctx, ids: readonly string[]): void {
   const chit = c.s.chit!;
@@ -227,13 +236,15 @@ export function pickReserve(c: Ctx, ids: readonly string[]): void {
   const half: string[] = [];
   for (const id of new Set(ids)) {
     const u = c.unit(id);
-    if (!u || u.where !== 'map' || u.side !== chit.side) throw new RuleError('15.1', `${id} is not one of your units on the map`);
+    if (u?.where !== 'map' || u.side !== chit.side) throw new RuleError('15.1', `${id} is not one of your units on the map`);
     if (chit.name === 'RESERVE' && !hqs.some((h) => c.board.distance(h.hex!, u.hex!) <= c.type(h).hq!)) half.push(id);
   }
   chit.units = [...new Set(ids)];
   chit.half = half;
   c.s.phase = 'move';
-  c.event('activate', `${chit.name} activates ${chit.units.join(', ')}${half.length ? ` (${half.join(', ')} at half MA, 15.1)` : ''}`, { rule: '15.1' });
+  c.event('activate', `${chit.name} activates ${chit.units.join(', ')}${half.length ? ` (${half.join(', ')} at half MA, 15.1)` : ''}`, {
+    rule: '15.1',
+  });
 }
 
 /** 7.1(4): the chit to the used box, then the next draw. */
@@ -260,7 +271,7 @@ export function supplyCheck(c: Ctx): void {
 /** 11.2: a unit that traces a line may go to the Available Box (it comes back at full strength, 2.2.1(3)). */
 export function withdraw(c: Ctx, id: string): void {
   const u = c.unit(id);
-  if (!u || u.where !== 'map' || u.side !== c.s.side) throw new RuleError('11.2', `${id} is not one of your units on the map`);
+  if (u?.where !== 'map' || u.side !== c.s.side) throw new RuleError('11.2', `${id} is not one of your units on the map`);
   if (!locHexes(c, u.side).has(u.hex!)) throw new RuleError('11.2', `${id} cannot trace a line of communication`);
   c.remove(u, 'available');
   c.event('withdraw', `${id} withdraws to the Available Box`, { rule: '11.2', hexes: [u.hex!] });
@@ -282,7 +293,10 @@ export function place(c: Ctx, id: string, h: HexId): void {
   const asGarrison = chit.garrison > 0 && entryHexes(c, chit.side, true).includes(h);
   const asReinf = chit.reinf > 0 && entryHexes(c, chit.side, false).includes(h);
   if (!asGarrison && !asReinf)
-    throw new RuleError(chit.garrison > 0 ? '12.1, 14.3' : '12.1', `${h} is not a rail hex reached from a supply source by rail outside enemy zones${chit.garrison > 0 ? ', nor a Soviet Moscow hex with room' : ''}`);
+    throw new RuleError(
+      chit.garrison > 0 ? '12.1, 14.3' : '12.1',
+      `${h} is not a rail hex reached from a supply source by rail outside enemy zones${chit.garrison > 0 ? ', nor a Soviet Moscow hex with room' : ''}`,
+    );
   if (asReinf) chit.reinf -= 1;
   else chit.garrison -= 1;
   c.place(u, h);
@@ -295,7 +309,7 @@ export function convert(c: Ctx, id: string): void {
   const chit = c.s.chit!;
   if (chit.guards === 0) throw new RuleError('15.2', 'no Guards conversion is due');
   const u = c.unit(id);
-  if (!u || u.where !== 'map' || u.type !== 'RD') throw new RuleError('15.2', `${id} is not a rifle division on the map`);
+  if (u?.where !== 'map' || u.type !== 'RD') throw new RuleError('15.2', `${id} is not a rifle division on the map`);
   if (!locHexes(c, 'soviet').has(u.hex!)) throw new RuleError('15.2', `${id} cannot trace a line of communication`);
   const g = Object.values(c.s.units).find((x) => x.where === 'convert');
   if (!g) throw new RuleError('15.2', 'the Guards conversion box is empty');
@@ -339,9 +353,13 @@ function endTurn(c: Ctx): void {
   const cities = axisCities(c);
   const n = cityCount(c, cities);
   const moscowTula = cities.filter((h) => c.board.moscow.includes(h)).length >= 2 && cities.includes(c.board.tula);
-  c.event('turn-end', `End of turn ${s.turn}: the Axis holds ${n} major cities with a line (${cities.map((h) => c.board.placeName(h)).join(', ') || 'none'})`, {
-    rule: '14.4',
-  });
+  c.event(
+    'turn-end',
+    `End of turn ${s.turn}: the Axis holds ${n} major cities with a line (${cities.map((h) => c.board.placeName(h)).join(', ') || 'none'})`,
+    {
+      rule: '14.4',
+    },
+  );
   if (s.turn === 10 && moscowTula && enough(c, n, 10)) {
     s.result = { winner: 'german', reason: `14.4(1): at the end of turn 10 the Axis holds ${n} major cities with Moscow and Tula` };
   } else if (s.turn === 12) {
