@@ -69,8 +69,19 @@ export class Board {
     this.roadHexes = rh;
   }
 
+  private readonly terrains = new Map<HexId, Terrain>();
+
   /** TEC hex terrain (1.3 of the digest): forest is light unless in the deep-forest list. */
   terrain(id: HexId): Terrain {
+    let t = this.terrains.get(id);
+    if (!t) {
+      t = this.terrainOf(id);
+      this.terrains.set(id, t);
+    }
+    return t;
+  }
+
+  private terrainOf(id: HexId): Terrain {
     const h = this.map.hex(id)!;
     if (h.water) return 'lake';
     const k = h.place?.kind;

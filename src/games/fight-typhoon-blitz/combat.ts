@@ -212,7 +212,7 @@ export function retreatPaths(c: Ctx, u: Unit, n: number, toLoc: Map<HexId, numbe
     const h = path.at(-1)!;
     if (need === 0) {
       const over = c.at(h).filter((x) => x.id !== u.id).length >= STACK;
-      if (over && extra < 3) {
+      if (over && extra < 2) {
         const before = out.length;
         walk(path, 1, destroyed, ezoc, extra + 1);
         if (out.length > before) return;

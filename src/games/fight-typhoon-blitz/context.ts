@@ -120,10 +120,13 @@ export class Ctx {
     return this.zoc(other(side)).has(h);
   }
 
+  private flippedSet: { list: readonly HexId[]; set: Set<HexId> } | undefined;
+
   /** 3.4: who controls a city or town (the start line, then the last side to enter it). */
   control(h: HexId): Side {
+    if (this.flippedSet?.list !== this.s.flipped) this.flippedSet = { list: this.s.flipped, set: new Set(this.s.flipped) };
     const first = this.board.initial(h);
-    return this.s.flipped.includes(h) ? other(first) : first;
+    return this.flippedSet.set.has(h) ? other(first) : first;
   }
   /** 3.4(2), A-26: any entry by a unit takes a city or town. */
   enter(h: HexId, side: Side): void {
