@@ -6,10 +6,11 @@
 import type { HexId } from '../../kernel/hex.js';
 import type { Board } from './board.js';
 import type { FtbCharts } from './charts.js';
-import { advance, oddsOf } from './combat.js';
+import { advance, defenceStrength, oddsOf } from './combat.js';
 import { Ctx, other } from './context.js';
 import { canStrategic, reach, STACK } from './movement.js';
 import type { FtbAction, FtbState, Side, Unit } from './state.js';
+import { locHexes } from './supply.js';
 import { activatedBy, chitOwner, chitsDue, entryHexes, GUDERIAN, hqOfChit, SUPPLY, selectable, selecting } from './turns.js';
 
 /** Lowest CRT column index the bot attacks at: the Axis at 2-1, the Soviet at 3-1 (2-1 in snow, where the shifts favour him). */
@@ -33,13 +34,16 @@ function distanceField(c: Ctx, goals: readonly HexId[]): Map<HexId, number> {
 /** Axis: the Soviet-held major cities; Soviet: the Soviet-held major cities within reach of the Axis, and Moscow. */
 function goals(c: Ctx, side: Side): HexId[] {
   const soviet = c.board.majors.filter((h) => c.control(h) === 'soviet');
-  if (side === 'german') return soviet.length ? soviet : [...c.board.moscow];
+  // The Axis also takes the Soviet-held towns on the railways: they block his line of communication (3.3(2)).
+  if (side === 'german')
+    return [...soviet, ...c.board.places.filter((h) => !soviet.includes(h) && c.control(h) === 'soviet' && c.board.map.isRailHex(h))];
   const axis = c.onMap('german').map((u) => u.hex!);
   const threatened = soviet.filter((h) => axis.some((a) => c.board.distance(a, h) <= 7));
   return [...new Set([...threatened, ...c.board.moscow.filter((h) => c.control(h) === 'soviet')])];
 }
 
-function chooseChits(c: Ctx, side: Side): FtbAction {
+/** 6.1: the chits that activate the most units near the enemy (also offered to players as a sealed button). */
+export function chooseChits(c: Ctx, side: Side): FtbAction {
   const due = chitsDue(c, side);
   const enemy = c.onMap(other(side));
   const score = (ch: string): number => {
@@ -68,16 +72,25 @@ function moveAction(c: Ctx): FtbAction {
   const enemy = other(side);
   const field = distanceField(c, goals(c, side));
   const adjacentEnemy = (h: HexId) => c.board.neighbours(h).some((n) => c.sideAt(n) === enemy);
+  // Next to a weak enemy hex (defence 2 or less) the Axis can attack at good odds: worth a hex of ground.
+  const weakNeighbour = (h: HexId) => {
+    let best = 0;
+    for (const n of c.board.neighbours(h)) if (c.sideAt(n) === enemy) best = Math.max(best, defenceStrength(c, n) <= 2 ? 2 : 1);
+    return best;
+  };
+  // 11.1: a unit out of its line of communication loses a step at the next SUPPLY chit.
+  const loc = locHexes(c, side);
   const value = (u: Unit, h: HexId): number => {
     const d = field.get(h) ?? 50;
-    if (side === 'german') return -2 * d + (adjacentEnemy(h) ? 1 : 0);
+    const cut = loc.has(h) ? 0 : side === 'german' && c.isMech(u) ? 1.5 : 3;
+    if (side === 'german') return -2 * d + weakNeighbour(h) - cut;
     const t = c.board.terrain(h);
     const ground =
       (t === 'major' ? 2 : t === 'deep' ? 1.5 : t === 'light' || t === 'swamp' ? 1 : 0) +
       (c.board.isPosition(h) ? 2 : 0) +
       (c.board.isTown(h) ? 1 : 0);
     const friends = c.at(h).filter((x) => x.id !== u.id).length;
-    return -1.5 * d + ground + (friends ? 0.5 : 0);
+    return -1.5 * d + ground + (friends ? 0.5 : 0) - cut;
   };
   for (const id of chit.units) {
     if (chit.moved.includes(id)) continue;

@@ -4,6 +4,7 @@
  */
 import type { ActionChoice, Prompt } from '../engine.js';
 import type { Board } from './board.js';
+import { chooseChits } from './bot.js';
 import type { FtbCharts } from './charts.js';
 import { Ctx, sideName } from './context.js';
 import type { FtbAction, FtbState } from './state.js';
@@ -26,7 +27,8 @@ export function promptOf(board: Board, charts: FtbCharts, s: FtbState): Prompt<F
       return {
         side,
         text: `Turn ${s.turn}: ${sideName(side)}, choose ${chitsDue(c, side)} command chits in secret with /chits (6.1)`,
-        choices: [],
+        // The button carries only its index: the chits it picks stay sealed like a typed choice.
+        choices: [{ action: chooseChits(c, side), label: 'Let the bot choose my chits (sealed)' }],
       };
     }
     case 'interrupt':
