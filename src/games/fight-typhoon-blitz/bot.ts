@@ -13,9 +13,10 @@ import type { FtbAction, FtbState, Side, Unit } from './state.js';
 import { locHexes } from './supply.js';
 import { activatedBy, chitOwner, chitsDue, entryHexes, GUDERIAN, hqOfChit, SUPPLY, selectable, selecting } from './turns.js';
 
-/** Lowest CRT column index the bot attacks at: the Axis at 2-1, the Soviet at 3-1 (2-1 in snow, where the shifts favour him). */
+/** Lowest CRT column index the bot attacks at: the Axis at 1.5-1, the Soviet at 3-1 (2-1 in snow, where the shifts favour him). */
 export function attackColumn(c: Ctx, side: Side): number {
-  return side === 'german' || c.weather() === 'snow' ? 2 : 3;
+  if (side === 'german') return 1;
+  return c.weather() === 'snow' ? 2 : 3;
 }
 
 function distanceField(c: Ctx, goals: readonly HexId[]): Map<HexId, number> {
@@ -49,7 +50,8 @@ export function chooseChits(c: Ctx, side: Side): FtbAction {
   const score = (ch: string): number => {
     if (ch.endsWith('REINF')) {
       const box = Object.values(c.s.units).filter((u) => u.side === side && u.where === 'available').length;
-      return box ? 6 : -5;
+      // Reinforcements are never wasted: taken whenever the box holds units.
+      return box ? 15 : -5;
     }
     if (ch === 'RESERVE' || ch === 'OKH') return 4;
     const hq = c.unit(hqOfChit(ch)!);
@@ -80,7 +82,10 @@ function moveAction(c: Ctx): FtbAction {
   };
   // 11.1: a unit out of its line of communication loses a step at the next SUPPLY chit.
   const loc = locHexes(c, side);
+  const own = c.onMap(side).filter((x) => !c.isHq(x));
   const value = (u: Unit, h: HexId): number => {
+    // An HQ stays where it commands the most units (8.2), out of contact.
+    if (c.isHq(u)) return own.filter((x) => x.id !== u.id && c.board.distance(x.hex!, h) <= c.type(u).hq!).length - (loc.has(h) ? 0 : 3);
     const d = field.get(h) ?? 50;
     const cut = loc.has(h) ? 0 : side === 'german' && c.isMech(u) ? 1.5 : 3;
     if (side === 'german') return -2 * d + weakNeighbour(h) - cut;
@@ -127,7 +132,9 @@ function combatAction(c: Ctx): FtbAction {
       const units = ready.filter((u) => c.board.distance(u.hex!, t) === 1 && !c.board.impassable(u.hex!, t));
       if (!units.length) continue;
       const o = oddsOf(c, t, units);
-      if (o.column >= attackColumn(c, chit.side) && (!best || o.column > best.col))
+      // The Axis takes any chance on Moscow and Tula: holding them once is what 14.4(2) asks.
+      const key = chit.side === 'german' && (c.board.moscow.includes(t) || t === c.board.tula);
+      if (o.column >= (key ? 0 : attackColumn(c, chit.side)) && (!best || o.column > best.col))
         best = { target: t, units: units.map((u) => u.id), col: o.column };
     }
     if (best) return { type: 'attack', target: best.target, units: best.units };
