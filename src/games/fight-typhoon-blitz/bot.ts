@@ -19,18 +19,31 @@ export function attackColumn(c: Ctx, side: Side): number {
   return c.weather() === 'snow' ? 2 : 3;
 }
 
-function distanceField(c: Ctx, goals: readonly HexId[]): Map<HexId, number> {
-  const d = new Map<HexId, number>(goals.map((h) => [h, 0]));
-  const q = [...goals];
-  for (let i = 0; i < q.length; i++) {
-    for (const n of c.board.neighbours(q[i]!))
-      if (!d.has(n) && c.board.terrain(n) !== 'lake') {
-        d.set(n, d.get(q[i]!)! + 1);
-        q.push(n);
+/** Hexes from the nearest goal; a goal may start further (a higher start pulls less). Breadth first by levels. */
+function distanceField(c: Ctx, goals: readonly HexId[], start: (h: HexId) => number = () => 0): Map<HexId, number> {
+  const d = new Map<HexId, number>();
+  const levels: HexId[][] = [];
+  for (const h of goals) {
+    const v = start(h);
+    if ((d.get(h) ?? Number.POSITIVE_INFINITY) <= v) continue;
+    d.set(h, v);
+    (levels[v] ??= []).push(h);
+  }
+  for (let level = 0; level < levels.length; level++) {
+    for (const h of levels[level] ?? []) {
+      if (d.get(h)! < level) continue;
+      for (const n of c.board.neighbours(h)) {
+        if (c.board.terrain(n) === 'lake' || (d.get(n) ?? Number.POSITIVE_INFINITY) <= level + 1) continue;
+        d.set(n, level + 1);
+        (levels[level + 1] ??= []).push(n);
       }
+    }
   }
   return d;
 }
+
+/** 14.4: Moscow and Tula pull the Axis harder than the other cities. */
+const KEY_PULL = 3;
 
 /** Axis: the Soviet-held major cities; Soviet: the Soviet-held major cities within reach of the Axis, and Moscow. */
 function goals(c: Ctx, side: Side): HexId[] {
@@ -72,7 +85,8 @@ function moveAction(c: Ctx): FtbAction {
   const chit = c.s.chit!;
   const side = chit.side;
   const enemy = other(side);
-  const field = distanceField(c, goals(c, side));
+  const key = new Set([...c.board.moscow, c.board.tula]);
+  const field = distanceField(c, goals(c, side), (h) => (side === 'german' && !key.has(h) ? KEY_PULL : 0));
   const adjacentEnemy = (h: HexId) => c.board.neighbours(h).some((n) => c.sideAt(n) === enemy);
   // Next to a weak enemy hex (defence 2 or less) the Axis can attack at good odds: worth a hex of ground.
   const weakNeighbour = (h: HexId) => {
