@@ -95,8 +95,9 @@ describe('command chits (5.0-7.3)', () => {
 
   it('turn 2: the Soviet may not choose 31A, 49A, 32A, 33A, 5A or 10A (15.3); only Guderian is held (6.3)', () => {
     const s = { ...engine.setup({ seed: 3 }), turn: 2, side: 'soviet' as const };
-    expect(() => engine.apply(s, { type: 'chits', chits: ['31A', '22A', '29A', '30A'] })).toThrow(/15\.3/);
-    const ok = engine.apply(s, { type: 'chits', chits: ['22A', '29A', '30A', '19A'] });
+    const due = charts.turns.rows[1]!.suCom;
+    expect(() => engine.apply(s, { type: 'chits', chits: ['31A', '22A', '29A', '30A'].slice(0, due) })).toThrow(/15\.3/);
+    const ok = engine.apply(s, { type: 'chits', chits: ['22A', '29A', '30A', '19A'].slice(0, due) });
     expect(ok.state.side).toBe('german');
     expect(ok.events.map((e) => e.text).join(' ')).not.toMatch(/22A|29A/);
     expect(() =>
