@@ -1,5 +1,6 @@
 import { bfmGame } from './battle-for-moscow/definition.js';
 import { DOM_GAME } from './drive-on-moscow/definition.js';
+import { FTB_GAME } from './fight-typhoon-blitz/definition.js';
 import type { GameDef } from './game-def.js';
 import { typhoonGame } from './operation-typhoon/definition.js';
 
@@ -8,4 +9,4 @@ import { typhoonGame } from './operation-typhoon/definition.js';
  * first is the default map of /hex and /game map). The entry points build the registry from
  * this list (`new GameRegistry(INSTALLED_GAMES, process.env)`).
  */
-export const INSTALLED_GAMES: readonly GameDef[] = [typhoonGame, bfmGame, DOM_GAME];
+export const INSTALLED_GAMES: readonly GameDef[] = [typhoonGame, bfmGame, DOM_GAME, FTB_GAME];
