@@ -41,6 +41,8 @@ describe('Fight! Typhoon Blitz in the console', () => {
     expect(await run('/chits choose pick:"9A, 4A"')).toMatch(/5\.0: choose exactly 9/);
     expect(JSON.stringify(await state())).toBe(before);
     const chosen = await run(`/chits choose pick:"${AXIS_CHITS.join(', ')}" hold:true`);
+    // An export now would show the chits still sealed in the cup (6.1).
+    expect(await run('/game export')).toMatch(/Not now: this turn’s chit choices are sealed until drawn \(6\.1\)/);
     expect(chosen).toMatch(/Axis has chosen 9 chits \(sealed until drawn\)/);
     expect(chosen).toMatch(/Drawn: /);
     expect((await state()).phase).toBe('interrupt');

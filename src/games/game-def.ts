@@ -71,6 +71,11 @@ export interface GameDef<S = any, A = any, O = any> {
   /** Whether the last action may be undone (the session also never undoes past a die roll). */
   undo?(state: S): UndoCheck;
   /**
+   * Why a running game may not be exported now, when its log holds a choice still secret from
+   * a player (an export carries every order); undefined when it may.
+   */
+  exportRefusal?(state: S): string | undefined;
+  /**
    * The bot's next action when the decision belongs to a side the bot plays, or undefined
    * when a human must act (or the game is over). The session plays these after every
    * accepted human action and at the start, and logs them as the bot's.

@@ -401,7 +401,10 @@ export class GameSessions {
   async exportGame(where: Where, gameId?: string): Promise<{ doc: GameDocument; def: GameDef; file: GameExport }> {
     // The file is the record itself: it needs no rules, so a game on charts this bot lacks exports too.
     const doc = gameId ? await this.docById(where, gameId) : await this.requireDoc(where.channelId);
-    return { doc, def: this.games.require(doc.game), file: exportDocument(doc, this.now()) };
+    const def = this.games.require(doc.game);
+    const secret = doc.status === 'active' ? def.exportRefusal?.(doc.state) : undefined;
+    if (secret) throw new UserError(`Not now: ${secret}. Export again once it is revealed, or when the game is over; nothing was changed.`);
+    return { doc, def, file: exportDocument(doc, this.now()) };
   }
 
   /**

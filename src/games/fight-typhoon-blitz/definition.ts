@@ -15,6 +15,7 @@ import { type FtbEngine, ftbEngine } from './engine.js';
 import { FTB_COMMANDS, ftbOrders } from './orders.js';
 import { ftbScene, ftbStatus } from './scene.js';
 import { type FtbAction, type FtbOptions, type FtbState, ftbActionSchema, ftbStateSchema, rulesOptionsSchema } from './state.js';
+import { SUPPLY } from './turns.js';
 
 const side = z.enum(['german', 'soviet']);
 
@@ -128,6 +129,12 @@ function define(charts: FtbCharts, id: string): GameDef<FtbState, FtbAction, Ftb
         : s.phase === 'select' && (s.chosen.soviet !== undefined || s.chosen.german !== undefined)
           ? { allowed: false, reason: 'a sealed chit choice stands (6.1)' }
           : { allowed: true },
+    // 6.1(3): an export carries every order, the sealed chit choices too: none while a chosen
+    // chit is still unrevealed (in the cup or the Guderian chit in hand, or before the draws).
+    exportRefusal: (s) =>
+      s.chosen.german !== undefined || s.chosen.soviet !== undefined || s.hand || s.cup.some((chit) => chit !== SUPPLY)
+        ? 'this turn’s chit choices are sealed until drawn (6.1), and an export would show them'
+        : undefined,
     autoPlay: (s) => {
       if (s.result || !s.bot) return undefined;
       if (eng().prompt(s).side !== s.bot) return undefined;
