@@ -14,6 +14,7 @@ describe('move menus', () => {
       'operation-typhoon': 'force',
       'battle-for-moscow': 'unit',
       'drive-on-moscow': 'force',
+      'fight-typhoon-blitz': 'unit',
     });
   });
 
