@@ -358,7 +358,7 @@ const HANDLERS: Record<string, Handler> = {
     const def = game ? ctx.services.games.require(game) : ctx.services.games.all()[0]!;
     const id = def.id;
     const map = loadMap(def.mapFile);
-    const file = await mapImage(map, printedScene(map), { kind: 'full' }, `${id}-map`);
+    const file = await mapImage(map, printedScene(map, def), { kind: 'full' }, `${id}-map`);
     await ctx.reply({ content: `**${map.data.title}**: the full map. ${map.data.source}`, files: [file] });
   },
 

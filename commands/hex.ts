@@ -41,7 +41,7 @@ async function execute(ctx: CommandContext): Promise<void> {
   }
   // The channel's game as it stands now (units, control); the printed map at the start of play otherwise.
   const live = channelGame && channelGame.def === def ? channelGame : undefined;
-  const scene = live ? live.def.scene(live.doc.state) : printedScene(map);
+  const scene = live ? live.def.scene(live.doc.state) : printedScene(map, def);
   scene.highlights = { selected: [id] };
   if (!live) scene.panel = { title: map.data.title, lines: [`Hex ${id}${map.hex(id)!.place ? ` - ${map.hex(id)!.place!.name}` : ''}`] };
   const file = await mapImage(map, scene, { kind: 'zoom', center: id }, `hex-${id}`);

@@ -37,7 +37,7 @@ if (values.center && !map.has(values.center)) {
 const view: View = values.center
   ? { kind: 'zoom', center: values.center, radius: values.radius ? Number(values.radius) : undefined }
   : { kind: 'full' };
-const scene = printedScene(map);
+const scene = printedScene(map, game);
 if (values.center) scene.highlights = { selected: [values.center] };
 const format = values.out!.endsWith('.webp') ? 'webp' : 'png';
 const canvas = renderMap(map, scene, view);

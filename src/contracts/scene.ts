@@ -125,6 +125,24 @@ export interface RegionView {
   label: string;
 }
 
+/** A line along the edge of an area, e.g. a set-up boundary printed on the map. */
+export interface BoundaryView {
+  /** The hexes on one side of the line; it runs between them and the map hexes outside. */
+  hexes: HexId[];
+  /** Legend words. */
+  label: string;
+}
+
+/** A symbol the map prints in some hexes because the rules use it, e.g. a supply source. */
+export interface MarkView {
+  kind: 'supply';
+  /** Whose symbol it is (its colour). */
+  side: SideId;
+  hexes: HexId[];
+  /** Legend words. */
+  label: string;
+}
+
 /**
  * Where a force can go from its hex: every hex it can reach with what it has left, and the
  * cheapest cost to get there, shaded with the cost written in.
@@ -155,6 +173,10 @@ export interface Scene {
    * just cut off, or one that taking a hex would cut off.
    */
   regions?: RegionView[];
+  /** Lines printed on the map between areas (see BoundaryView). */
+  boundaries?: BoundaryView[];
+  /** Printed symbols the rules use (see MarkView). */
+  marks?: MarkView[];
   /**
    * Hexes a close-up must hold besides those of the action just taken, e.g. every battle
    * announced in the phase, so that none is cut off.

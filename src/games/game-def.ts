@@ -64,6 +64,8 @@ export interface GameDef<S = any, A = any, O = any> {
   reseed?(state: S, seed: DiceSeed): S;
   /** What to draw; `events` are the ones just applied, for highlights. */
   scene(state: S, events?: GameEvent[]): Scene;
+  /** What the printed map shows besides its terrain (drawn on the map before any game too). */
+  printed?(): Pick<Scene, 'sides' | 'boundaries' | 'marks'>;
   /** A few lines that fit a phone screen: turn, phase, score, whose move. */
   status(state: S): string;
   /** Hexes to centre the zoomed image on after these events; default: the events' own hexes. */

@@ -4,6 +4,7 @@ import type { LoadedMap } from '../maps/game-map.js';
 import type { Terrain } from '../maps/schema.js';
 import { drawCounter } from './counters.js';
 import { font } from './fonts.js';
+import { boundaryLegend, supplyMark } from './map-marks.js';
 import { germanSetupMark, sovietSetupMark, star } from './static-layer.js';
 import { sideLooks, theme } from './theme.js';
 
@@ -323,6 +324,9 @@ export function legendEntries(map: LoadedMap, scene: Scene, markers = false): Le
         ctx.fillText('3', x + 13, y + 10);
       },
     });
+  for (const b of scene.boundaries ?? []) entries.push({ label: b.label, draw: boundaryLegend });
+  for (const m of scene.marks ?? [])
+    entries.push({ label: m.label, draw: (ctx, x, y) => supplyMark(ctx, x + 13, y + 9, 7, looks[m.side]) });
   for (const label of new Set((scene.regions ?? []).map((r) => r.label)))
     entries.push({
       label,

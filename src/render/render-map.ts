@@ -16,11 +16,13 @@ import {
 } from './dynamic-layers.js';
 import { registerFonts } from './fonts.js';
 import type { HexLayout } from './layout.js';
+import { drawBoundaries, drawMarks } from './map-marks.js';
 import { drawPanel, panelHeight } from './panel.js';
 import { COUNTER_SIDE, LABEL_SCALE, stackViewBoxes } from './placement.js';
 import { drawReachArea, drawReachCosts } from './reach-layer.js';
 import { drawStackMarkers, markerBoxes } from './stack-markers.js';
 import { mapLayout, staticLayer } from './static-layer.js';
+import { sideLooks } from './theme.js';
 
 /** Hex size of zoomed views: counters and hex ids stay legible in Discord's inline preview. */
 export const ZOOM_HEX_SIZE = 46;
@@ -83,6 +85,8 @@ export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'fu
   };
   drawControl(ctx, layout, map, scene, visible, win.width);
   drawRegions(ctx, layout, map, scene.regions, visible, win.width);
+  drawBoundaries(ctx, layout, map, scene.boundaries, visible, win.width);
+  drawMarks(ctx, layout, map, scene.marks, sideLooks(scene), visible, win.width);
   drawReachArea(ctx, layout, map, scene.reach, visible, win.width);
   const boxesOf: StackBoxes = markers ? (l, st) => markerBoxes(l, st, win.width) : stackViewBoxes;
   const battles = layoutBattles(ctx, layout, map, scene, visible, boxesOf);

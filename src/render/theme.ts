@@ -17,6 +17,8 @@ export const theme = {
   /** Outlines of areas (pockets): dark violet on a light halo, dashed. */
   region: '#5b2a86',
   regionHalo: 'rgba(255, 255, 255, 0.85)',
+  /** Lines printed between areas (set-up boundaries): near-black dash-dot on the same halo, apart from rivers' blue and the red front. */
+  boundary: '#141414',
   hexId: 'rgba(60, 50, 35, 0.8)',
   hexIdHalo: 'rgba(250, 247, 235, 0.85)',
   river: '#2f7fc1',

@@ -12,7 +12,7 @@ import { frame } from './replies.js';
  * What a map shows before any game state exists: printed control (Operation Typhoon's
  * front line, Battle for Moscow's city ownership) and a title. Games add their own layers.
  */
-export function printedScene(map: LoadedMap): Scene {
+export function printedScene(map: LoadedMap, def?: Pick<GameDef, 'printed'>): Scene {
   const hexes: Record<HexId, 'german' | 'soviet'> = {};
   let areaControl = true;
   for (const id of map.ids) {
@@ -24,6 +24,7 @@ export function printedScene(map: LoadedMap): Scene {
   return {
     control: hasControl ? { style: areaControl ? 'area' : 'marker', hexes } : undefined,
     panel: { title: map.data.title, lines: ['Map at the start of play'] },
+    ...def?.printed?.(),
   };
 }
 

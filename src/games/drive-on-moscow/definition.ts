@@ -13,7 +13,7 @@ import { chartsFromEnvironment, chartsId, type DomCharts, SHIPPED_CHARTS, SHIPPE
 import { type DomEngine, domEngine } from './engine.js';
 import { DOM_COMMANDS, domOrders } from './orders.js';
 import { domReach } from './reach.js';
-import { domScene, domStatus } from './scene.js';
+import { domPrinted, domScene, domStatus } from './scene.js';
 import { type DomAction, type DomOptions, type DomState, domActionSchema, domStateSchema } from './state.js';
 
 const side = z.enum(['german', 'soviet']);
@@ -80,6 +80,7 @@ function define(charts: DomCharts, id: string): GameDef<DomState, DomAction, Dom
     },
     reseed: (s, seed) => ({ ...s, dice: newDice(seed) }),
     scene: (s, events) => domScene(eng().board, charts, s, events),
+    printed: () => domPrinted(eng().board),
     reach: (s, hex) => domReach(eng().board, charts, s, hex),
     status: (s) => domStatus(eng().board, charts, s),
     zoomHexes: (events: GameEvent[], s) => {

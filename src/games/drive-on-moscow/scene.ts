@@ -51,6 +51,17 @@ export const PHASE_WORDS: Record<string, string> = {
   over: 'game over',
 };
 
+/** What the printed map carries besides terrain: the set-up boundary and the Soviet supply sources. */
+export function domPrinted(board: Board): Pick<Scene, 'sides' | 'boundaries' | 'marks'> {
+  return {
+    sides: GERMAN_SOVIET,
+    // 3.2: the boundary printed on the map; east of it the Reserve Front sets up.
+    boundaries: [{ hexes: [...board.reserve], label: 'Forward Zone / Reserve Front (3.2)' }],
+    // 8.2: the six hexes marked with a supply symbol; the German ones are the west map edge.
+    marks: [{ kind: 'supply', side: 'soviet', hexes: [...board.sources], label: 'Soviet supply source (8.2)' }],
+  };
+}
+
 export function domScene(board: Board, charts: DomCharts, s: DomState, events: GameEvent[] = []): Scene {
   const p = new Position(board, charts, s);
   const control: Record<HexId, 'german' | 'soviet'> = {};
@@ -65,6 +76,7 @@ export function domScene(board: Board, charts: DomCharts, s: DomState, events: G
   return {
     sides: GERMAN_SOVIET,
     control: { style: 'area', hexes: control },
+    ...domPrinted(board),
     stacks,
     highlights: {
       ...(moved?.hexes && moved.hexes.length > 1
