@@ -135,12 +135,28 @@ describe('Drive on Moscow results', () => {
     const e = only('DR');
     const r = e.apply(s, { type: 'attack', target: tula, units: ['I0', 'I1'] });
     expect(r.state.battle?.stage).toBe('bloodbath');
-    const b = e.apply(r.state, { type: 'choose', option: 'bloodbath' });
-    expect(b.state.units['RD 1']).toBeUndefined();
-    expect(b.state.units['RD 2']).toBeUndefined();
-    expect(b.state.units['GRD 1']!.steps).toBe(1);
+    const bb = e.apply(r.state, { type: 'choose', option: 'bloodbath' });
+    expect(bb.state.units['RD 1']).toBeUndefined();
+    expect(bb.state.units['RD 2']).toBeUndefined();
+    expect(bb.state.units['GRD 1']!.steps).toBe(1);
+    // 11.28: the German player eliminates the steps "from among his involved units": he names them, or lets the bot.
+    expect(bb.state.battle).toMatchObject({ stage: 'losses', losses: { left: 3, cause: 'Bloodbath' } });
+    expect(battleChoices(bb.state)!).toMatchObject({ side: 'german', text: expect.stringMatching(/loses 3 steps.*11\.28/) });
+    expect(battleChoices(bb.state)!.options.map((o) => o.option)).toEqual(['lose', 'lose:I0', 'lose:I1']);
+    const b = e.apply(bb.state, { type: 'choose', option: 'lose' });
+    expect(b.state.battle).toBeUndefined();
     const stepsLeft = (b.state.units.I0?.steps ?? 0) + (b.state.units.I1?.steps ?? 0);
     expect(stepsLeft).toBe(4 - 3);
+    // Named one at a time: both steps of I0 (gone), then one of I1.
+    let named = e.apply(bb.state, { type: 'choose', option: 'lose:I0' }).state;
+    expect(named.battle?.losses?.left).toBe(2);
+    named = e.apply(named, { type: 'choose', option: 'lose:I0' }).state;
+    expect(named.units.I0).toBeUndefined();
+    expect(() => e.apply(named, { type: 'choose', option: 'lose:I0' })).toThrow(/11\.28: I0 is not in the attacking force/);
+    expect(() => e.apply(named, { type: 'choose', option: 'AS' })).toThrow(/11\.28/);
+    named = e.apply(named, { type: 'choose', option: 'lose:I1' }).state;
+    expect(named.battle).toBeUndefined();
+    expect(named.units.I1!.steps).toBe(1);
     const as = e.apply(r.state, { type: 'choose', option: 'AS' });
     expect(Object.keys(as.state.units).sort()).toEqual(Object.keys(s.units).sort());
   });
@@ -150,7 +166,27 @@ describe('Drive on Moscow results', () => {
     const s = scenario([{ id: '5 Inf', hex: smolensk }, rd('RD 1', from, [8, 4]), rd('RD 2', from, [8, 4])], { side: 'soviet' });
     const r = only('DR').apply(s, { type: 'attack', target: smolensk, units: ['RD 1', 'RD 2'] });
     expect(r.events.some((e) => /becomes AL1/.test(e.text))).toBe(true);
-    expect(Object.keys(r.state.units).length).toBe(2);
+    // 11.24: "the attacker is always completely free to absorb his step loss from among any of his involved units".
+    expect(r.state.battle).toMatchObject({ stage: 'losses', losses: { left: 1, cause: 'AL1' } });
+    expect(battleChoices(r.state)).toMatchObject({
+      side: 'soviet',
+      options: [{ option: 'lose' }, { option: 'lose:RD 1' }, { option: 'lose:RD 2' }],
+    });
+    const named = engine.apply(r.state, { type: 'choose', option: 'lose:RD 2' }).state;
+    expect(named.battle).toBeUndefined();
+    expect(Object.keys(named.units).sort()).toEqual(['5 Inf', 'RD 1']);
+    expect(named.units['5 Inf']!.hex).toBe(smolensk);
+    const byBot = engine.apply(r.state, { type: 'choose', option: 'lose' }).state;
+    expect(Object.keys(byBot.units).length).toBe(2);
+    expect(() => engine.apply(r.state, { type: 'choose', option: 'lose:5 Inf' })).toThrow(/11\.24: 5 Inf is not in the attacking force/);
+  });
+  it('11.24: an AL1 on a force of one unit takes its step at once, with nothing to choose', () => {
+    const smolensk = board.cities.Smolensk!;
+    const from = board.neighbours(smolensk).find((h) => board.natural(h) !== 'marsh' && !board.isRiver(h, smolensk))!;
+    const s = scenario([{ id: '5 Inf', hex: smolensk }, rd('RD 1', from, [8, 4])], { side: 'soviet' });
+    const r = only('AL1').apply(s, { type: 'attack', target: smolensk, units: ['RD 1'] });
+    expect(r.state.battle).toBeUndefined();
+    expect(r.state.units['RD 1']).toBeUndefined();
   });
   it('D12 11.28: a German stack that gets DR from a Soviet PA may lose one step and hold', () => {
     const g = centre;

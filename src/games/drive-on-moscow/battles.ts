@@ -310,6 +310,10 @@ export function chooseInBattle(c: Ctx, option: string): void {
     else bloodbath(c);
     return;
   }
+  if (b.stage === 'losses') {
+    chooseLoss(c, option);
+    return;
+  }
   if (b.stage === 'german-dr') {
     // 11.28 "lose one step": the owner says which unit ("lose1:<unit>"); plain lose1 leaves it to the bot.
     const [answer, unit] = option.split(':') as [string, string | undefined];
@@ -358,12 +362,58 @@ function bloodbath(c: Ctx): void {
     rule: '11.28',
     hexes: [b.target],
   });
-  for (let i = 0; i < lost; i++) {
-    const left = b.units.map((id) => c.s.units[id]).filter((u): u is Unit => !!u);
-    if (left.length === 0) break;
-    c.loseStep(cheapestStep(left), 'Bloodbath');
+  // 11.28: "the German player must eliminate from among his involved units" as many steps: his choice.
+  takeLosses(c, lost, 'Bloodbath', defendersNow(c).length === 0);
+}
+
+/** The attacking force's units still on the map. */
+function attackersLeft(c: Ctx): Unit[] {
+  return c.s.battle!.units.map((id) => c.s.units[id]).filter((u): u is Unit => !!u);
+}
+
+/**
+ * Steps the attacker loses (AL1, Bloodbath): taken at once when only one unit can lose them,
+ * else the battle waits for the attacker to name the units (the `losses` stage).
+ */
+function takeLosses(c: Ctx, steps: number, cause: 'AL1' | 'Bloodbath', cleared: boolean): void {
+  if (steps > 0 && attackersLeft(c).length > 1) {
+    c.s.battle = { ...c.s.battle!, stage: 'losses', losses: { left: steps, cause, cleared } };
+    return;
   }
-  finish(c, defendersNow(c).length === 0);
+  loseCheapest(c, steps, cause);
+  finish(c, cleared);
+}
+
+/** The bot's allocation: the cheapest step each time (see cheapestStep). */
+function loseCheapest(c: Ctx, steps: number, cause: 'AL1' | 'Bloodbath'): void {
+  for (let i = 0; i < steps; i++) {
+    const left = attackersLeft(c);
+    if (left.length === 0) break;
+    c.loseStep(cheapestStep(left), cause);
+  }
+}
+
+/** A step the attacker names ("lose:<unit>"), or the bot's choice for all that are left ("lose"). */
+function chooseLoss(c: Ctx, option: string): void {
+  const b = c.s.battle!;
+  const { left, cause, cleared } = b.losses!;
+  const rule = cause === 'AL1' ? '11.24' : '11.28';
+  const [answer, unit] = option.split(':') as [string, string | undefined];
+  if (answer !== 'lose') throw new RuleError(rule, `name the unit that loses a step (lose:<unit>), or lose to let the bot choose`);
+  if (unit === undefined) {
+    loseCheapest(c, left, cause);
+  } else {
+    const force = attackersLeft(c);
+    if (!force.some((u) => u.id === unit))
+      throw new RuleError(rule, `${unit} is not in the attacking force: a step is lost by one of ${force.map((u) => u.id).join(', ')}`);
+    c.loseStep(unit, cause);
+    if (left > 1 && attackersLeft(c).length > 0) {
+      c.s.battle = { ...c.s.battle!, losses: { left: left - 1, cause, cleared } };
+      return;
+    }
+  }
+  c.s.battle = { ...c.s.battle!, losses: undefined };
+  finish(c, cleared);
 }
 
 /** 11.29 DE: one-step units die, two-step ones lose a step; 11.27: PA retreated-in units die. */
@@ -386,12 +436,10 @@ function applyResult(c: Ctx, result: CrtResult): void {
     case 'AS':
       finish(c, false);
       return;
-    case 'AL1': {
-      const left = b.units.map((id) => c.s.units[id]).filter((u): u is Unit => !!u);
-      if (left.length > 0) c.loseStep(cheapestStep(left), 'AL1'); // 11.24
-      finish(c, false);
+    case 'AL1':
+      // 11.24: "the attacker is always completely free to absorb his step loss from among any of his involved units".
+      takeLosses(c, 1, 'AL1', false);
       return;
-    }
     case 'DE':
       eliminateDefenders(c);
       finish(c, defendersNow(c).length === 0);
@@ -548,6 +596,18 @@ export function battleChoices(s: DomState): { side: Side; options: { option: str
         ],
         text: `DR against ${b.target}: retreat or lose one step and hold? (11.28)`,
       };
+    case 'losses': {
+      const { left, cause } = b.losses!;
+      const steps = left === 1 ? 'a step' : `${left} steps`;
+      return {
+        side: b.attacker,
+        options: [
+          { option: 'lose', label: left === 1 ? 'Let the bot choose' : `Let the bot choose the ${left} steps` },
+          ...b.units.filter((id) => s.units[id]).map((id) => ({ option: `lose:${id}`, label: `${id} loses a step` })),
+        ],
+        text: `${cause} at ${b.target}: the attacking force loses ${steps}; which unit? (${cause === 'AL1' ? '11.24' : '11.28'})`,
+      };
+    }
     case 'advance':
       return {
         side: b.attacker,

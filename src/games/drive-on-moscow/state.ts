@@ -46,7 +46,9 @@ const battleSchema = z.object({
   path: z.array(hex).optional(),
   mpAfter: z.number().optional(),
   air: z.object({ attacker: z.number().int().min(0), defender: z.number().int().min(0) }),
-  stage: z.enum(['air', 'bloodbath', 'german-dr', 'advance']),
+  stage: z.enum(['air', 'bloodbath', 'german-dr', 'losses', 'advance']),
+  /** 11.24, 11.28: steps the attacker still has to take from its force, and why; `cleared`: the hex is empty. */
+  losses: z.object({ left: z.number().int().min(1), cause: z.enum(['AL1', 'Bloodbath']), cleared: z.boolean() }).optional(),
   result: z.enum(['AS', 'AL1', 'DR', 'DE']).optional(),
   odds: z.string().optional(),
   /** The defenders counted in the odds (11.27: units retreated in later do not count). */
