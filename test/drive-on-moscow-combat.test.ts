@@ -15,7 +15,7 @@ const engine = domEngine();
 const board = engine.board;
 
 function scenario(units: Partial<Unit>[], extra: Partial<DomState> = {}): DomState {
-  return withOnly(engine.setup({ seed: 3 }), units, {
+  return withOnly(engine.setup({ seed: 3, losses: 'player' }), units, {
     phase: 'combat',
     order: 'move-fight',
     step: 1,
@@ -179,6 +179,72 @@ describe('Drive on Moscow results', () => {
     const byBot = engine.apply(r.state, { type: 'choose', option: 'lose' }).state;
     expect(Object.keys(byBot.units).length).toBe(2);
     expect(() => engine.apply(r.state, { type: 'choose', option: 'lose:5 Inf' })).toThrow(/11\.24: 5 Inf is not in the attacking force/);
+  });
+  it('losses:bot (the default, and every game stored before the option): AL1 and Bloodbath steps fall at once on the cheapest', () => {
+    const smolensk = board.cities.Smolensk!;
+    const from = board.neighbours(smolensk).find((h) => board.natural(h) !== 'marsh' && !board.isRiver(h, smolensk))!;
+    const s = withOnly(engine.setup({ seed: 3 }), [{ id: '5 Inf', hex: smolensk }, rd('RD 1', from, [8, 4]), rd('RD 2', from, [8, 4])], {
+      phase: 'combat',
+      order: 'move-fight',
+      step: 1,
+      turn: 2,
+      side: 'soviet',
+      air: { german: 0, soviet: 0, battles: 0 },
+    });
+    expect(s.choices).toBeUndefined();
+    const r = only('AL1').apply(s, { type: 'attack', target: smolensk, units: ['RD 1', 'RD 2'] });
+    expect(r.state.battle).toBeUndefined();
+    expect(Object.keys(r.state.units).length).toBe(2);
+  });
+  it("11.25: a retreat with two hexes equally close to supply is the owner's choice (losses:player)", () => {
+    // The first open hex, Soviet-held, where a German PA's DR finds two equally good retreat hexes.
+    const e = only('DR');
+    const base = engine.setup({ seed: 3, losses: 'player' });
+    let found: { state: DomState; target: string; from: string } | undefined;
+    for (const target of board.map.ids) {
+      if (found) break;
+      if (!open(target) || board.neighbours(target).length < 6 || Number(target.slice(0, 2)) < 30) continue;
+      const from = board.neighbours(target).find((h) => open(h) && !board.isRiver(h, target) && !board.isReservoir(h, target));
+      if (!from) continue;
+      const s = withOnly(structuredClone(base), [pz('7 Pz', from, { full: [8, 5] }), rd('RD 1', target)], {
+        phase: 'combat',
+        order: 'move-fight',
+        step: 1,
+        turn: 2,
+        air: { german: 0, soviet: 0, battles: 0 },
+      });
+      const r = e.apply(s, { type: 'attack', target, units: ['7 Pz'] });
+      if (r.state.battle?.stage === 'retreat') found = { state: r.state, target, from };
+    }
+    expect(found).toBeDefined();
+    const { state, target } = found!;
+    const ties = state.battle!.retreatTo!;
+    expect(ties.length).toBeGreaterThan(1);
+    const bc = battleChoices(state)!;
+    expect(bc.side).toBe('soviet');
+    expect(bc.text).toMatch(/equally close to supply.*11\.25/);
+    expect(bc.options.map((o) => o.option)).toEqual(['retreat', ...ties.map((h) => `retreat:${h}`)]);
+    const second = e.apply(state, { type: 'choose', option: `retreat:${ties[1]}` });
+    expect(second.state.units['RD 1']!.hex).toBe(ties[1]);
+    expect(second.state.battle?.stage).toBe('advance');
+    expect(e.apply(state, { type: 'choose', option: 'retreat' }).state.units['RD 1']!.hex).toBe(ties[0]);
+    const far = board.neighbours(target).find((h) => !ties.includes(h))!;
+    expect(() => e.apply(state, { type: 'choose', option: `retreat:${far}` })).toThrow(/11\.25: .* is not one of the hexes equally close/);
+    expect(() => e.apply(state, { type: 'choose', option: 'lose' })).toThrow(/11\.25/);
+    // Without the option the bot takes the first of them at once, as before.
+    const plain = withOnly(
+      structuredClone({ ...base, choices: undefined }),
+      [pz('7 Pz', found!.from, { full: [8, 5] }), rd('RD 1', target)],
+      {
+        phase: 'combat',
+        order: 'move-fight',
+        step: 1,
+        turn: 2,
+        air: { german: 0, soviet: 0, battles: 0 },
+      },
+    );
+    const atOnce = e.apply(plain, { type: 'attack', target, units: ['7 Pz'] });
+    expect(atOnce.state.units['RD 1']!.hex).toBe(ties[0]);
   });
   it('11.24: an AL1 on a force of one unit takes its step at once, with nothing to choose', () => {
     const smolensk = board.cities.Smolensk!;

@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleSession } from '../src/console/console-session.js';
 import { DOM_GAME } from '../src/games/drive-on-moscow/definition.js';
+import { domEngine } from '../src/games/drive-on-moscow/engine.js';
 import type { DomState } from '../src/games/drive-on-moscow/state.js';
 import { gameExportSchema } from '../src/session/export-format.js';
 import { verifyGame } from '../src/session/verify-export.js';
+import { rd, withOnly } from './helpers/dom-positions.js';
 import { type BotHarness, channel, member, startBotHarness } from './helpers/fake-discord/bot-harness.js';
 import type { FakeDiscord } from './helpers/fake-discord/fake-discord.js';
 
@@ -123,5 +125,40 @@ describe('Drive on Moscow in Discord', () => {
     const [won] = await h.fake.answers(h.fake.click(a, assault, assault.buttons[0]!.customId));
     expect(won!.content).toMatch(/Carried out: #1/);
     expect(won!.content).toMatch(/clear 2052/);
+  });
+
+  it('losses:player: an AL1 waits for the attacker to name the unit, with a button per unit of the force (11.24)', async () => {
+    const bock = member('Bock');
+    const ch = channel();
+    await ask(bock, ch, 'game', 'new', { game: 'drive-on-moscow', seed: 6, losses: 'player' });
+    // Two weak German divisions next to a strong Soviet stack: below 1:3, an automatic AL1 (11.9), no die.
+    const store = h.bot.sessions.store;
+    const stored = (await store.load((await h.bot.sessions.require(ch)).doc.id))!;
+    const board = domEngine().board;
+    const smolensk = board.cities.Smolensk!;
+    const target = board.neighbours(smolensk).find((n) => board.natural(n) === 'clear')!;
+    const crafted = withOnly(
+      structuredClone(stored.state as DomState),
+      [
+        { id: 'I0', hex: smolensk, full: [1, 8], reduced: [1, 4] },
+        { id: 'I1', hex: smolensk, full: [1, 8], reduced: [1, 4] },
+        rd('RD 1', target, [8, 8]),
+        rd('RD 2', target, [8, 8]),
+      ],
+      { phase: 'combat', order: 'move-fight', step: 1, turn: 2, air: { german: 0, soviet: 0, battles: 0 } },
+    );
+    await store.save({ ...stored, state: JSON.parse(JSON.stringify(crafted)) });
+    const attack = await ask(bock, ch, 'attack', undefined, { defender: target, attackers: 'I0, I1' });
+    expect(attack.content).toMatch(/AL1/);
+    expect(attack.content).toMatch(/loses a step; which unit\? \(11\.24\)/);
+    expect(attack.buttons.map((b) => b.label)).toEqual(
+      expect.arrayContaining(['Let the bot choose', 'I0 loses a step', 'I1 loses a step']),
+    );
+    const [named] = await h.fake.answers(h.fake.click(bock, attack, attack.buttons.find((b) => b.label === 'I1 loses a step')!.customId));
+    expect(named!.content).toMatch(/I1/);
+    const after = await state(ch);
+    expect(after.battle).toBeUndefined();
+    expect(after.units.I1!.steps).toBe(1);
+    expect(after.units.I0!.steps).toBe(2);
   });
 });

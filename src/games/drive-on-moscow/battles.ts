@@ -310,6 +310,10 @@ export function chooseInBattle(c: Ctx, option: string): void {
     else bloodbath(c);
     return;
   }
+  if (b.stage === 'retreat') {
+    chooseRetreat(c, option);
+    return;
+  }
   if (b.stage === 'losses') {
     chooseLoss(c, option);
     return;
@@ -376,7 +380,7 @@ function attackersLeft(c: Ctx): Unit[] {
  * else the battle waits for the attacker to name the units (the `losses` stage).
  */
 function takeLosses(c: Ctx, steps: number, cause: 'AL1' | 'Bloodbath', cleared: boolean): void {
-  if (steps > 0 && attackersLeft(c).length > 1) {
+  if (c.s.choices === 'player' && steps > 0 && attackersLeft(c).length > 1) {
     c.s.battle = { ...c.s.battle!, stage: 'losses', losses: { left: steps, cause, cleared } };
     return;
   }
@@ -445,6 +449,12 @@ function applyResult(c: Ctx, result: CrtResult): void {
       finish(c, defendersNow(c).length === 0);
       return;
     case 'DR': {
+      // 11.25: "If more than one route fulfills that requirement, it's his choice."
+      const ties = c.s.choices === 'player' ? retreatPlan(c).ties : [];
+      if (ties.length > 1) {
+        c.s.battle = { ...c.s.battle!, stage: 'retreat', retreatTo: ties };
+        return;
+      }
       const moved = retreat(c);
       if (!moved) {
         c.event('converted', 'no legal retreat: DE instead', { rule: '11.26' });
@@ -462,10 +472,12 @@ function wasDefender(c: Ctx, id: string): boolean {
 }
 
 /**
- * 11.25, 11.26, 10.22: the whole defending force retreats one hex, split only if stacking
- * demands; PA toward the nearest supply source, MA straight away from the assault.
+ * 11.25, 11.26, 10.22: where the whole defending force may retreat one hex: the hexes open to
+ * it, best first (PA toward the nearest supply source, MA straight away from the assault), and
+ * `ties`: the hexes that take the whole force and are as good as the best of them (PA only:
+ * the owner's choice among them; one hex or none when there is nothing to choose).
  */
-function retreat(c: Ctx): boolean {
+function retreatPlan(c: Ctx): { force: Unit[]; eligible: HexId[]; room: (h: HexId) => number; ties: HexId[] } {
   const b = c.s.battle!;
   const side = other(b.attacker);
   const force = defendersNow(c);
@@ -481,6 +493,7 @@ function retreat(c: Ctx): boolean {
     return true;
   };
   let order: HexId[];
+  let rank: (h: HexId) => number = (h) => order.indexOf(h);
   if (b.kind === 'MA') {
     const entry = DIRS.indexOf(c.board.map.grid.directionTo(b.target, b.launch!)!);
     order = [3, 2, 4, 1, 5].map((k) => c.board.map.grid.step(b.target, DIRS[(entry + k) % 6]!)!).filter((h) => h !== undefined);
@@ -488,10 +501,23 @@ function retreat(c: Ctx): boolean {
     const dist = p.supplyDistances(side);
     const d = (h: HexId) => dist.get(h) ?? Math.min(...c.board.neighbours(h).map((n) => (dist.get(n) ?? 1e6) + 1));
     order = [...c.board.neighbours(b.target)].sort((x, y) => d(x) - d(y));
+    rank = d;
   }
   const eligible = order.filter(ok);
   const room = (h: HexId) => STACK_LIMIT - p.unitsAt(h, side).length;
-  const whole = eligible.find((h) => room(h) >= force.length);
+  const whole = eligible.filter((h) => room(h) >= force.length);
+  const ties = whole.length && b.kind === 'PA' ? whole.filter((h) => rank(h) === rank(whole[0]!)) : whole.slice(0, 1);
+  return { force, eligible, room, ties };
+}
+
+/**
+ * 11.25, 11.26, 10.22: the whole defending force retreats one hex (to `to`, one of the ties
+ * the owner chose; else the best), split only if stacking demands.
+ */
+function retreat(c: Ctx, to?: HexId): boolean {
+  const b = c.s.battle!;
+  const { force, eligible, room, ties } = retreatPlan(c);
+  const whole = to ?? ties[0];
   const plan: [Unit, HexId][] = [];
   if (whole) for (const u of force) plan.push([u, whole]);
   else {
@@ -505,6 +531,20 @@ function retreat(c: Ctx): boolean {
   }
   if (b.kind === 'PA') c.s.defended = [...new Set([...c.s.defended, ...force.map((u) => u.id)])];
   return true;
+}
+
+/** The owner's retreat hex among equally good ones ("retreat:<hex>"), or the bot's ("retreat"). */
+function chooseRetreat(c: Ctx, option: string): void {
+  const b = c.s.battle!;
+  const ties = b.retreatTo ?? [];
+  const [answer, hex] = option.split(':') as [string, string | undefined];
+  if (answer !== 'retreat')
+    throw new RuleError('11.25', `name the hex to retreat to (retreat:<hex>, one of ${ties.join(', ')}), or retreat to let the bot choose`);
+  if (hex !== undefined && !ties.includes(hex))
+    throw new RuleError('11.25', `${hex} is not one of the hexes equally close to supply: ${ties.join(', ')}`);
+  c.s.battle = { ...b, retreatTo: undefined };
+  retreat(c, hex ?? ties[0]);
+  finish(c, defendersNow(c).length === 0);
 }
 
 /** Victorious PA attackers that may advance (11.31): alive, allowed in the terrain. */
@@ -608,6 +648,15 @@ export function battleChoices(s: DomState): { side: Side; options: { option: str
         text: `${cause} at ${b.target}: the attacking force loses ${steps}; which unit? (${cause === 'AL1' ? '11.24' : '11.28'})`,
       };
     }
+    case 'retreat':
+      return {
+        side: other(b.attacker),
+        options: [
+          { option: 'retreat', label: 'Let the bot choose' },
+          ...(b.retreatTo ?? []).map((h) => ({ option: `retreat:${h}`, label: `Retreat to ${h}` })),
+        ],
+        text: `DR at ${b.target}: ${(b.retreatTo ?? []).join(', ')} are equally close to supply; where does the force retreat? (11.25)`,
+      };
     case 'advance':
       return {
         side: b.attacker,

@@ -39,6 +39,7 @@ function* candidates(engine: DomEngine, s: DomState, side: Side): Generator<DomA
     if (s.battle?.stage === 'air') yield { type: 'choose', option: bc.options.length > 1 ? '1' : 'none' };
     if (s.battle?.stage === 'bloodbath') yield { type: 'choose', option: 'bloodbath' };
     if (s.battle?.stage === 'losses') yield { type: 'choose', option: 'lose' };
+    if (s.battle?.stage === 'retreat') yield { type: 'choose', option: 'retreat' };
     if (s.battle?.stage === 'german-dr') yield { type: 'choose', option: board.isTownOrCity(s.battle.target) ? 'lose1' : 'retreat' };
     yield { type: 'choose', option: 'all' };
     for (const o of bc.options) yield { type: 'choose', option: o.option };

@@ -20,7 +20,7 @@ const side = z.enum(['german', 'soviet']);
 
 /** /game new options: two players, or one against the bot (`vs:bot side:german|soviet`). */
 export const domNewOptionsSchema = z
-  .strictObject({ vs: z.enum(['human', 'bot']).default('human'), side: side.optional() })
+  .strictObject({ vs: z.enum(['human', 'bot']).default('human'), side: side.optional(), losses: z.enum(['bot', 'player']).optional() })
   .refine((o) => o.side === undefined || o.vs === 'bot', {
     path: ['side'],
     message: 'side: is the side you play against the bot (add vs:bot)',
@@ -43,6 +43,15 @@ const NEW_GAME_OPTIONS: OrderOption[] = [
     choices: [
       { name: 'German', value: 'german' },
       { name: 'Soviet', value: 'soviet' },
+    ],
+  },
+  {
+    name: 'losses',
+    type: 'string',
+    description: 'Drive on Moscow: who picks units losing AL1/Bloodbath steps and equal retreat hexes (default bot)',
+    choices: [
+      { name: 'the bot (cheapest step, first hex)', value: 'bot' },
+      { name: 'the player (a button each time)', value: 'player' },
     ],
   },
 ];
@@ -76,7 +85,7 @@ function define(charts: DomCharts, id: string): GameDef<DomState, DomAction, Dom
     newGameOptions: NEW_GAME_OPTIONS,
     setupOptions: (options: Record<string, unknown>, seed: DiceSeed): DomOptions => {
       const o = domNewOptionsSchema.parse(options);
-      return { seed, vs: o.vs, ...(o.side ? { side: o.side } : {}) };
+      return { seed, vs: o.vs, ...(o.side ? { side: o.side } : {}), ...(o.losses ? { losses: o.losses } : {}) };
     },
     reseed: (s, seed) => ({ ...s, dice: newDice(seed) }),
     scene: (s, events) => domScene(eng().board, charts, s, events),

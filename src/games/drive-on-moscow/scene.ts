@@ -126,7 +126,9 @@ export function domScene(board: Board, charts: DomCharts, s: DomState, events: G
 export function domStatus(board: Board, charts: DomCharts, s: DomState): string {
   const p = new Position(board, charts, s);
   const spec = turnSpec(charts, s.turn);
-  const lines = [`Turn ${s.turn}/9 · ${spec.label} · MF ${spec.mf[0]}/${spec.mf[1]} · air ${spec.air[0]}/${spec.air[1]}`];
+  const lines = [
+    `Turn ${s.turn}/9 · ${spec.label} · MF ${spec.mf[0]}/${spec.mf[1]} · air ${spec.air[0]}/${spec.air[1]} · losses: ${s.choices === 'player' ? 'players pick' : 'bot picks'} (11.24)`,
+  ];
   if (s.result) lines.push(`Result: ${s.result.winner === 'german' ? 'German' : 'Soviet'} victory (${s.result.reason})`);
   else
     lines.push(

@@ -170,6 +170,7 @@ export function setupState(board: Board, charts: DomCharts, options: DomOptions)
     serial: 0,
     rolled: false,
     ...(options.vs === 'bot' ? { bot: options.side === 'soviet' ? 'german' : 'soviet' } : {}),
+    ...(options.losses === 'player' ? { choices: 'player' as const } : {}),
   };
 }
 

@@ -46,7 +46,9 @@ const battleSchema = z.object({
   path: z.array(hex).optional(),
   mpAfter: z.number().optional(),
   air: z.object({ attacker: z.number().int().min(0), defender: z.number().int().min(0) }),
-  stage: z.enum(['air', 'bloodbath', 'german-dr', 'losses', 'advance']),
+  stage: z.enum(['air', 'bloodbath', 'german-dr', 'losses', 'retreat', 'advance']),
+  /** 11.25: hexes equally close to supply that each take the whole retreating force; the owner picks one. */
+  retreatTo: z.array(hex).optional(),
   /** 11.24, 11.28: steps the attacker still has to take from its force, and why; `cleared`: the hex is empty. */
   losses: z.object({ left: z.number().int().min(1), cause: z.enum(['AL1', 'Bloodbath']), cleared: z.boolean() }).optional(),
   result: z.enum(['AS', 'AL1', 'DR', 'DE']).optional(),
@@ -112,6 +114,11 @@ export const domStateSchema = z.object({
   result: z.object({ winner: side, reason: z.string() }).optional(),
   /** The side the bot plays, if any. */
   bot: side.optional(),
+  /**
+   * 11.24, 11.25, 11.28: the players name the units that take AL1 and Bloodbath steps and pick
+   * among equally good retreat hexes (`losses:player`); absent, the bot decides for both sides.
+   */
+  choices: z.literal('player').optional(),
 });
 export type DomState = z.infer<typeof domStateSchema>;
 
@@ -134,5 +141,6 @@ export const domOptionsSchema = z.object({
   seed: diceSeedSchema,
   vs: z.enum(['human', 'bot']).optional(),
   side: side.optional(),
+  losses: z.enum(['bot', 'player']).optional(),
 });
 export type DomOptions = z.infer<typeof domOptionsSchema>;
