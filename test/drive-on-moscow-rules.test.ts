@@ -128,6 +128,25 @@ describe('Drive on Moscow worked examples (digest 15.1)', () => {
     expect(s.stalin!.minimum).toBeGreaterThanOrEqual(3);
     expect(s.stalin!.minimum).toBeLessThanOrEqual(18);
   });
+
+  it("12.1: the Soviet player must take the phase order that best lets him meet Stalin's demand", () => {
+    // One rifle division next to a German division, two more a few hexes back that can close in.
+    const g = '3020';
+    const [near, n2] = board.neighbours(g).filter((h) => board.natural(h) !== 'marsh' && !board.isReservoir(g, h));
+    const back = board.map.ids.filter((h) => board.distance(h, g) === 3 && board.natural(h) === 'clear').slice(0, 2);
+    expect(back).toHaveLength(2);
+    const at = (units: Partial<Unit>[], minimum: number) =>
+      withOnly(fresh(), units, { side: 'soviet', phase: 'order', turn: 4, stalin: { minimum, attackers: [] } });
+    const demand = at([{ id: '5 Inf', hex: g }, rd('RD 1', near!), rd('RD 2', back[0]!), rd('RD 3', back[1]!)], 6);
+    refuses(demand, { type: 'order', order: 'fight-move' }, '12.1');
+    expect(() => apply(demand, { type: 'order', order: 'fight-move' })).toThrow(/1 can attack before moving and 3 after moving/);
+    expect(apply(demand, { type: 'order', order: 'move-fight' }).state.order).toBe('move-fight');
+    // Met before moving (two next to the German, two demanded), or no better by moving: either order.
+    const met = at([{ id: '5 Inf', hex: g }, rd('RD 1', near!), rd('RD 2', n2!)], 2);
+    expect(apply(met, { type: 'order', order: 'fight-move' }).state.order).toBe('fight-move');
+    const noBetter = at([{ id: '5 Inf', hex: g }, rd('RD 1', near!)], 6);
+    expect(apply(noBetter, { type: 'order', order: 'fight-move' }).state.order).toBe('fight-move');
+  });
 });
 
 describe('Drive on Moscow derived tests (digest 15.2)', () => {

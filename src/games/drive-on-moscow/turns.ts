@@ -8,7 +8,8 @@ import { RuleError } from '../engine.js';
 import { turnAir } from './battles.js';
 import { type SovietType, turnSpec } from './charts.js';
 import type { Ctx } from './context.js';
-import { other, STACK_LIMIT } from './position.js';
+import { movingGroup, reach } from './movement.js';
+import { other, Position, STACK_LIMIT } from './position.js';
 import type { DomState, Unit } from './state.js';
 
 const GUARDS_FROM: Record<string, string> = { GRD: 'RD', GCD: 'CD', GTB: 'TB' }; // 9.4 (digest ambiguity 10)
@@ -48,6 +49,19 @@ export function declareOrder(c: Ctx, order: 'move-fight' | 'fight-move', offensi
     c.event('offensive', 'No November Offensive by GT7: German attacks 1L and Soviet attacks 1R for the rest of the game', {
       rule: '12.3',
     });
+  }
+  if (s.side === 'soviet' && s.stalin && order === 'fight-move') {
+    // 12.1: "if one sequence allows him to meet Stalin's minimum-attack-size demand and the other
+    // doesn't, the Soviet player must choose the sequence that best allows him to comply".
+    const now = possibleSovietAttackers(c);
+    if (now < s.stalin.minimum) {
+      const moving = attackersAfterMoving(c);
+      if (moving > now)
+        throw new RuleError(
+          '12.1',
+          `Stalin demands ${s.stalin.minimum} attacking units: ${now} can attack before moving and ${moving} after moving, so the turn is move, then fight`,
+        );
+    }
   }
   s.order = order;
   c.event(
@@ -292,6 +306,29 @@ export function endBlocker(c: Ctx): RuleError | undefined {
     );
   }
   return undefined;
+}
+
+/**
+ * 12.1: Soviet units that could take part in an attack if they moved first: those next to a
+ * German unit now and those that can reach a hex next to one this turn (each unit on its own).
+ */
+function attackersAfterMoving(c: Ctx): number {
+  const s: DomState = { ...c.s, phase: 'movement' };
+  const p = new Position(c.board, c.charts, s);
+  const nextToGerman = (h: HexId) => c.board.neighbours(h).some((n) => !c.board.isReservoir(h, n) && p.unitsAt(n, 'german').length > 0);
+  let count = 0;
+  for (const u of Object.values(s.units)) {
+    if (u.side !== 'soviet') continue;
+    if (nextToGerman(u.hex)) count++;
+    else {
+      try {
+        if ([...reach(p, movingGroup(s, p, [u.id])).cost.keys()].some(nextToGerman)) count++;
+      } catch {
+        // a unit that cannot move (no MP) attacks only from where it is
+      }
+    }
+  }
+  return count;
 }
 
 function possibleSovietAttackers(c: Ctx): number {
