@@ -14,6 +14,7 @@ import { chartsFromEnvironment, chartsId, type FtbCharts, SHIPPED_CHARTS, SHIPPE
 import { type FtbEngine, ftbEngine } from './engine.js';
 import { FTB_COMMANDS, ftbOrders } from './orders.js';
 import { ftbScene, ftbStatus } from './scene.js';
+import { chitChoice } from './sealed.js';
 import { type FtbAction, type FtbOptions, type FtbState, ftbActionSchema, ftbStateSchema, rulesOptionsSchema } from './state.js';
 import { SUPPLY } from './turns.js';
 
@@ -140,6 +141,8 @@ function define(charts: FtbCharts, id: string): GameDef<FtbState, FtbAction, Ftb
       if (eng().prompt(s).side !== s.bot) return undefined;
       return botAction(eng().board, charts, s);
     },
+    // 6.1: the chits are picked from a private menu (each member's, in vote play).
+    sealedChoice: (s) => chitChoice(eng().board, charts, s),
     botActs: (s) => !s.result && !!s.bot && eng().prompt(s).side === s.bot,
     orders: ftbOrders(() => charts),
     commands: FTB_COMMANDS,

@@ -26,7 +26,7 @@ export function promptOf(board: Board, charts: FtbCharts, s: FtbState): Prompt<F
       const side = selecting(c) ?? s.side;
       return {
         side,
-        text: `Turn ${s.turn}: ${sideName(side)}, choose ${chitsDue(c, side)} command chits in secret with /chits (6.1)`,
+        text: `Turn ${s.turn}: ${sideName(side)}, choose ${chitsDue(c, side)} command chits in secret: press Choose chits… (a private menu) or type /chits (6.1)`,
         // The button carries only its index: the chits it picks stay sealed like a typed choice.
         choices: [{ action: chooseChits(c, side), label: 'Let the bot choose my chits (sealed)' }],
       };
