@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleSession } from '../src/console/console-session.js';
 import { ftbBoard } from '../src/games/fight-typhoon-blitz/board.js';
+import { botAction } from '../src/games/fight-typhoon-blitz/bot.js';
 import { SHIPPED_CHARTS } from '../src/games/fight-typhoon-blitz/charts.js';
 import { Ctx } from '../src/games/fight-typhoon-blitz/context.js';
 import { FTB_GAME } from '../src/games/fight-typhoon-blitz/definition.js';
@@ -216,6 +217,38 @@ describe('Fight! Typhoon Blitz in Discord', () => {
     expect(stale!.ephemeral).toBe(true);
     expect(stale!.content).toMatch(/made at version \d+; the game has moved on/);
     expect((await h.bot.sessions.require(ch)).doc.version).toBe(st.version);
+  });
+
+  it('losses:owner: the defender picks his retreat with the buttons; the other side is refused privately', async () => {
+    const axis = member('Strauss');
+    const soviet = member('Lukin');
+    const ch = channel();
+    await h.fake.ask(axis, ch, 'game', 'new', { game: 'fight-typhoon-blitz', mode: 'team', seed: 1, rules: 'losses:owner' });
+    await h.fake.ask(soviet, ch, 'game', 'join', { seat: 'soviet' });
+    const players = { german: { id: axis.id, name: axis.name }, soviet: { id: soviet.id, name: soviet.name } };
+    // Up to the first retreat with a choice, each side's orders given as its player's (the bot's picks).
+    for (let i = 0; i < 60; i++) {
+      const view = await h.bot.sessions.require(ch);
+      const st = view.doc.state as FtbState;
+      if (st.phase === 'retreat') break;
+      await h.bot.sessions.act(ch, players[view.prompt.side as 'german' | 'soviet'], botAction(ftbBoard(), SHIPPED_CHARTS, st));
+    }
+    const st = (await h.bot.sessions.require(ch)).doc.state as FtbState;
+    expect(st.phase).toBe('retreat');
+    const status = await h.fake.ask(soviet, ch, 'game', 'status', {});
+    const ways = status.buttons.filter((b) => / to \d{4} then \d{4}/.test(b.label));
+    expect(ways.length).toBeGreaterThan(1);
+    const [refused] = await h.fake.answers(h.fake.click(axis, status, ways[0]!.customId));
+    expect(refused!.ephemeral).toBe(true);
+    expect(refused!.content).toMatch(/soviet side's decision/);
+    const pick = ways.at(-1)!;
+    const [report] = await h.fake.answers(h.fake.click(soviet, status, pick.customId));
+    expect(report!.ephemeral).toBe(false);
+    const end = pick.label.match(/then (\d{4})/)![1]!;
+    expect(report!.content).toMatch(new RegExp(`retreats to ${end}`));
+    expect(report!.files).toHaveLength(1);
+    const unit = pick.label.split(' to ')[0]!;
+    expect(((await h.bot.sessions.require(ch)).doc.state as FtbState).units[unit]!.hex).toBe(end);
   });
 
   it('vote play: the Axis members pick privately, the channel sees only how many chose, the ballot closes when all have', async () => {

@@ -116,7 +116,10 @@ export class ConsoleSession {
         : [];
     if (!options.length || options.some((o) => !o) || !this.menu) {
       const offer = this.menu ? `1 to ${this.menu.options.length}` : 'none: no reply had a menu yet';
-      return this.show({ content: `/pick takes an option number from the last menu (${offer}), or several where the menu takes them.`, ephemeral: true });
+      return this.show({
+        content: `/pick takes an option number from the last menu (${offer}), or several where the menu takes them.`,
+        ephemeral: true,
+      });
     }
     const most = this.menu.maxValues ?? 1;
     if (options.length > most)

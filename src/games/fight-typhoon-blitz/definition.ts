@@ -82,7 +82,7 @@ const NEW_GAME_OPTIONS: OrderOption[] = [
   },
 ];
 
-const MAP_EVENTS = new Set(['moved', 'attack', 'battle', 'advance', 'placed', 'activate', 'guards', 'taken']);
+const MAP_EVENTS = new Set(['moved', 'attack', 'battle', 'loss', 'retreat', 'advance', 'placed', 'activate', 'guards', 'taken']);
 
 function define(charts: FtbCharts, id: string): GameDef<FtbState, FtbAction, FtbOptions> {
   let engine: FtbEngine | undefined;
@@ -166,6 +166,10 @@ export function actionText(a: FtbAction): string {
       return `Attack ${a.target} with ${a.units.join(', ')}`;
     case 'resolve':
       return `Resolve the attack on ${a.target}`;
+    case 'loss':
+      return `Take the next step from ${a.unit}`;
+    case 'retreat':
+      return `${a.unit} retreats to ${a.path.join(', ')}`;
     case 'advance':
       return `${a.unit} advances to ${a.path.join(', ')}`;
     case 'place':
