@@ -247,7 +247,7 @@ describe('Fight! Typhoon Blitz in Discord', () => {
     const end = pick.label.match(/then (\d{4})/)![1]!;
     expect(report!.content).toMatch(new RegExp(`retreats to ${end}`));
     expect(report!.files).toHaveLength(1);
-    const unit = pick.label.split(' to ')[0]!;
+    const unit = pick.label.replace(/^\d+\. /, '').split(' to ')[0]!;
     expect(((await h.bot.sessions.require(ch)).doc.state as FtbState).units[unit]!.hex).toBe(end);
   });
 

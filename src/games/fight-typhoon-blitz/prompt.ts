@@ -79,10 +79,10 @@ export function promptOf(board: Board, charts: FtbCharts, s: FtbState): Prompt<F
       const ways = retreatChoices(c, u, b.retreat!.hexes);
       return {
         side: s.side,
-        text: `${u.id} retreats ${b.retreat!.hexes} hex${b.retreat!.hexes > 1 ? 'es' : ''} from ${b.target}: pick the way among the equally short ones toward a line of communication (10.6(6))`,
-        choices: ways.map((p) => ({
+        text: `${u.id} retreats ${b.retreat!.hexes} hex${b.retreat!.hexes > 1 ? 'es' : ''} from ${b.target}: pick the way among the equally short ones toward a line of communication, numbered on the map (10.6(6))`,
+        choices: ways.map((p, i) => ({
           action: { type: 'retreat', unit: u.id, path: p.path.slice(1) } as FtbAction,
-          label: `${u.id} to ${p.path.slice(1).join(' then ')}${p.ezoc ? ` (${p.ezoc} EZOC: step loss)` : ''}`,
+          label: `${i + 1}. ${u.id} to ${p.path.slice(1).join(' then ')}${p.ezoc ? ` (${p.ezoc} EZOC: step loss)` : ''}`,
         })),
       };
     }
