@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConsoleSession } from '../src/console/console-session.js';
 import { ftbBoard } from '../src/games/fight-typhoon-blitz/board.js';
 import { botAction } from '../src/games/fight-typhoon-blitz/bot.js';
@@ -132,6 +132,50 @@ describe('Fight! Typhoon Blitz: the Axis chits by sealed ballot', () => {
     expect([...st.cup, ...(st.drawn ? [st.drawn] : []), ...(st.chit ? [st.chit.name] : [])].sort()).toEqual(
       ['9A', '4A', '2A', '3PzA', '3PzA-2', '4PzA', '4PzA-2', 'OKH', 'SUPPLY'].sort(),
     );
+    await s.close();
+  });
+
+  it('at the deadline: too few choosers (quorum) make no choice and a new ballot opens; enough carry the choice out', async () => {
+    const printed: string[] = [];
+    const clock = new ManualClock();
+    const s = new ConsoleSession({
+      outDir: mkdtempSync(join(tmpdir(), 'ftb-vote-deadline-')),
+      print: (t) => printed.push(t),
+      channelId: 'ftb-vote-deadline',
+      voteClock: clock,
+    });
+    const run = async (line: string) => {
+      const at = printed.length;
+      await s.run(line);
+      return printed.slice(at).join('\n');
+    };
+    const state = async () => (await s.services.sessions.require('ftb-vote-deadline')).doc.state as FtbState;
+    const pick = `/chits choose pick:"${AXIS_CHITS.join(', ')}"`;
+    await run('/game new game:fight-typhoon-blitz mode:vote seed:6');
+    for (const who of ['bob', 'carl']) {
+      await run(`/as ${who}`);
+      await run('/game join');
+    }
+    await run('/as console');
+    await run('/vote settings quorum:2');
+    expect(await run(pick)).toMatch(/\(only you\) Your sealed picks .* 1 of 3 members have chosen/);
+    clock.advance(121_000);
+    await vi.waitFor(
+      () => expect(printed.join('\n')).toMatch(/Sealed ballot closed \(time is up\): no choice is made\*\*: 1 of the 2 members needed/),
+      {
+        timeout: 15_000,
+      },
+    );
+    expect((await state()).chosen.german).toBeUndefined();
+    await run('/as bob');
+    expect(await run(pick)).toMatch(/1 of 3 members have chosen/);
+    await run('/as console');
+    expect(await run(pick)).toMatch(/2 of 3 members have chosen/);
+    clock.advance(121_000);
+    await vi.waitFor(() => expect(printed.join('\n')).toMatch(/Sealed ballot closed \(time is up\)\.\*\* 2 of 3 members chose/), {
+      timeout: 15_000,
+    });
+    expect((await state()).phase).not.toBe('select');
     await s.close();
   });
 
