@@ -35,6 +35,7 @@ import { gameModes } from '../src/store/game-document.js';
 import { askFirst, isHeldButton, onHeldButton } from './confirmations.js';
 import { addOrderOptions, checkOptionLimits, mergeOptions } from './order-options.js';
 import { asker } from './orders.js';
+import { isSealedMenuId, onSealedMenu } from './sealed-menu.js';
 import { parseRefreshButton, statusCardReply } from './status-card.js';
 
 function builder(games: GameRegistry): CommandModule['data'] {
@@ -493,6 +494,7 @@ async function execute(ctx: CommandContext): Promise<void> {
 /** A press of one of the choices under a game message. */
 async function onButton(ctx: ButtonContext): Promise<void> {
   if (isHeldButton(ctx.press.customId)) return onHeldButton(ctx);
+  if (isSealedMenuId(ctx.press.customId)) return onSealedMenu(ctx);
   const refresh = parseRefreshButton(ctx.press.customId);
   if (refresh) return onRefresh(ctx, refresh.gameId);
   const look = parseLookButton(ctx.press.customId);

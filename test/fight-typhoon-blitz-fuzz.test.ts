@@ -25,6 +25,8 @@ function garbage(random: () => number, s: FtbState): unknown {
     { type: 'move', unit: id(), to: hex(), strategic: true },
     { type: 'attack', target: hex(), units: [id(), id()] },
     { type: 'resolve', target: hex() },
+    { type: 'loss', unit: id() },
+    { type: 'retreat', unit: id(), path: [hex(), hex()] },
     { type: 'advance', unit: id(), path: [hex(), hex()] },
     { type: 'place', unit: id(), hex: hex() },
     { type: 'chits', chits: ['9A', '9A', 'SUPPLY'] },
@@ -39,13 +41,14 @@ function garbage(random: () => number, s: FtbState): unknown {
   return pool[Math.floor(random() * pool.length)];
 }
 
-function play(seed: number, cap: number): { actions: number; refused: number; violations: string[] } {
+function play(seed: number, cap: number, rules?: string): { actions: number; refused: number; violations: string[] } {
   let r = seed;
   const random = () => {
     r = (r * 48271) % 2147483647;
     return r / 2147483647;
   };
-  let s = json(engine.setup({ seed }));
+  const options = FTB_GAME.setupOptions!(rules ? { rules } : {}, seed);
+  let s = json(engine.setup(options));
   const accepted: FtbAction[] = [];
   const violations: string[] = [];
   let refused = 0;
@@ -80,16 +83,20 @@ function play(seed: number, cap: number): { actions: number; refused: number; vi
       if (!isDeepStrictEqual(s, before)) violations.push(`refused ${JSON.stringify(action)} changed the state`);
     }
   }
-  let replayed = json(engine.setup({ seed }));
+  let replayed = json(engine.setup(options));
   for (const a of accepted) replayed = json(engine.apply(replayed, a).state);
   if (!isDeepStrictEqual(replayed, s)) violations.push('replay from the seed and the orders does not rebuild the state');
   return { actions: accepted.length, refused, violations };
 }
 
 describe('Fight! Typhoon Blitz fuzzed', () => {
-  it('keeps every invariant through two games of bot, button and malformed orders', () => {
-    for (const seed of [11, 12]) {
-      const r = play(seed, 220);
+  it('keeps every invariant through two games of bot, button and malformed orders (one with the owners’ choices)', () => {
+    // The second with the owners' own step losses and retreats (losses:owner).
+    for (const [seed, rules] of [
+      [11, undefined],
+      [12, 'losses:owner'],
+    ] as const) {
+      const r = play(seed, 220, rules);
       expect(r.violations).toEqual([]);
       expect(r.actions).toBeGreaterThan(150);
       expect(r.refused).toBeGreaterThan(5);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../src/games/engine.js';
 import { ftbBoard } from '../src/games/fight-typhoon-blitz/board.js';
+import { botAction } from '../src/games/fight-typhoon-blitz/bot.js';
 import { SHIPPED_CHARTS } from '../src/games/fight-typhoon-blitz/charts.js';
 import { attackStrength, baseColumn, declare, defenceStrength, oddsOf, retreatPaths } from '../src/games/fight-typhoon-blitz/combat.js';
 import { Ctx } from '../src/games/fight-typhoon-blitz/context.js';
+import { FTB_GAME } from '../src/games/fight-typhoon-blitz/definition.js';
 import { ftbEngine } from '../src/games/fight-typhoon-blitz/engine.js';
 import { canStrategic, reach } from '../src/games/fight-typhoon-blitz/movement.js';
 import type { ChitRun, FtbState, Unit } from '../src/games/fight-typhoon-blitz/state.js';
@@ -460,5 +462,56 @@ describe('lines of communication, weather, reinforcements, victory', () => {
     const seven = end(true, east.slice(0, 6));
     expect(seven.winner).toBe('soviet');
     expect(seven.reason).toMatch(/holds only [0-7] major cities/);
+  });
+});
+
+describe('the owner’s step losses and retreats (losses:owner, 10.5, 10.6(6))', () => {
+  it('two full units losing 2 steps: the owner flips both or eliminates one (10.5 example); a unit that did not fight is refused', () => {
+    const h = openGround();
+    const s0 = bare(3, { '7 Pz': h, '6 Pz': south(h), '133 RD': north(h) }, 'german', { losses: 'owner' });
+    const s: FtbState = {
+      ...s0,
+      phase: 'loss',
+      battle: { target: north(h), attackers: ['7 Pz', '6 Pz'], loss: { side: 'german', from: ['7 Pz', '6 Pz'], steps: 2 } },
+      chit: { ...s0.chit!, resolving: true, attacked: ['7 Pz', '6 Pz'], hexesAttacked: [north(h)] },
+    };
+    const p = engine.prompt(s);
+    expect(p.side).toBe('german');
+    expect(p.text).toMatch(/takes 2 step losses among the units that fought.*10\.5/);
+    expect(p.choices.map((c) => c.label)).toEqual(['7 Pz: flip', '6 Pz: flip']);
+    expect(() => engine.apply(s, { type: 'loss', unit: '133 RD' })).toThrow(/10\.5.*133 RD is not one of the units that fought/);
+    // Flip both.
+    const one = engine.apply(s, { type: 'loss', unit: '7 Pz' }).state;
+    expect([one.phase, one.units['7 Pz']!.steps, one.battle?.loss?.steps]).toEqual(['loss', 1, 1]);
+    const both = engine.apply(one, { type: 'loss', unit: '6 Pz' }).state;
+    expect([both.units['7 Pz']!.steps, both.units['6 Pz']!.steps, both.battle]).toEqual([1, 1, undefined]);
+    // Or eliminate one: the same unit twice.
+    const gone = engine.apply(one, { type: 'loss', unit: '7 Pz' }).state;
+    expect([gone.units['7 Pz']!.where, gone.units['6 Pz']!.steps]).toEqual(['gone', 2]);
+    // The battle is over: the chit's combat goes on (here it ends: no attack is left).
+    expect(gone.phase).not.toBe('loss');
+  });
+
+  it('in play the defender picks his retreat among the equally short ones; another way is refused; the bot decides when the option is off', () => {
+    let s = FTB_GAME.engine.setup(FTB_GAME.setupOptions!({ rules: 'losses:owner' }, 1)) as FtbState;
+    for (let i = 0; i < 60 && s.phase !== 'retreat'; i++) s = engine.apply(s, botAction(board, charts, s)!).state;
+    expect(s.phase).toBe('retreat');
+    const p = engine.prompt(s);
+    expect(p.side).toBe('soviet');
+    expect(p.text).toMatch(/retreats 2 hexes from \d{4}: pick the way .*10\.6\(6\)/);
+    expect(p.choices.length).toBeGreaterThan(1);
+    const unit = (p.choices[0]!.action as { unit: string }).unit;
+    expect(() => engine.apply(s, { type: 'retreat', unit, path: [s.battle!.target] })).toThrow(/10\.6\(6\)/);
+    // Not the bot's pick (the first): the owner's.
+    const way = p.choices.at(-1)!.action as { path: string[] };
+    const after = engine.apply(s, p.choices.at(-1)!.action as never).state;
+    expect(after.units[unit]!.hex).toBe(way.path.at(-1));
+    expect(after.phase).not.toBe('retreat');
+    // The same game without the option never pauses for the owner.
+    let auto = FTB_GAME.engine.setup(FTB_GAME.setupOptions!({}, 1)) as FtbState;
+    for (let i = 0; i < 60; i++) {
+      expect(['loss', 'retreat']).not.toContain(auto.phase);
+      auto = engine.apply(auto, botAction(board, charts, auto)!).state;
+    }
   });
 });

@@ -13,7 +13,7 @@ import { parseLine } from './parse-line.js';
 
 export const CONSOLE_HELP = [
   'Moscow wargames console. Type slash commands as in Discord, e.g. /hex id:1019, /game new game:<id>, /game help.',
-  'Console only: /press N presses button N of the last reply; /pick N picks option N of the last menu; /as NAME [manager] changes who is typing; /help shows this. Ctrl-D quits.',
+  'Console only: /press N presses button N of the last reply; /pick N picks option N of the last menu (/pick 1 3 4: several, where the menu takes them); /as NAME [manager] changes who is typing; /help shows this. Ctrl-D quits.',
 ].join('\n');
 
 export interface ConsoleOptions {
@@ -104,16 +104,28 @@ export class ConsoleSession {
     await this.dispatcher.button({ press: { customId: button.customId, user: this.user, channelId }, reply: async (r) => this.show(r) });
   }
 
-  /** A pick in the last menu, as Discord sends one: the menu's id and the option's value. */
+  /** A pick in the last menu, as Discord sends one: the menu's id and the values of the options picked. */
   private async pick(text: string, channelId: string): Promise<void> {
-    const match = /^\/pick\s+(\d{1,2})\s*$/i.exec(text);
-    const option = match && this.menu ? this.menu.options[Number(match[1]) - 1] : undefined;
-    if (!option || !this.menu) {
+    const match = /^\/pick((?:\s+\d{1,2}){1,25})\s*$/i.exec(text);
+    const options =
+      match && this.menu
+        ? match[1]!
+            .trim()
+            .split(/\s+/)
+            .map((n) => this.menu!.options[Number(n) - 1])
+        : [];
+    if (!options.length || options.some((o) => !o) || !this.menu) {
       const offer = this.menu ? `1 to ${this.menu.options.length}` : 'none: no reply had a menu yet';
-      return this.show({ content: `/pick takes an option number from the last menu (${offer}).`, ephemeral: true });
+      return this.show({
+        content: `/pick takes an option number from the last menu (${offer}), or several where the menu takes them.`,
+        ephemeral: true,
+      });
     }
+    const most = this.menu.maxValues ?? 1;
+    if (options.length > most)
+      return this.show({ content: `That menu takes at most ${most} option${most === 1 ? '' : 's'}; nothing was picked.`, ephemeral: true });
     await this.dispatcher.button({
-      press: { customId: this.menu.customId, values: [option.value], user: this.user, channelId },
+      press: { customId: this.menu.customId, values: options.map((o) => o!.value), user: this.user, channelId },
       reply: async (r) => this.show(r),
     });
   }
@@ -147,7 +159,7 @@ export class ConsoleSession {
     if (reply.menu) {
       this.menu = reply.menu;
       this.opts.print(
-        `${reply.menu.placeholder}\n${reply.menu.options.map((o, i) => `  <${i + 1}> ${o.label}${o.description ? ` · ${o.description}` : ''}`).join('\n')}   (/pick N)`,
+        `${reply.menu.placeholder}\n${reply.menu.options.map((o, i) => `  <${i + 1}> ${o.label}${o.description ? ` · ${o.description}` : ''}`).join('\n')}   (${(reply.menu.maxValues ?? 1) > 1 ? `/pick N N ...: ${reply.menu.minValues ?? 1} to ${reply.menu.maxValues} options` : '/pick N'})`,
       );
     }
     // The buttons a /press refers to are those of the latest reply that had any.

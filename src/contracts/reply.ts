@@ -52,14 +52,18 @@ export interface MenuOption {
 }
 
 /**
- * A pick-one menu under a reply (Discord's string select). `customId` routes the pick like a
- * button's (the command before the first colon) and carries what the pick needs to act.
+ * A menu under a reply (Discord's string select): one pick, or between `minValues` and
+ * `maxValues` picks. `customId` routes the pick like a button's (the command before the first
+ * colon) and carries what the pick needs to act.
  */
 export interface ReplyMenu {
   customId: string;
   placeholder: string;
   /** At most 25. */
   options: MenuOption[];
+  /** Several picks at once (default one); at most the number of options. */
+  minValues?: number;
+  maxValues?: number;
 }
 
 export interface Reply {

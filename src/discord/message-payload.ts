@@ -84,6 +84,10 @@ function menuRow(menu: ReplyMenu): ActionRowBuilder<StringSelectMenuBuilder> {
         ...(o.description ? { description: clip(o.description, MENU.description) } : {}),
       })),
     );
+  // Several picks at once: Discord refuses a maximum above the options offered.
+  const offered = Math.min(menu.options.length, LIMITS.choices);
+  if (menu.maxValues !== undefined) select.setMaxValues(Math.max(1, Math.min(menu.maxValues, offered)));
+  if (menu.minValues !== undefined) select.setMinValues(Math.max(0, Math.min(menu.minValues, menu.maxValues ?? 1, offered)));
   return new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(select);
 }
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { MenuOption } from '../contracts/reply.js';
 import type { Scene } from '../contracts/scene.js';
 import type { DiceSeed } from '../kernel/dice.js';
 import type { HexId } from '../kernel/hex.js';
@@ -7,6 +8,35 @@ import type { Order, OrderOption } from './orders.js';
 
 /** Whether the last action may be taken back, and why not when it may not. */
 export type UndoCheck = { allowed: true } | { allowed: false; reason: string };
+
+/**
+ * A choice made in secret: the side to act picks several options of a private menu, and
+ * nobody else sees them (command chits chosen for the cup, say). In vote play each member
+ * of the side picks privately and the picks are combined; the public sees only how many chose.
+ */
+export interface SealedChoice<A = unknown> {
+  /** The side whose choice it is. */
+  side: string;
+  /** The button that opens the menu ("Choose chits…") and the menu's heading. */
+  button: string;
+  title: string;
+  placeholder: string;
+  /** At most 25; each value at most 100 characters. */
+  options: MenuOption[];
+  /** How many options one pick takes. */
+  min: number;
+  max: number;
+  /** The action these picks make (the engine still checks it). */
+  action(values: readonly string[]): A;
+  /** The picks an action makes when it is this choice (a typed order, a bot's suggestion); undefined otherwise. */
+  picks(action: A): string[] | undefined;
+  /**
+   * Vote play: the side's one choice from its members' picks. `ranked` holds every option with
+   * its votes, most first (ties already broken by the game's tie-break setting); `ballots` is
+   * how many members chose.
+   */
+  combine(ranked: readonly { value: string; votes: number }[], ballots: number): A;
+}
 
 /**
  * Everything the session layer and the generic /game commands need to know about one game.
@@ -111,6 +141,8 @@ export interface GameDef<S = any, A = any, O = any> {
    * title and a text of at most 2,000 characters naming the commands to type.
    */
   guides?: readonly { id: string; title: string; text: string }[];
+  /** The secret choice due now, offered as a private menu; undefined when none is. */
+  sealedChoice?(state: S): SealedChoice<A> | undefined;
   /** A quick decision (fight on or retreat) that gets a short ballot with a default in vote play. */
   quickDecision?(state: S): boolean;
 }

@@ -13,6 +13,7 @@ import type { ActOutcome, GameView } from './game-sessions.js';
 import { mapImage } from './map-image.js';
 import { moveButton } from './move-button.js';
 import { botTurnText, eventsTextWithin, seedReveal, statusText } from './present.js';
+import { sealedButton } from './sealed-button.js';
 
 /**
  * Replies built from a game: text within Discord's limits, a map picture zoomed to the
@@ -61,11 +62,16 @@ export function choiceButtons(doc: GameDocument, prompt: Prompt<unknown>, def?: 
   const indexed = prompt.choices.slice(0, LIMITS.choices).map((c, i) => ({ c, i }));
   const first = indexed.filter(({ c }) => !c.endsTurn);
   const ending = indexed.filter(({ c }) => c.endsTurn);
-  const buttons: ReplyButton[] = first.map(({ c, i }, slot) => ({
-    customId: choiceButtonId(doc, i),
-    label: clip(c.label, LIMITS.buttonLabelChars),
-    style: slot === 0 ? 'primary' : 'secondary',
-  }));
+  // A secret choice due now: its private menu comes first.
+  const sealed = def ? sealedButton(doc, def) : undefined;
+  const buttons: ReplyButton[] = sealed ? [sealed] : [];
+  buttons.push(
+    ...first.map(({ c, i }, slot) => ({
+      customId: choiceButtonId(doc, i),
+      label: clip(c.label, LIMITS.buttonLabelChars),
+      style: slot === 0 && !sealed ? ('primary' as const) : ('secondary' as const),
+    })),
+  );
   // Pick, don't type: the move menus, when the game has a move order and something may move.
   const move = def ? moveButton(doc, def) : undefined;
   if (move) buttons.push(move);

@@ -33,6 +33,11 @@ export const ballotSchema = z.object({
   quick: z.boolean(),
   proposals: z.array(proposalSchema).max(25),
   votes: z.record(z.string(), z.number().int().positive()),
+  /**
+   * A sealed ballot on a secret choice (the game's `sealedChoice`): each member's own picks,
+   * never shown to anyone; the public hears only how many chose. It has no proposals.
+   */
+  sealed: z.object({ picks: z.record(z.string(), z.array(z.string().min(1).max(100)).max(25)) }).optional(),
 });
 export type Ballot = z.infer<typeof ballotSchema>;
 
@@ -97,4 +102,47 @@ export function decide(ballot: Ballot, quorum: number, tieBreak: TieBreak, creat
 /** What the random tie-break's HMAC is taken over: the ballot's version and the tied proposals. */
 export function tieLabel(version: number, tied: readonly number[]): string {
   return `tie:${version}:${tied.join(',')}`;
+}
+
+/** How many members have chosen on a ballot: their picks on a sealed one, their votes otherwise. */
+export function castCount(ballot: Ballot): number {
+  return Object.keys(ballot.sealed ? ballot.sealed.picks : ballot.votes).length;
+}
+
+/**
+ * A sealed ballot's options, most votes first (a member's picks are one vote for each option
+ * picked). Ties are broken by the game's rule: the order the game lists its options in
+ * (earliest), the creator's picks first (creator; then the game's order), or at random: each
+ * place among the tied drawn by HMAC-SHA256(`secret`, "sealed:<version>:<tied options>:<place>")
+ * without bias, checkable once the secret is revealed.
+ */
+export function sealedRanking(
+  ballot: Ballot,
+  options: readonly string[],
+  tieBreak: TieBreak,
+  creatorId: string,
+  secret: DiceSeed,
+): { value: string; votes: number }[] {
+  const picks = ballot.sealed?.picks ?? {};
+  const votes = new Map(options.map((o) => [o, 0]));
+  for (const list of Object.values(picks)) for (const v of new Set(list)) if (votes.has(v)) votes.set(v, votes.get(v)! + 1);
+  const creator = new Set(tieBreak === 'creator' ? (picks[creatorId] ?? []) : []);
+  const listed = (a: string, b: string) => (creator.has(a) ? 0 : 1) - (creator.has(b) ? 0 : 1) || options.indexOf(a) - options.indexOf(b);
+  const groups = [...new Set(votes.values())].sort((a, b) => b - a);
+  const out: { value: string; votes: number }[] = [];
+  for (const n of groups) {
+    let tied = options.filter((o) => votes.get(o) === n).sort(listed);
+    if (tieBreak === 'random' && tied.length > 1) {
+      const drawn: string[] = [];
+      const label = `sealed:${ballot.version}:${tied.join(',')}`;
+      for (let place = 0; tied.length; place++) {
+        const at = keyedIndex(secret, `${label}:${place}`, tied.length);
+        drawn.push(tied[at]!);
+        tied = tied.filter((_, i) => i !== at);
+      }
+      tied = drawn;
+    }
+    out.push(...tied.map((value) => ({ value, votes: n })));
+  }
+  return out;
 }

@@ -6,10 +6,11 @@ import { issuesText, plural } from '../contracts/text.js';
 import { RuleError } from '../games/engine.js';
 import type { ActOutcome, GameSessions, GameView } from '../session/game-sessions.js';
 import { actingReply } from '../session/replies.js';
+import { checkedPicks, sealedButton, sealedChoiceOf, sealedIds } from '../session/sealed-button.js';
 import { currentSecret } from '../session/secrets.js';
 import type { GameDocument } from '../store/game-document.js';
 import { KeyedLock } from '../store/keyed-lock.js';
-import { type Ballot, decide, majority, type Proposal, tally } from './ballot.js';
+import { type Ballot, castCount, decide, majority, type Proposal, sealedRanking, tally } from './ballot.js';
 import type { BallotStore } from './ballot-store.js';
 import type { VoteClock } from './clock.js';
 import { isPlanAction, type OpenQuickBallot, type PlanDescription, type PlanRun, type PlanRunner } from './plan-action.js';
@@ -70,6 +71,12 @@ export class VoteService {
       const checked = def.actionSchema.safeParse(action);
       if (!checked.success) throw new UserError(`That order is not understood: ${issuesText(checked.error, 'order')}`);
       parsed = checked;
+      // A secret choice is never a public proposal: the order is this member's sealed picks.
+      const picks = sealedChoiceOf(doc, def)?.picks(parsed.data);
+      if (picks) {
+        const voted = await this.sealedVote(channelId, actor, doc.version, picks);
+        return voted.closed ?? voted.mine;
+      }
       try {
         // A dry run on a copy: the engine is pure, and nothing of it is shown.
         def.engine.apply(structuredClone(doc.state), parsed.data);
@@ -128,6 +135,64 @@ export class VoteService {
     };
   }
 
+  /**
+   * A member's private picks on the secret choice due now (the game's `sealedChoice`): a
+   * sealed ballot opens with the first, a member may pick again (the last picks count), and
+   * it closes when every member has chosen or at its deadline. `mine` is for the member
+   * alone; `shared` says publicly how many have chosen, or, once it closed, what followed.
+   */
+  async sealedVote(
+    channelId: string,
+    actor: Member,
+    version: number,
+    values: readonly string[],
+  ): Promise<{ mine: Reply; shared: Reply; closed?: Reply }> {
+    const view = await this.sessions.require(channelId);
+    const { doc, def } = view;
+    if (doc.version !== version)
+      throw new UserError(
+        `That choice was offered at version ${version}; the game has moved on (version ${doc.version}), so nothing was changed. ${view.prompt.text}`,
+      );
+    const choice = sealedChoiceOf(doc, def);
+    if (!choice || !this.isVoted(view))
+      throw new UserError(`No secret choice is put to the vote now; nothing was changed. ${view.prompt.text}`);
+    const settings = voteSettings(doc);
+    this.refuseVoter(doc, actor, settings);
+    const picks = checkedPicks(choice, values);
+    try {
+      // A dry run on a copy: each member's own picks must be a legal choice.
+      def.engine.apply(structuredClone(doc.state), choice.action(picks));
+    } catch (err) {
+      if (err instanceof RuleError) throw new UserError(`Those picks break a rule: ${err.message}; nothing was changed.`);
+      throw err;
+    }
+    const ballot = await this.lock.run(doc.id, async () => {
+      const now = await this.sessions.current(channelId);
+      if (now?.doc.id !== doc.id || now.doc.version !== doc.version)
+        throw new UserError(`The game moved on while your picks were checked; nothing was recorded. ${now?.prompt.text ?? ''}`.trim());
+      const open = await this.current(doc);
+      if (open && !open.sealed) throw new UserError('A ballot of proposals is open on this decision: vote on it (/vote status).');
+      const base = open ?? { ...this.newBallot(doc, settings, false), sealed: { picks: {} } };
+      const saved = await this.ballots.save({ ...base, sealed: { picks: { ...base.sealed!.picks, [actor.id]: picks } } });
+      if (!open && !settings.paused) this.arm(saved);
+      return saved;
+    });
+    const eligible = eligibleVoters(doc).length;
+    const cast = castCount(ballot);
+    const labels = picks.map((v) => choice.options.find((o) => o.value === v)?.label ?? v).join(', ');
+    const mine: Reply = {
+      content: `Your sealed picks (only you see them): ${labels}. ${cast} of ${eligible} members have chosen.${cast < eligible ? ' Press the button again to change them before the ballot closes.' : ''}`,
+      ephemeral: true,
+    };
+    const early = earlyClose(ballot, doc, settings);
+    const closed = early ? await this.close(doc.id, early, undefined, undefined, ballot.version) : undefined;
+    if (closed) return { mine, shared: closed, closed };
+    return {
+      mine,
+      shared: { content: fitText(this.ballotText(doc, ballot, settings)), buttons: this.buttons(ballot, view) },
+    };
+  }
+
   /** A vote button: `vote:<gameId>:<version>:<n>`. */
   async vote(channelId: string, actor: Member, customId: string): Promise<Reply> {
     const match = /^vote:([a-z0-9]{8}):(\d{1,9}):(\d{1,2})$/.exec(customId);
@@ -163,7 +228,7 @@ export class VoteService {
     if (!view) return undefined;
     const ballot = await this.ballots.load(view.doc.id);
     if (!ballot || ballot.version !== version) return undefined;
-    return { content: fitText(this.ballotText(view.doc, ballot, voteSettings(view.doc))), buttons: this.buttons(ballot) };
+    return { content: fitText(this.ballotText(view.doc, ballot, voteSettings(view.doc))), buttons: this.buttons(ballot, view) };
   }
 
   /** What is on the ballot now, with its buttons (/vote status). */
@@ -177,11 +242,12 @@ export class VoteService {
             ? `No ballot is open. Propose an order with the game's commands. ${view.prompt.text}`
             : 'This game is not played by vote (/game mode mode:vote).',
       };
-    const image = await ballotImage(view, ballot);
+    // A sealed ballot has nothing to draw: its picks are secret.
+    const image = ballot.sealed ? undefined : await ballotImage(view, ballot);
     return {
       content: fitText(this.ballotText(view.doc, ballot, voteSettings(view.doc))),
       files: image ? [image] : [],
-      buttons: this.buttons(ballot),
+      buttons: this.buttons(ballot, view),
     };
   }
 
@@ -212,6 +278,10 @@ export class VoteService {
     if (actor.id !== view.doc.createdBy) throw new UserError('Only the creator of the game may override a ballot.');
     const ballot = await this.ballots.load(view.doc.id);
     if (!ballot || ballot.version !== view.doc.version) throw new UserError('No ballot is open.');
+    if (ballot.sealed)
+      throw new UserError(
+        'The open ballot is sealed (a secret choice): it has no proposals to pick; it closes when every member has chosen or when its time is up.',
+      );
     if (!ballot.proposals.some((p) => p.n === n)) throw new UserError(`There is no proposal #${n} on this ballot.`);
     return (await this.close(view.doc.id, 'override', n, actor)) ?? { content: 'The ballot was already closed.', ephemeral: true };
   }
@@ -304,6 +374,7 @@ export class VoteService {
     const voters = new Set(eligibleVoters(view.doc));
     for (const id of new Set([...Object.keys(taken.votes), ...taken.proposals.map((p) => p.by)]))
       if (!voters.has(id)) taken = withoutMember(taken, id).ballot;
+    if (taken.sealed) return this.settleSealed(view, taken, reason, settings);
     const counts = tally(taken);
     const summary = taken.proposals.map((p) => `#${p.n} ${clip(p.text, 80)}: ${counts.counts.get(p.n) ?? 0}`).join('\n');
     let winner: Proposal | undefined;
@@ -384,6 +455,56 @@ export class VoteService {
       heading: `${tallyText}\n**Carried out: #${winner.n}** (${how}), proposed by ${winner.byName}.${carried.text}`,
       ...(next ? { quick: next } : {}),
     };
+  }
+
+  /**
+   * A sealed ballot's choice: the game combines the members' picks (options ranked by votes,
+   * ties broken by the setting) into one action, carried out in the name of a member who
+   * chose. Nothing of the picks is shown: only how many chose.
+   */
+  private async settleSealed(
+    view: GameView,
+    taken: Ballot,
+    reason: CloseReason,
+    settings: VoteSettings,
+  ): Promise<Reply | { outcome: ActOutcome; heading: string; quick?: Ballot }> {
+    const choice = sealedChoiceOf(view.doc, view.def);
+    const picks = taken.sealed?.picks ?? {};
+    const cast = Object.keys(picks).length;
+    const members = eligibleVoters(view.doc).length;
+    const again = sealedButton(view.doc, view.def);
+    if (!choice) return { content: 'The sealed ballot closed without effect: no secret choice is due now.' };
+    if (cast === 0 || cast < settings.quorum)
+      return {
+        content: fitText(
+          `**Sealed ballot closed (${reasonText(reason)}): no choice is made**: ${cast} of the ${settings.quorum} members needed (quorum) chose. Press ${choice.button} to open a new ballot. ${view.prompt.text}`,
+        ),
+        ...(again ? { buttons: [again] } : {}),
+      };
+    const ranked = sealedRanking(
+      taken,
+      choice.options.map((o) => o.value),
+      settings.tiebreak,
+      view.doc.createdBy,
+      currentSecret(view.doc),
+    );
+    const action = choice.combine(ranked, cast);
+    const by = Object.keys(picks)[0]!;
+    const name = view.doc.players.find((p) => p.id === by)?.name ?? 'a member';
+    const heading = `**Sealed ballot closed (${reasonText(reason)}).** ${cast} of ${plural(members, 'member')} chose; the side's choice (the options with the most votes, ties: ${settings.tiebreak}) stays sealed.`;
+    let outcome: ActOutcome;
+    try {
+      outcome = await this.sessions.act(taken.channelId, { id: by, name }, action, taken.version);
+    } catch (err) {
+      if (err instanceof UserError)
+        return {
+          content: fitText(`${heading}
+The choice could not be carried out: ${err.message}`),
+        };
+      throw err;
+    }
+    const quick = await this.openQuickBallot(outcome);
+    return { outcome, heading, ...(quick ? { quick } : {}) };
   }
 
   /**
@@ -536,7 +657,8 @@ export class VoteService {
     this.timers.delete(gameId);
   }
 
-  private refuseVoter(doc: GameDocument, actor: Member, settings: VoteSettings): void {
+  /** Refuses (a UserError) a member who may not vote on this game's ballots now. */
+  refuseVoter(doc: GameDocument, actor: Member, settings: VoteSettings = voteSettings(doc)): void {
     if (doc.status !== 'active') throw new UserError(`This game is over (${doc.status}).`);
     const player = doc.players.find((p) => p.id === actor.id);
     if (!player) throw new UserError('Only members who joined this vote game may propose and vote: /game join.');
@@ -547,6 +669,14 @@ export class VoteService {
   }
 
   private ballotText(doc: GameDocument, ballot: Ballot, settings: VoteSettings): string {
+    if (ballot.sealed) {
+      const left = ballot.pausedLeftMs ?? Math.max(0, ballot.closesAt - this.clock.now());
+      const when =
+        ballot.pausedLeftMs !== undefined
+          ? `paused with ${duration(left)} left`
+          : `closes in ${duration(left)} or when every member has chosen`;
+      return `**Sealed ballot** on version ${ballot.version} (a secret choice: each member picks privately, and the options with the most votes are chosen; nobody sees the picks): ${castCount(ballot)} of ${eligibleVoters(doc).length} members have chosen, ${when}. Quorum ${settings.quorum}; ties: ${settings.tiebreak}.`;
+    }
     const { counts, cast } = tally(ballot);
     const lines = ballot.proposals.map((p) => `#${p.n} ${clip(p.text, 120)} (${p.byName}): **${counts.get(p.n) ?? 0}**`);
     const left = ballot.pausedLeftMs ?? Math.max(0, ballot.closesAt - this.clock.now());
@@ -561,7 +691,13 @@ export class VoteService {
     ].join('\n');
   }
 
-  private buttons(ballot: Ballot): ReplyButton[] {
+  private buttons(ballot: Ballot, view?: GameView): ReplyButton[] {
+    if (ballot.sealed) {
+      const choice = view ? sealedChoiceOf(view.doc, view.def) : undefined;
+      return [
+        { customId: sealedIds({ id: ballot.gameId, version: ballot.version }).open, label: choice?.button ?? 'Choose…', style: 'primary' },
+      ];
+    }
     return ballot.proposals.map((p) => ({
       customId: `vote:${ballot.gameId}:${ballot.version}:${p.n}`,
       label: clip(`#${p.n} ${p.text}`, LIMITS.buttonLabelChars),
@@ -575,9 +711,12 @@ export class VoteService {
 export function withoutMember(ballot: Ballot, userId: string): { ballot: Ballot; votes: number; proposals: number } {
   const gone = new Set(ballot.proposals.filter((p) => p.by === userId).map((p) => p.n));
   const votes = Object.fromEntries(Object.entries(ballot.votes).filter(([voter, n]) => voter !== userId && !gone.has(n)));
+  const sealed = ballot.sealed
+    ? { sealed: { picks: Object.fromEntries(Object.entries(ballot.sealed.picks).filter(([voter]) => voter !== userId)) } }
+    : {};
   return {
-    ballot: { ...ballot, proposals: ballot.proposals.filter((p) => !gone.has(p.n)), votes },
-    votes: userId in ballot.votes ? 1 : 0,
+    ballot: { ...ballot, proposals: ballot.proposals.filter((p) => !gone.has(p.n)), votes, ...sealed },
+    votes: userId in ballot.votes || (ballot.sealed && userId in ballot.sealed.picks) ? 1 : 0,
     proposals: gone.size,
   };
 }
@@ -604,8 +743,8 @@ function reasonText(reason: CloseReason): string {
  */
 export function earlyClose(ballot: Ballot, doc: GameDocument, settings: VoteSettings): CloseReason | undefined {
   const voters = eligibleVoters(doc);
-  if (majority(ballot, voters.length) !== undefined) return 'majority';
-  const cast = voters.filter((v) => v in ballot.votes).length;
+  if (!ballot.sealed && majority(ballot, voters.length) !== undefined) return 'majority';
+  const cast = voters.filter((v) => v in (ballot.sealed ? ballot.sealed.picks : ballot.votes)).length;
   if (voters.length > 0 && cast >= voters.length && cast >= Math.min(settings.quorum, voters.length)) return 'all-voted';
   return undefined;
 }

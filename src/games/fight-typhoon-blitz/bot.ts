@@ -6,7 +6,7 @@
 import type { HexId } from '../../kernel/hex.js';
 import type { Board } from './board.js';
 import type { FtbCharts } from './charts.js';
-import { advance, defenceStrength, oddsOf } from './combat.js';
+import { advance, cheapestLoss, defenceStrength, oddsOf, retreatChoices, retreating } from './combat.js';
 import { Ctx, other } from './context.js';
 import { canStrategic, reach, STACK } from './movement.js';
 import type { FtbAction, FtbState, Side, Unit } from './state.js';
@@ -237,6 +237,13 @@ export function botAction(board: Board, charts: FtbCharts, s: FtbState): FtbActi
       return moveAction(c);
     case 'combat':
       return combatAction(c);
+    case 'loss':
+      // losses:owner with the bot as owner: the step the bot takes for a player.
+      return { type: 'loss', unit: cheapestLoss(c, s.battle?.loss?.from ?? [])!.id };
+    case 'retreat': {
+      const u = retreating(c)!;
+      return { type: 'retreat', unit: u.id, path: retreatChoices(c, u, s.battle!.retreat!.hexes)[0]!.path.slice(1) };
+    }
     case 'advance':
       return advanceAction(c);
     case 'reinforce':

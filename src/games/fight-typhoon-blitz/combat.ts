@@ -8,6 +8,7 @@ import { type Ctx, other, sideName } from './context.js';
 import { STACK } from './movement.js';
 import type { Side, Unit } from './state.js';
 import { locHexes } from './supply.js';
+import { finishChit } from './turns.js';
 
 /** 14.2: a Soviet defender in a defensive position adds 4 to the defence (once per hex). */
 export const POSITION_BONUS = 4;
@@ -158,14 +159,19 @@ export function declare(c: Ctx, target: HexId, ids: readonly string[]): void {
   );
 }
 
+/** The unit the bot takes a step from for its owner: a full two-step unit before any is removed, HQs last, then the weakest. */
+export function cheapestLoss(c: Ctx, ids: readonly string[]): Unit | undefined {
+  const live = ids.map((id) => c.unit(id)!).filter((u) => u?.where === 'map');
+  const rank = (u: Unit) => (u.steps === 2 ? 0 : 1) * 100 + (c.isHq(u) ? 50 : 0) + c.values(u)[0];
+  return live.sort((a, b) => rank(a) - rank(b) || (a.id < b.id ? -1 : 1))[0];
+}
+
 /** 10.5: the owner's steps, taken where they cost least: a full two-step unit flips before any unit is removed, HQs last. */
 export function takeLosses(c: Ctx, ids: readonly string[], steps: number, inCombat: boolean): string[] {
   const lines: string[] = [];
   for (let i = 0; i < steps; i++) {
-    const live = ids.map((id) => c.unit(id)!).filter((u) => u.where === 'map');
-    if (!live.length) break;
-    const rank = (u: Unit) => (u.steps === 2 ? 0 : 1) * 100 + (c.isHq(u) ? 50 : 0) + c.values(u)[0];
-    const u = live.sort((a, b) => rank(a) - rank(b) || (a.id < b.id ? -1 : 1))[0]!;
+    const u = cheapestLoss(c, ids);
+    if (!u) break;
     if (u.steps === 2) {
       c.s.units[u.id] = { ...u, steps: 1 };
       lines.push(`${u.id} reduced`);
@@ -268,24 +274,128 @@ function retreat(c: Ctx, target: HexId, n: number): string[] {
   const units = [...c.at(target)].sort((a, b) => (a.id < b.id ? -1 : 1));
   if (!units.length) return lines;
   const toLoc = distanceToLoc(c, units[0]!.side);
-  for (const u0 of units) {
-    const u = c.unit(u0.id)!;
-    const best = bestRetreat(retreatPaths(c, u, n, toLoc));
-    if (best.destroyed) {
-      eliminate(c, u, true);
-      lines.push(`${u.id} cannot retreat and is destroyed`);
+  for (const u0 of units) lines.push(...retreatAlong(c, c.unit(u0.id)!, bestRetreat(retreatPaths(c, u0, n, toLoc))));
+  return lines;
+}
+
+/** 10.6: one unit retreats along `path` (or is destroyed), losing a step per EZOC hex entered (10.6(4)). */
+function retreatAlong(c: Ctx, u: Unit, best: RetreatPath): string[] {
+  if (best.destroyed) {
+    eliminate(c, u, true);
+    return [`${u.id} cannot retreat and is destroyed`];
+  }
+  const end = best.path.at(-1)!;
+  for (const h of best.path.slice(1)) c.enter(h, u.side);
+  c.s.units[u.id] = { ...u, hex: end };
+  c.changed();
+  c.s.chit!.retreatedInto = [...c.s.chit!.retreatedInto, u.id];
+  const lines = [`${u.id} retreats to ${end}`];
+  const loss = c.s.options.retreatEzoc === 'once' ? Math.min(1, best.ezoc) : best.ezoc;
+  if (loss) lines.push(...takeLosses(c, [u.id], loss, true).map((l) => `${l} (retreat through enemy zones, 10.6(4))`));
+  return lines;
+}
+
+/**
+ * 10.6(6): the retreats as good as the best (as short toward a line of communication, then
+ * as free of destruction, EZOC hexes and over-stacking): the owner's choice among equals,
+ * in the order the bot would take them.
+ */
+export function retreatChoices(c: Ctx, u: Unit, n: number): RetreatPath[] {
+  const all = retreatPaths(c, u, n, distanceToLoc(c, u.side));
+  const best = bestRetreat(all);
+  const seen = new Set<string>();
+  return all
+    .filter((p) => p.toLoc === best.toLoc && p.destroyed === best.destroyed && p.ezoc === best.ezoc && p.over === best.over)
+    .sort((a, b) => (a.path.join() < b.path.join() ? -1 : 1))
+    .filter((p) => !seen.has(p.path.join()) && !!seen.add(p.path.join()));
+}
+
+/**
+ * losses:owner: the battle goes on with its owners' choices (10.5, 10.6): each step is taken
+ * where its owner says when more than one unit could take it, each defender retreats the way
+ * he picks when several are equally good; the phase pauses (loss, retreat) for each such
+ * choice. Once all is done: the advance into an emptied hex (10.7), else back to combat, and
+ * (`finish`) the chit ends when no attack is left.
+ */
+export function proceedBattle(c: Ctx, finish: boolean): void {
+  const s = c.s;
+  const b = s.battle!;
+  const chit = s.chit!;
+  for (;;) {
+    if (b.loss && b.loss.steps > 0) {
+      const live = b.loss.from.filter((id) => c.unit(id)?.where === 'map');
+      if (live.length > 1) {
+        s.phase = 'loss';
+        s.side = b.loss.side;
+        return;
+      }
+      if (live.length === 1) c.event('loss', takeLosses(c, live, 1, true).join('; '), { rule: '10.5', hexes: [b.target] });
+      b.loss = live.length ? { ...b.loss, steps: b.loss.steps - 1 } : undefined;
       continue;
     }
-    const end = best.path.at(-1)!;
-    for (const h of best.path.slice(1)) c.enter(h, u.side);
-    c.s.units[u.id] = { ...u, hex: end };
-    c.changed();
-    c.s.chit!.retreatedInto = [...c.s.chit!.retreatedInto, u.id];
-    lines.push(`${u.id} retreats to ${end}`);
-    const loss = c.s.options.retreatEzoc === 'once' ? Math.min(1, best.ezoc) : best.ezoc;
-    if (loss) lines.push(...takeLosses(c, [u.id], loss, true).map((l) => `${l} (retreat through enemy zones, 10.6(4))`));
+    b.loss = undefined;
+    const next = retreating(c);
+    if (next) {
+      const choices = retreatChoices(c, next, b.retreat!.hexes);
+      if (choices.length > 1) {
+        s.phase = 'retreat';
+        s.side = next.side;
+        return;
+      }
+      b.retreat!.units = b.retreat!.units.filter((id) => id !== next.id);
+      c.event('retreat', retreatAlong(c, next, choices[0]!).join('; '), { rule: '10.6', hexes: [b.target, ...choices[0]!.path] });
+      continue;
+    }
+    break;
   }
-  return lines;
+  s.battle = undefined;
+  s.phase = 'combat';
+  s.side = chit.side;
+  if (c.at(b.target).length === 0) {
+    const left = b.attackers.filter((id) => c.unit(id)?.where === 'map');
+    if (left.length) {
+      s.advance = { target: b.target, units: left, done: [] };
+      s.phase = 'advance';
+      return;
+    }
+  }
+  if (finish && !chit.declared.length) finishChit(c, chit.name);
+}
+
+/** The defender that retreats next: the first still in the battle hex. */
+export function retreating(c: Ctx): Unit | undefined {
+  const b = c.s.battle;
+  const id = b?.retreat?.units.find((x) => c.unit(x)?.where === 'map' && c.unit(x)?.hex === b.target);
+  return id ? c.unit(id) : undefined;
+}
+
+/** losses:owner, 10.5: the owner takes the next step from `id`, one of his units in the battle. */
+export function chooseLoss(c: Ctx, id: string): void {
+  const b = c.s.battle;
+  if (c.s.phase !== 'loss' || !b?.loss) throw new RuleError('10.5', 'no step loss waits for a choice');
+  const live = b.loss.from.filter((x) => c.unit(x)?.where === 'map');
+  if (!live.includes(id)) throw new RuleError('10.5', `${id} is not one of the units that fought at ${b.target}: ${live.join(', ')}`);
+  c.event('loss', takeLosses(c, [id], 1, true).join('; '), { rule: '10.5', hexes: [b.target] });
+  b.loss = { ...b.loss, steps: b.loss.steps - 1 };
+  proceedBattle(c, true);
+}
+
+/** losses:owner, 10.6(6): the defender due to retreat goes along `path`, one of the equally good retreats. */
+export function chooseRetreat(c: Ctx, id: string, path: readonly HexId[]): void {
+  const b = c.s.battle;
+  const u = retreating(c);
+  if (c.s.phase !== 'retreat' || !b?.retreat || !u) throw new RuleError('10.6', 'no retreat waits for a choice');
+  if (u.id !== id) throw new RuleError('10.6', `${u.id} retreats next`);
+  const choices = retreatChoices(c, u, b.retreat.hexes);
+  const pick = choices.find((p) => p.path.slice(1).join() === path.join());
+  if (!pick)
+    throw new RuleError(
+      '10.6(6)',
+      `that is not one of the shortest retreats toward a line of communication: ${choices.map((p) => p.path.slice(1).join('-')).join(' or ')}`,
+    );
+  b.retreat = { ...b.retreat, units: b.retreat.units.filter((x) => x !== id) };
+  c.event('retreat', retreatAlong(c, u, pick).join('; '), { rule: '10.6', hexes: [b.target, ...pick.path] });
+  proceedBattle(c, true);
 }
 
 /** 10.2-10.6: one declared attack resolved: odds, one die, the result. */
@@ -306,6 +416,16 @@ export function resolve(c: Ctx, target: HexId): void {
   const col = Math.max(0, odds.column);
   const die = c.die();
   const result = c.charts.crt.rows[die - 1]![col]!;
+  if (c.s.options.losses === 'owner') {
+    resolveOwned(c, d, target, result);
+    c.event(
+      'battle',
+      `${sideName(chit.side)} attack on ${target}: ${odds.attack} to ${odds.defence}, ${c.charts.crt.columns[col]}, die ${die}: ${result}`,
+      { rule: '10.4', hexes: [target], dice: [{ purpose: `attack on ${target} (${c.charts.crt.columns[col]})`, roll: die, result }] },
+    );
+    proceedBattle(c, false);
+    return;
+  }
   const lines: string[] = [];
   const m = /^A(\d)$/.exec(result);
   if (m) lines.push(...takeLosses(c, d.units, Number(m[1]), true));
@@ -338,6 +458,24 @@ export function resolve(c: Ctx, target: HexId): void {
       c.s.phase = 'advance';
     }
   }
+}
+
+/** losses:owner: the result as steps to take and units to retreat, carried out by proceedBattle. */
+function resolveOwned(c: Ctx, d: { units: string[] }, target: HexId, result: string): void {
+  const side = c.s.chit!.side;
+  const defenders = c
+    .at(target)
+    .map((u) => u.id)
+    .sort();
+  const a = /^A(\d)$/.exec(result);
+  const x = /^(\d)?(R+)$/.exec(result);
+  c.s.battle = {
+    target,
+    attackers: [...d.units],
+    ...(a ? { loss: { side, from: [...d.units], steps: Number(a[1]) } } : {}),
+    ...(x?.[1] ? { loss: { side: other(side), from: defenders, steps: Number(x[1]) } } : {}),
+    ...(x ? { retreat: { units: defenders, hexes: x[2]!.length } } : {}),
+  };
 }
 
 /**

@@ -14,6 +14,7 @@ import { chartsFromEnvironment, chartsId, type FtbCharts, SHIPPED_CHARTS, SHIPPE
 import { type FtbEngine, ftbEngine } from './engine.js';
 import { FTB_COMMANDS, ftbOrders } from './orders.js';
 import { ftbScene, ftbStatus } from './scene.js';
+import { chitChoice } from './sealed.js';
 import { type FtbAction, type FtbOptions, type FtbState, ftbActionSchema, ftbStateSchema, rulesOptionsSchema } from './state.js';
 import { SUPPLY } from './turns.js';
 
@@ -81,7 +82,7 @@ const NEW_GAME_OPTIONS: OrderOption[] = [
   },
 ];
 
-const MAP_EVENTS = new Set(['moved', 'attack', 'battle', 'advance', 'placed', 'activate', 'guards', 'taken']);
+const MAP_EVENTS = new Set(['moved', 'attack', 'battle', 'loss', 'retreat', 'advance', 'placed', 'activate', 'guards', 'taken']);
 
 function define(charts: FtbCharts, id: string): GameDef<FtbState, FtbAction, FtbOptions> {
   let engine: FtbEngine | undefined;
@@ -140,6 +141,8 @@ function define(charts: FtbCharts, id: string): GameDef<FtbState, FtbAction, Ftb
       if (eng().prompt(s).side !== s.bot) return undefined;
       return botAction(eng().board, charts, s);
     },
+    // 6.1: the chits are picked from a private menu (each member's, in vote play).
+    sealedChoice: (s) => chitChoice(eng().board, charts, s),
     botActs: (s) => !s.result && !!s.bot && eng().prompt(s).side === s.bot,
     orders: ftbOrders(() => charts),
     commands: FTB_COMMANDS,
@@ -163,6 +166,10 @@ export function actionText(a: FtbAction): string {
       return `Attack ${a.target} with ${a.units.join(', ')}`;
     case 'resolve':
       return `Resolve the attack on ${a.target}`;
+    case 'loss':
+      return `Take the next step from ${a.unit}`;
+    case 'retreat':
+      return `${a.unit} retreats to ${a.path.join(', ')}`;
     case 'advance':
       return `${a.unit} advances to ${a.path.join(', ')}`;
     case 'place':

@@ -6,7 +6,7 @@ import type { Applied, GameEngine, GameResult } from '../engine.js';
 import { RuleError } from '../engine.js';
 import { type Board, ftbBoard } from './board.js';
 import { type FtbCharts, SHIPPED_CHARTS } from './charts.js';
-import { advance, declare, resolve } from './combat.js';
+import { advance, chooseLoss, chooseRetreat, declare, resolve } from './combat.js';
 import { Ctx, sideName } from './context.js';
 import { moveUnit } from './movement.js';
 import { promptOf } from './prompt.js';
@@ -49,6 +49,8 @@ const PHASE_OF: Record<FtbAction['type'], string[]> = {
   move: ['move'],
   attack: ['move', 'combat'],
   resolve: ['move', 'combat'],
+  loss: ['loss'],
+  retreat: ['retreat'],
   advance: ['advance'],
   place: ['reinforce'],
   convert: ['reinforce'],
@@ -88,6 +90,12 @@ export function apply(board: Board, charts: FtbCharts, state: FtbState, action: 
       resolve(c, action.target);
       // 10.2: declarations are closed once resolving starts, so the chit ends with the last one.
       if (s.phase === 'combat' && s.chit && !s.chit.declared.length) finishChit(c, s.chit.name);
+      break;
+    case 'loss':
+      chooseLoss(c, action.unit);
+      break;
+    case 'retreat':
+      chooseRetreat(c, action.unit, action.path);
       break;
     case 'advance':
       advance(c, action.unit, action.path);

@@ -6,6 +6,7 @@ import type { ActionChoice, Prompt } from '../engine.js';
 import type { Board } from './board.js';
 import { chooseChits } from './bot.js';
 import type { FtbCharts } from './charts.js';
+import { retreatChoices, retreating } from './combat.js';
 import { Ctx, sideName } from './context.js';
 import type { FtbAction, FtbState } from './state.js';
 import { chitsDue, selecting } from './turns.js';
@@ -26,7 +27,7 @@ export function promptOf(board: Board, charts: FtbCharts, s: FtbState): Prompt<F
       const side = selecting(c) ?? s.side;
       return {
         side,
-        text: `Turn ${s.turn}: ${sideName(side)}, choose ${chitsDue(c, side)} command chits in secret with /chits (6.1)`,
+        text: `Turn ${s.turn}: ${sideName(side)}, choose ${chitsDue(c, side)} command chits in secret: press Choose chits… (a private menu) or type /chits (6.1)`,
         // The button carries only its index: the chits it picks stay sealed like a typed choice.
         choices: [{ action: chooseChits(c, side), label: 'Let the bot choose my chits (sealed)' }],
       };
@@ -59,6 +60,31 @@ export function promptOf(board: Board, charts: FtbCharts, s: FtbState): Prompt<F
           choices: d.map((x) => ({ action: { type: 'resolve', target: x.target } as FtbAction, label: `Resolve ${x.target}` })),
         };
       return { side: s.side, text: `${chit!.name}: ${who} combat; declare attacks with /attack`, choices: [end('End the chit')] };
+    }
+    case 'loss': {
+      const b = s.battle!;
+      const live = b.loss!.from.map((id) => c.unit(id)!).filter((u) => u.where === 'map');
+      return {
+        side: s.side,
+        text: `${b.target}: ${sideName(s.side)} takes ${b.loss!.steps} step loss${b.loss!.steps > 1 ? 'es' : ''} among the units that fought; pick the unit for the next (10.5: a full unit flips, a reduced or one-step unit is eliminated)`,
+        choices: live.map((u) => ({
+          action: { type: 'loss', unit: u.id } as FtbAction,
+          label: `${u.id}: ${u.steps === 2 ? 'flip' : 'eliminate'}`,
+        })),
+      };
+    }
+    case 'retreat': {
+      const b = s.battle!;
+      const u = retreating(c)!;
+      const ways = retreatChoices(c, u, b.retreat!.hexes);
+      return {
+        side: s.side,
+        text: `${u.id} retreats ${b.retreat!.hexes} hex${b.retreat!.hexes > 1 ? 'es' : ''} from ${b.target}: pick the way among the equally short ones toward a line of communication, numbered on the map (10.6(6))`,
+        choices: ways.map((p, i) => ({
+          action: { type: 'retreat', unit: u.id, path: p.path.slice(1) } as FtbAction,
+          label: `${i + 1}. ${u.id} to ${p.path.slice(1).join(' then ')}${p.ezoc ? ` (${p.ezoc} EZOC: step loss)` : ''}`,
+        })),
+      };
     }
     case 'advance': {
       const a = s.advance!;

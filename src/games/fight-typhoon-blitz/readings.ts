@@ -27,7 +27,9 @@ export const READINGS: { id: string; rule: string; reading: string; option?: str
   {
     id: 'A-13',
     rule: '10.6(6)',
-    reading: 'retreat the shortest way toward a hex with a line, then avoid destruction, EZOC losses, over-stacking; ties by hex id',
+    reading:
+      'retreat the shortest way toward a hex with a line, then avoid destruction, EZOC losses, over-stacking; among equals the bot picks by hex id, or the owner (losses:owner)',
+    option: 'losses',
   },
   { id: 'A-16', rule: '12.3/13.0', reading: 'HQs of both sides lost in combat return to the Available Box', option: 'axisHqReturns' },
   { id: 'A-17', rule: '14.1.3', reading: 'snow from turn 8 to the end', option: 'snow' },

@@ -9,6 +9,7 @@ import type { HexId } from '../../kernel/hex.js';
 import type { GameEvent } from '../engine.js';
 import type { Board } from './board.js';
 import { type FtbCharts, turnRow } from './charts.js';
+import { retreatChoices, retreating } from './combat.js';
 import { Ctx, sideName } from './context.js';
 import type { FtbState, Unit } from './state.js';
 import { axisCities } from './turns.js';
@@ -55,6 +56,9 @@ export function ftbScene(board: Board, charts: FtbCharts, s: FtbState, events: G
     ? [{ hexes: board.map.ids.filter((h) => board.distance(h, hq.hex!) <= range), label: `${hq.id} command range (${range}, 8.2)` }]
     : [];
   const cities = axisCities(c);
+  // 10.6(6) with losses:owner: the retreats to choose from, numbered as their buttons.
+  const retreater = s.phase === 'retreat' && s.battle?.retreat ? retreating(c) : undefined;
+  const ways = retreater ? retreatChoices(c, retreater, s.battle!.retreat!.hexes) : [];
   return {
     sides: SIDES,
     control: { style: 'marker', hexes: control },
@@ -75,6 +79,9 @@ export function ftbScene(board: Board, charts: FtbCharts, s: FtbState, events: G
         }
       : {}),
     ...(regions.length ? { regions } : {}),
+    ...(ways.length
+      ? { arrows: ways.map((p, i) => ({ path: p.path, label: `${i + 1}`, colour: i })), focus: ways.flatMap((p) => p.path) }
+      : {}),
     panel: {
       title: 'Fight! Typhoon Blitz',
       lines: [

@@ -53,12 +53,26 @@ export const rulesOptionsSchema = z.object({
   advance: z.enum(['both', 'first']).default('both'),
   /** 15.2: the optional Guards conversion. */
   guards: z.boolean().default(false),
+  /** 10.5, 10.6(6): who takes step losses and picks a retreat among equals: the bot for the owner (default) or the owner. */
+  losses: z.enum(['bot', 'owner']).default('bot'),
 });
 export type RulesOptions = z.infer<typeof rulesOptionsSchema>;
 
 const declared = z.object({ target: hex, units: z.array(z.string()) });
 
-export const phaseSchema = z.enum(['select', 'interrupt', 'reserve', 'move', 'combat', 'advance', 'reinforce', 'withdraw', 'over']);
+export const phaseSchema = z.enum([
+  'select',
+  'interrupt',
+  'reserve',
+  'move',
+  'combat',
+  'loss',
+  'retreat',
+  'advance',
+  'reinforce',
+  'withdraw',
+  'over',
+]);
 export type Phase = z.infer<typeof phaseSchema>;
 
 export const ftbStateSchema = z.object({
@@ -106,6 +120,18 @@ export const ftbStateSchema = z.object({
       guards: z.number().int().min(0),
     })
     .optional(),
+  /**
+   * A battle waiting for its owner's choices (losses:owner): steps still to take among the
+   * units that fought (10.5), then the defenders still to retreat and how far (10.6).
+   */
+  battle: z
+    .object({
+      target: hex,
+      attackers: z.array(z.string()),
+      loss: z.object({ side: sideSchema, from: z.array(z.string()), steps: z.number().int().min(0) }).optional(),
+      retreat: z.object({ units: z.array(z.string()), hexes: z.number().int().min(1).max(2) }).optional(),
+    })
+    .optional(),
   /** An emptied defender hex the attackers may advance into (10.7). */
   advance: z.object({ target: hex, units: z.array(z.string()), done: z.array(z.string()) }).optional(),
   /** Moscow garrison units not placed, carried to the next SOVIET REINF (14.3). */
@@ -132,6 +158,10 @@ export const ftbActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('move'), unit: z.string().min(1), to: hex, strategic: z.boolean().optional() }),
   z.object({ type: z.literal('attack'), target: hex, units: ids.min(1) }),
   z.object({ type: z.literal('resolve'), target: hex }),
+  /** 10.5 (losses:owner): the owner takes the next step from this unit. */
+  z.object({ type: z.literal('loss'), unit: z.string().min(1) }),
+  /** 10.6(6) (losses:owner): the way a defender retreats, among the equally good ones (the hexes after its own). */
+  z.object({ type: z.literal('retreat'), unit: z.string().min(1), path: z.array(hex).min(1).max(6) }),
   z.object({ type: z.literal('advance'), unit: z.string().min(1), path: z.array(hex).min(1).max(2) }),
   z.object({ type: z.literal('place'), unit: z.string().min(1), hex }),
   z.object({ type: z.literal('convert'), unit: z.string().min(1) }),

@@ -54,6 +54,9 @@ export interface FakeMenu {
   placeholder: string;
   options: { label: string; value: string; description?: string }[];
   disabled: boolean;
+  /** How many options one pick takes (Discord's default: exactly one). */
+  minValues: number;
+  maxValues: number;
 }
 
 /** An embed as stored: its picture resolved to one of the message's files when it says attachment://name. */
@@ -976,6 +979,8 @@ function menusOf(components: unknown): FakeMenu[] {
           ...(o.description ? { description: String(o.description) } : {}),
         })),
         disabled: !!c.disabled,
+        minValues: typeof c.min_values === 'number' ? c.min_values : 1,
+        maxValues: typeof c.max_values === 'number' ? c.max_values : 1,
       })),
   );
 }
@@ -1009,6 +1014,8 @@ function buttonsOf(components: unknown): FakeButton[] {
         label: String(c.label ?? ''),
         style: Number(c.style ?? 1),
         disabled: !!c.disabled,
+        minValues: typeof c.min_values === 'number' ? c.min_values : 1,
+        maxValues: typeof c.max_values === 'number' ? c.max_values : 1,
       })),
   );
 }
