@@ -14,15 +14,11 @@ const only = (r: 'AS' | 'AL1' | 'DR' | 'DE') =>
 const engine = domEngine();
 const board = engine.board;
 
+/** A German turn-2 Combat Phase, move-then-fight, no aircraft. */
+const COMBAT: Partial<DomState> = { phase: 'combat', order: 'move-fight', step: 1, turn: 2, air: { german: 0, soviet: 0, battles: 0 } };
+
 function scenario(units: Partial<Unit>[], extra: Partial<DomState> = {}): DomState {
-  return withOnly(engine.setup({ seed: 3, losses: 'player' }), units, {
-    phase: 'combat',
-    order: 'move-fight',
-    step: 1,
-    turn: 2,
-    air: { german: 0, soviet: 0, battles: 0 },
-    ...extra,
-  });
+  return withOnly(engine.setup({ seed: 3, losses: 'player' }), units, { ...COMBAT, ...extra });
 }
 const open = (h: string) => board.natural(h) !== 'marsh' && !board.isCity(h) && !board.isFort(h);
 /** A clear, open hex with all six neighbours on the map and not marsh. */
@@ -184,12 +180,8 @@ describe('Drive on Moscow results', () => {
     const smolensk = board.cities.Smolensk!;
     const from = board.neighbours(smolensk).find((h) => board.natural(h) !== 'marsh' && !board.isRiver(h, smolensk))!;
     const s = withOnly(engine.setup({ seed: 3 }), [{ id: '5 Inf', hex: smolensk }, rd('RD 1', from, [8, 4]), rd('RD 2', from, [8, 4])], {
-      phase: 'combat',
-      order: 'move-fight',
-      step: 1,
-      turn: 2,
+      ...COMBAT,
       side: 'soviet',
-      air: { german: 0, soviet: 0, battles: 0 },
     });
     expect(s.choices).toBeUndefined();
     const r = only('AL1').apply(s, { type: 'attack', target: smolensk, units: ['RD 1', 'RD 2'] });
@@ -206,13 +198,7 @@ describe('Drive on Moscow results', () => {
       if (!open(target) || board.neighbours(target).length < 6 || Number(target.slice(0, 2)) < 30) continue;
       const from = board.neighbours(target).find((h) => open(h) && !board.isRiver(h, target) && !board.isReservoir(h, target));
       if (!from) continue;
-      const s = withOnly(structuredClone(base), [pz('7 Pz', from, { full: [8, 5] }), rd('RD 1', target)], {
-        phase: 'combat',
-        order: 'move-fight',
-        step: 1,
-        turn: 2,
-        air: { german: 0, soviet: 0, battles: 0 },
-      });
+      const s = withOnly(structuredClone(base), [pz('7 Pz', from, { full: [8, 5] }), rd('RD 1', target)], { ...COMBAT });
       const r = e.apply(s, { type: 'attack', target, units: ['7 Pz'] });
       if (r.state.battle?.stage === 'retreat') found = { state: r.state, target, from };
     }
@@ -236,11 +222,7 @@ describe('Drive on Moscow results', () => {
       structuredClone({ ...base, choices: undefined }),
       [pz('7 Pz', found!.from, { full: [8, 5] }), rd('RD 1', target)],
       {
-        phase: 'combat',
-        order: 'move-fight',
-        step: 1,
-        turn: 2,
-        air: { german: 0, soviet: 0, battles: 0 },
+        ...COMBAT,
       },
     );
     const atOnce = e.apply(plain, { type: 'attack', target, units: ['7 Pz'] });
