@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConsoleSession } from '../src/console/console-session.js';
+import { DOM_GAME } from '../src/games/drive-on-moscow/definition.js';
 import { domEngine } from '../src/games/drive-on-moscow/engine.js';
 import { setupHexes } from '../src/games/drive-on-moscow/free-setup.js';
 import type { DomAction, DomState } from '../src/games/drive-on-moscow/state.js';
@@ -47,6 +48,12 @@ describe('Drive on Moscow free set-up: the engine', () => {
     expect(f.side).toBe('soviet');
     expect(f.units).toEqual(engine.setup({ seed: 5 }).units);
     expect(engine.prompt(f).side).toBe('soviet');
+    // A bot side keeps its deployment and ends its set-up at once.
+    const vsBot = engine.setup({ seed: 5, setup: 'free', vs: 'bot', side: 'german' });
+    expect(DOM_GAME.autoPlay!(vsBot)).toEqual({ type: 'end' });
+    const germanBot = engine.apply(engine.setup({ seed: 5, setup: 'free', vs: 'bot', side: 'soviet' }), { type: 'end' }).state;
+    expect(DOM_GAME.autoPlay!(germanBot)).toEqual({ type: 'end' });
+    expect(DOM_GAME.autoPlay!(engine.setup({ seed: 5, setup: 'free', vs: 'bot', side: 'soviet' }))).toBeUndefined();
   });
 
   it('3.2: a Reserve Front unit stays east of the boundary, alone in its hex', () => {
