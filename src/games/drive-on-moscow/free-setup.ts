@@ -13,8 +13,15 @@ import { STACK_LIMIT } from './position.js';
 import { guderianUnits } from './setup.js';
 import type { DomState, Unit } from './state.js';
 
+/** Units per hex. */
+function hexCounts(s: DomState): Map<HexId, Unit[]> {
+  const m = new Map<HexId, Unit[]>();
+  for (const u of Object.values(s.units)) m.set(u.hex, [...(m.get(u.hex) ?? []), u]);
+  return m;
+}
+
 /** Why `unit` may not be set up in `hex` now, or undefined when it may. */
-export function placeRefusal(board: Board, s: DomState, unitId: string, hex: HexId): RuleError | undefined {
+export function placeRefusal(board: Board, s: DomState, unitId: string, hex: HexId, byHex = hexCounts(s)): RuleError | undefined {
   if (s.phase !== 'setup') return new RuleError('3.0', 'units are placed only during set-up (game option setup:free)');
   const u = s.units[unitId];
   if (!u) return new RuleError('3.0', `no unit ${unitId} is on the map`);
@@ -22,7 +29,7 @@ export function placeRefusal(board: Board, s: DomState, unitId: string, hex: Hex
   if (u.side !== s.side) return new RuleError('3.6', `the ${s.side === 'soviet' ? 'Soviet' : 'German'} player is setting up now`);
   if (!board.map.hex(hex)) return new RuleError('3.0', `${hex} is not a hex of the map`);
   if (u.hex === hex) return new RuleError('3.0', `${u.id} is already in ${hex}`);
-  const others = Object.values(s.units).filter((x) => x.hex === hex && x.id !== u.id);
+  const others = (byHex.get(hex) ?? []).filter((x) => x.id !== u.id);
   if (u.side === 'german') {
     // 3.6: anywhere west of the initial front line, within normal stacking.
     if (board.initial(hex) !== 'german')
@@ -47,7 +54,8 @@ export function placeRefusal(board: Board, s: DomState, unitId: string, hex: Hex
 
 /** Every hex `unit` may be set up in now, sorted. */
 export function setupHexes(board: Board, s: DomState, unitId: string): HexId[] {
-  return board.map.ids.filter((h) => !placeRefusal(board, s, unitId, h)).sort();
+  const byHex = hexCounts(s);
+  return board.map.ids.filter((h) => !placeRefusal(board, s, unitId, h, byHex)).sort();
 }
 
 /** Units of the side setting up, for autocomplete. */
