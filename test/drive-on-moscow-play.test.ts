@@ -161,4 +161,33 @@ describe('Drive on Moscow in Discord', () => {
     expect(after.units.I1!.steps).toBe(1);
     expect(after.units.I0!.steps).toBe(2);
   });
+  it('setup:free: the Soviet player places a unit with autocomplete, the German is refused privately, both end, play starts', async () => {
+    const german = member('Bock');
+    const soviet = member('Zhukov');
+    const ch = channel();
+    const started = await ask(german, ch, 'game', 'new', { game: 'drive-on-moscow', mode: 'team', seed: 5, setup: 'free' });
+    expect(started.content).toMatch(/Soviet set-up/);
+    await ask(soviet, ch, 'game', 'join', { seat: 'soviet' });
+    const units = await h.fake.autocomplete(soviet, ch, 'setup', 'place', { unit: 'GRD' }, 'unit');
+    expect(units.length).toBeGreaterThan(0);
+    const grd = String(units[0]!.value);
+    const hexes = await h.fake.autocomplete(soviet, ch, 'setup', 'place', { unit: grd, hex: '' }, 'hex');
+    const board = domEngine().board;
+    expect(hexes.length).toBeGreaterThan(0);
+    expect(hexes.every((c) => board.reserve.has(String(c.value)))).toBe(true); // 3.2
+    const to = String(hexes[0]!.value);
+    const placed = await ask(soviet, ch, 'setup', 'place', { unit: grd, hex: to });
+    expect(placed.ephemeral).toBe(false);
+    expect(placed.content).toMatch(new RegExp(`${grd} set up in ${to}`));
+    expect(placed.files).toHaveLength(1);
+    expect((await state(ch)).units[grd]!.hex).toBe(to);
+    // The German sets up after the Soviet (3.6): refused, only to him, nothing changed.
+    const before = JSON.stringify(await state(ch));
+    const refused = await ask(german, ch, 'setup', 'place', { unit: '7 Pz', hex: (await state(ch)).units['6 Pz']!.hex });
+    expect(refused.ephemeral).toBe(true);
+    expect(JSON.stringify(await state(ch))).toBe(before);
+    expect((await ask(soviet, ch, 'phase', 'end')).content).toMatch(/German set-up/);
+    expect((await ask(german, ch, 'phase', 'end')).content).toMatch(/German player turn 1/);
+    expect((await state(ch)).phase).toBe('order');
+  });
 });

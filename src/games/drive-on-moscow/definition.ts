@@ -20,7 +20,12 @@ const side = z.enum(['german', 'soviet']);
 
 /** /game new options: two players, or one against the bot (`vs:bot side:german|soviet`). */
 export const domNewOptionsSchema = z
-  .strictObject({ vs: z.enum(['human', 'bot']).default('human'), side: side.optional(), losses: z.enum(['bot', 'player']).optional() })
+  .strictObject({
+    vs: z.enum(['human', 'bot']).default('human'),
+    side: side.optional(),
+    losses: z.enum(['bot', 'player']).optional(),
+    setup: z.enum(['auto', 'free']).optional(),
+  })
   .refine((o) => o.side === undefined || o.vs === 'bot', {
     path: ['side'],
     message: 'side: is the side you play against the bot (add vs:bot)',
@@ -54,6 +59,15 @@ const NEW_GAME_OPTIONS: OrderOption[] = [
       { name: 'the player (a button each time)', value: 'player' },
     ],
   },
+  {
+    name: 'setup',
+    type: 'string',
+    description: 'Drive on Moscow: deploy by the bot (default) or place your own units first (3.2-3.6)',
+    choices: [
+      { name: 'the bot deploys both sides', value: 'auto' },
+      { name: 'free: each side moves its own units (Soviet first)', value: 'free' },
+    ],
+  },
 ];
 
 /** The hexes of the action, for the close-up. */
@@ -85,7 +99,13 @@ function define(charts: DomCharts, id: string): GameDef<DomState, DomAction, Dom
     newGameOptions: NEW_GAME_OPTIONS,
     setupOptions: (options: Record<string, unknown>, seed: DiceSeed): DomOptions => {
       const o = domNewOptionsSchema.parse(options);
-      return { seed, vs: o.vs, ...(o.side ? { side: o.side } : {}), ...(o.losses ? { losses: o.losses } : {}) };
+      return {
+        seed,
+        vs: o.vs,
+        ...(o.side ? { side: o.side } : {}),
+        ...(o.losses ? { losses: o.losses } : {}),
+        ...(o.setup === 'free' ? { setup: o.setup } : {}),
+      };
     },
     reseed: (s, seed) => ({ ...s, dice: newDice(seed) }),
     scene: (s, events) => domScene(eng().board, charts, s, events),
@@ -114,8 +134,9 @@ function define(charts: DomCharts, id: string): GameDef<DomState, DomAction, Dom
     commands: DOM_COMMANDS,
     describeProposal: (s, a) => {
       const text = actionText(a);
-      const from = a.type === 'move' ? s.units[a.units[0]!]?.hex : undefined;
-      return { text, events: a.type === 'move' && from ? [{ kind: 'moved', text, hexes: [from, a.to] }] : [] };
+      const from = a.type === 'move' ? s.units[a.units[0]!]?.hex : a.type === 'place' ? s.units[a.unit]?.hex : undefined;
+      const to = a.type === 'move' ? a.to : a.type === 'place' ? a.hex : undefined;
+      return { text, events: from && to ? [{ kind: 'moved', text, hexes: [from, to] }] : [] };
     },
   };
   return self;
@@ -144,6 +165,8 @@ export function actionText(a: DomAction): string {
       return `Answer: ${a.option}`;
     case 'end':
       return 'End the phase';
+    case 'place':
+      return `Set up ${a.unit} in ${a.hex}`;
   }
 }
 

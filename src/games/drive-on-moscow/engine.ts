@@ -10,6 +10,7 @@ import { announceAssault, announceAttack, battleChoices, chooseInBattle } from '
 import { type Board, domBoard } from './board.js';
 import { type DomCharts, SHIPPED_CHARTS } from './charts.js';
 import { Ctx } from './context.js';
+import { endSetup, place, setupEndBlocker } from './free-setup.js';
 import { findPath, GUDERIAN_MF, movingGroup, trtFactor } from './movement.js';
 import { setupState } from './setup.js';
 import type { DomAction, DomOptions, DomState } from './state.js';
@@ -38,6 +39,8 @@ export function apply(board: Board, charts: DomCharts, state: DomState, action: 
   c.s.rolled = false;
   const s = c.s;
   if (s.battle && action.type !== 'choose') throw new RuleError('11.22', 'the battle under way waits for a choice first');
+  if (s.phase === 'setup') return applySetup(c, action);
+  if (action.type === 'place') throw new RuleError('3.0', 'units are placed only during set-up (game option setup:free)');
   switch (action.type) {
     case 'order':
       declareOrder(c, action.order, action.offensive);
@@ -72,6 +75,15 @@ export function apply(board: Board, charts: DomCharts, state: DomState, action: 
       break;
   }
   suddenDeath(c);
+  c.s.serial += 1;
+  return { state: c.s, events: c.events };
+}
+
+/** Free set-up (3.1-3.6): placements and the end of each side's set-up; nothing else, no dice. */
+function applySetup(c: Ctx, action: DomAction): Applied<DomState> {
+  if (action.type === 'place') place(c, action.unit, action.hex);
+  else if (action.type === 'end') endSetup(c);
+  else throw new RuleError('3.0', 'set-up comes first: /setup place unit:<unit> hex:<hex>, then /phase end');
   c.s.serial += 1;
   return { state: c.s, events: c.events };
 }
@@ -116,6 +128,18 @@ function prompt(board: Board, charts: DomCharts, s: DomState): Prompt<DomAction>
       choices: bc.options.map((o) => ({ action: { type: 'choose', option: o.option }, label: o.label })),
     };
   const who = s.side === 'german' ? 'German' : 'Soviet';
+  if (s.phase === 'setup') {
+    const blocked = setupEndBlocker(board, s);
+    const zone =
+      s.side === 'german'
+        ? 'west of the initial front line (3.6)'
+        : 'Reserve Front east of the boundary, one a hex (3.2); Forward Zone up to the front line (3.3)';
+    return {
+      side: s.side,
+      text: `${who} set-up: /setup place unit:<unit> hex:<hex> (${zone}), then /phase end${blocked ? ` (${blocked.message})` : ''}`,
+      choices: blocked ? [] : [{ action: { type: 'end' }, label: 'End the set-up' }],
+    };
+  }
   if (s.phase === 'order') {
     const choices: Prompt<DomAction>['choices'] = [
       { action: { type: 'order', order: 'move-fight' }, label: 'Move, then fight' },

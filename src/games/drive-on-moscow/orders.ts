@@ -1,6 +1,6 @@
 /**
  * Drive on Moscow's orders: how the shared commands (/move, /attack, /odds, /battle, /phase,
- * /replace, /rules) and its own (/withdraw, /convert) become its actions, with autocomplete.
+ * /replace, /rules, /setup place) and its own (/withdraw, /convert) become its actions, with autocomplete.
  */
 import { z } from 'zod';
 import { UserError } from '../../contracts/errors.js';
@@ -12,6 +12,7 @@ import { domBoard } from './board.js';
 import { chartText, DOM_CHART_IDS } from './chart-text.js';
 import { type DomCharts, SHIPPED_CHARTS } from './charts.js';
 import { Ctx } from './context.js';
+import { setupHexes, setupUnits } from './free-setup.js';
 import { movingGroup, reach } from './movement.js';
 import { factorsOf, other, Position } from './position.js';
 import { oddsPreview } from './preview.js';
@@ -329,6 +330,44 @@ export function domOrders(charts: () => DomCharts = () => SHIPPED_CHARTS): DomOr
       description: 'End the current phase',
       usage: '/phase end',
       run: () => ({ act: { type: 'end' } }),
+    },
+    {
+      command: 'setup',
+      subcommand: 'place',
+      description: 'Move one of your units to another set-up hex of its zone (3.2, 3.3, 3.6)',
+      usage: '/setup place unit:<unit> hex:<hex>',
+      options: [
+        { name: 'unit', type: 'string', description: 'Unit, e.g. "7 Pz" or "RD 012"', required: true, autocomplete: true, maxLength: 40 },
+        hexOpt('hex', 'Set-up hex (autocomplete lists the legal ones, nearest first)', true),
+      ],
+      run(s, options) {
+        const o = orderOptions(z.object({ unit: z.string().trim().min(1).max(40), hex: hexOption }), options);
+        return { act: { type: 'place', unit: findUnit(s, o.unit), hex: o.hex } };
+      },
+      suggest(s, f, options, limit) {
+        if (!s) return [];
+        if (f.name === 'unit')
+          return offer(
+            setupUnits(s).map((u) => ({ name: `${unitName(u)} in ${u.hex}`, value: u.id })),
+            f.value,
+            limit,
+          );
+        if (f.name !== 'hex') return [];
+        try {
+          const board = domBoard();
+          const id = findUnit(s, String(options.unit ?? ''));
+          const from = s.units[id]!.hex;
+          const hexes = setupHexes(board, s, id).sort((a, b) => board.distance(from, a) - board.distance(from, b) || (a < b ? -1 : 1));
+          const here = (h: HexId) => Object.values(s.units).filter((u) => u.hex === h).length;
+          return offer(
+            hexes.map((h) => ({ name: `${h}${board.placeName(h) ? ` ${board.placeName(h)}` : ''} · ${here(h)} unit(s) there`, value: h })),
+            f.value,
+            limit,
+          );
+        } catch {
+          return [];
+        }
+      },
     },
     {
       command: 'replace',

@@ -42,6 +42,7 @@ export function counterOf(u: Unit): CounterView {
 }
 
 export const PHASE_WORDS: Record<string, string> = {
+  setup: 'set-up',
   order: 'phase order',
   replacement: 'Replacement & Withdrawal',
   reinforcement: 'Reinforcement',

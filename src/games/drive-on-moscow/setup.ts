@@ -1,7 +1,7 @@
 /**
  * The opening position. The rules let both players place freely inside their zones (3.2,
- * 3.3, 3.6); the bot deploys by those rules instead, following the historical picture:
- * a rifle division in every front-line hex (3.3), the rest of the Forward Zone behind it,
+ * 3.3, 3.6); the bot deploys by those rules (and `setup:free` starts from this deployment,
+ * see free-setup.ts), following the historical picture: a rifle division in every front-line hex (3.3), the rest of the Forward Zone behind it,
  * the Reserve Front one unit per hex in the cities and on the Mozhaisk line (3.2), and the
  * three panzer groups where they stood on 30 September 1941.
  */
@@ -156,10 +156,7 @@ export function setupState(board: Board, charts: DomCharts, options: DomOptions)
     attacked: [],
     defended: [],
     // 5.3: German mech units set up on the south sheet.
-    guderian: Object.values(units)
-      .filter((u) => u.side === 'german' && u.mech && board.isSouthSheet(u.hex))
-      .map((u) => u.id)
-      .sort(),
+    guderian: guderianUnits(board, units),
     southOnly: [],
     offensive: { forfeited: false },
     air: { german: charts.turns[0]!.air[0], soviet: charts.turns[0]!.air[1], battles: 0 },
@@ -171,7 +168,17 @@ export function setupState(board: Board, charts: DomCharts, options: DomOptions)
     rolled: false,
     ...(options.vs === 'bot' ? { bot: options.side === 'soviet' ? 'german' : 'soviet' } : {}),
     ...(options.losses === 'player' ? { choices: 'player' as const } : {}),
+    // 3.1-3.6: free set-up starts from this deployment, the Soviet player first.
+    ...(options.setup === 'free' ? { phase: 'setup' as const, side: 'soviet' as const } : {}),
   };
+}
+
+/** 5.3: the German mech units set up on the south sheet. */
+export function guderianUnits(board: Board, units: Record<string, Unit>): string[] {
+  return Object.values(units)
+    .filter((u) => u.side === 'german' && u.mech && board.isSouthSheet(u.hex))
+    .map((u) => u.id)
+    .sort();
 }
 
 /** Hex distance to the nearest initially German hex. */

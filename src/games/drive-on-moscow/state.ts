@@ -58,7 +58,8 @@ const battleSchema = z.object({
 });
 export type Battle = z.infer<typeof battleSchema>;
 
-export const phaseSchema = z.enum(['order', 'replacement', 'reinforcement', 'movement', 'combat', 'conversion', 'over']);
+/** `setup`: free set-up (3.1-3.6), only with the game option setup:free. */
+export const phaseSchema = z.enum(['setup', 'order', 'replacement', 'reinforcement', 'movement', 'combat', 'conversion', 'over']);
 export type Phase = z.infer<typeof phaseSchema>;
 
 export const domStateSchema = z.object({
@@ -134,6 +135,8 @@ export const domActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('choose'), option: z.string().min(1).max(40) }),
   z.object({ type: z.literal('convert'), unit: z.string().min(1) }),
   z.object({ type: z.literal('end') }),
+  /** Free set-up (3.2, 3.3, 3.6): move one of the setting-up side's units to another hex. */
+  z.object({ type: z.literal('place'), unit: z.string().min(1), hex }),
 ]);
 export type DomAction = z.infer<typeof domActionSchema>;
 
@@ -142,5 +145,6 @@ export const domOptionsSchema = z.object({
   vs: z.enum(['human', 'bot']).optional(),
   side: side.optional(),
   losses: z.enum(['bot', 'player']).optional(),
+  setup: z.enum(['auto', 'free']).optional(),
 });
 export type DomOptions = z.infer<typeof domOptionsSchema>;
