@@ -10,16 +10,17 @@ import { defineConfig } from 'vitest/config';
  * Two groups. Most files run two at a time (a 2-core CI machine spends much of a file's time
  * waiting on sockets and child processes). The files that start bot processes, kill them,
  * or measure answers against Discord's 3-second window under load run afterwards, one at a
- * time, so no other file competes with them for the CPU.
+ * time, so no other file competes with them for the CPU. The rate limits (a hand-driven clock),
+ * damaged stores and the two store processes (no Discord, no deadline but generous time
+ * limits) run with the others.
  */
 const ALONE = [
-  'test/faults-*.test.ts',
+  'test/faults-kill.test.ts',
+  'test/faults-redis.test.ts',
   'test/load-discord.test.ts',
   'test/discord-process.test.ts',
   'test/discord-abuse.test.ts',
-  'test/store-two-processes.test.ts',
   'test/production-build.test.ts',
-  'test/rate-limits.test.ts',
 ];
 
 export default defineConfig({
