@@ -224,15 +224,21 @@ describe('the limits from the environment, in the bot process', () => {
 
   it('reads LIMIT_* at start-up and refuses a bad value by name', async () => {
     const env = { DISCORD_TOKEN: fake.token, DISCORD_API_URL: fake.apiUrl, RENDER_WORKERS: '0' };
-    const bad = spawnBot('src/main.ts', { ...env, LIMIT_GAMES_PER_MEMBER: 'many' });
+    // Both processes start at once (the bad one stops before connecting), as plain JavaScript
+    // (a start-up under tsx costs twice the CPU; test/discord-process.test.ts starts it with tsx).
+    const bad = spawnBot('src/main.ts', { ...env, LIMIT_GAMES_PER_MEMBER: 'many' }, { plain: true });
     running.push(bad);
+    const dataFile = join(mkdtempSync(join(tmpdir(), 'limits-process-')), 'games.sqlite');
+    const bot = spawnBot(
+      'src/main.ts',
+      { ...env, DATA_FILE: dataFile, LIMIT_NEW_GAMES: '1', LIMIT_NEW_GAMES_SECONDS: '3600' },
+      { plain: true },
+    );
+    running.push(bot);
     expect(await bad.exited).not.toBe(0);
     expect(bad.output()).toMatch(/LIMIT_GAMES_PER_MEMBER: /);
     expect(bad.output()).not.toContain(fake.token);
 
-    const dataFile = join(mkdtempSync(join(tmpdir(), 'limits-process-')), 'games.sqlite');
-    const bot = spawnBot('src/main.ts', { ...env, DATA_FILE: dataFile, LIMIT_NEW_GAMES: '1', LIMIT_NEW_GAMES_SECONDS: '3600' });
-    running.push(bot);
     await bot.waitForOutput(/Logged in as/);
     await fake.waitForShards(1);
     const user = member('Env');

@@ -23,9 +23,14 @@ const COMMANDS = buildCommands(new GameRegistry(INSTALLED_GAMES));
 
 let fake: FakeDiscord;
 const running: BotProcess[] = [];
+/** The two short runs, started together (neither answers an interaction): their start-ups overlap. */
+let deploy: BotProcess;
+let unsharded: BotProcess;
 
 beforeAll(async () => {
   fake = await new FakeDiscord().start();
+  deploy = launch('scripts/deploy-commands.ts', { DISCORD_GUILD_ID: fake.guildId });
+  unsharded = launch('src/shard.ts', { DATA_FILE: join(tmpdir(), 'unused.sqlite') });
 });
 afterAll(async () => {
   for (const p of running) await p.kill();
@@ -45,7 +50,6 @@ function launch(entry: string, extra: Record<string, string>): BotProcess {
 describe('the bot process', () => {
   it('deploys every slash command to a guild with npm run deploy-commands', async () => {
     // Not spawnSync: the fake Discord answering it lives in this process.
-    const deploy = launch('scripts/deploy-commands.ts', { DISCORD_GUILD_ID: fake.guildId });
     expect(await deploy.exited, deploy.output()).toBe(0);
     expect(deploy.output()).not.toContain(fake.token);
     expect(deploy.output()).toMatch(new RegExp(`Deployed ${COMMANDS.size} commands \\(guild ${fake.guildId}\\)`));
@@ -93,9 +97,8 @@ describe('the bot process', () => {
   });
 
   it('refuses to start sharded without the Redis store', async () => {
-    const p = launch('src/shard.ts', { DATA_FILE: join(tmpdir(), 'unused.sqlite') });
-    expect(await p.exited).toBe(2);
-    expect(p.output()).toMatch(/start:sharded needs KEYV_URL=redis/);
+    expect(await unsharded.exited).toBe(2);
+    expect(unsharded.output()).toMatch(/start:sharded needs KEYV_URL=redis/);
   });
 
   describe.skipIf(!!noRedis)('on Redis', () => {

@@ -1,10 +1,11 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServices } from '../src/dispatch/services.js';
 import { createGameStore } from '../src/store/game-store.js';
 import { BallotStore } from '../src/votes/ballot-store.js';
 import { ManualClock } from '../src/votes/index.js';
 import { type LocalRedis, redisMissingReason, startLocalRedis } from './helpers/local-redis.js';
+import { plainEntry } from './helpers/plain-build.js';
 import { alice, bob, testGames } from './helpers/test-game.js';
 
 /**
@@ -23,25 +24,42 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-/** Run the task in two worker processes at once; their output lines, parsed. */
+/**
+ * Run the task in two worker processes at once (each starts it when both are connected and
+ * ready); their output lines, parsed. The workers run as plain JavaScript (plain-build.ts):
+ * under tsx their start-up cost twice the CPU.
+ */
 async function inTwoProcesses(task: Record<string, unknown>, second: Record<string, unknown> = {}): Promise<Record<string, unknown>[][]> {
-  const at = Date.now() + 2500;
+  let ready = 0;
+  const children: ChildProcess[] = [];
   const one = (extra: Record<string, unknown>) =>
     new Promise<Record<string, unknown>[]>((resolve, reject) => {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', 'test/helpers/store-worker.ts', JSON.stringify({ url: redis!.url, at, ...task, ...extra })],
-        { stdio: ['ignore', 'pipe', 'pipe'] },
+        [plainEntry('test/helpers/store-worker.ts'), JSON.stringify({ url: redis!.url, ...task, ...extra })],
+        { stdio: ['pipe', 'pipe', 'pipe'] },
       );
+      children.push(child);
+      child.stdin!.on('error', () => undefined); // a worker that already exited
       let out = '';
-      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stdout.on('data', (d: Buffer) => {
+        const wasReady = out.includes('{"ready":true}');
+        out += d.toString();
+        if (wasReady || !out.includes('{"ready":true}')) return;
+        ready += 1;
+        if (ready === 2) for (const c of children) c.stdin!.end('go\n');
+      });
       child.stderr.on('data', (d: Buffer) => (out += d.toString()));
       child.once('exit', (code) => {
-        if (code !== 0) return reject(new Error(`worker exited ${code}:\n${out.slice(-2000)}`));
+        if (code !== 0) {
+          // The other worker waits for a start that will not come: closing its stdin stops it.
+          for (const c of children) c.stdin!.end();
+          return reject(new Error(`worker exited ${code}:\n${out.slice(-2000)}`));
+        }
         resolve(
           out
             .split('\n')
-            .filter((l) => l.startsWith('{'))
+            .filter((l) => l.startsWith('{') && l !== '{"ready":true}')
             .map((l) => JSON.parse(l) as Record<string, unknown>),
         );
       });
@@ -115,10 +133,23 @@ describe.skipIf(!!noRedis)('two bot processes on one Redis', () => {
     await one.sessions.join('both', bob);
     await one.votes.propose('both', alice, started.prompt.choices[0]!.action);
     expect(await two.votes.resume()).toBe(1);
+    // Count the closes that ran to their end (closed and carried out, or found the ballot taken).
+    let ended = 0;
+    for (const s of both) {
+      const votes = s.votes as unknown as { close: (...args: unknown[]) => Promise<unknown> };
+      const close = votes.close.bind(votes);
+      votes.close = async (...args) => {
+        const reply = await close(...args);
+        ended += 1;
+        return reply;
+      };
+    }
     // Both deadlines fire in the same turn of the event loop: both read the ballot before either takes it.
     clock.advance(121_000);
     await vi.waitFor(() => expect(posts.flat().length).toBeGreaterThanOrEqual(1), { timeout: 20_000 });
-    await new Promise((r) => setTimeout(r, 1500));
+    // Both services' closes have ended, and what they report (posted as close returns) is out.
+    await vi.waitFor(() => expect(ended).toBe(2), { timeout: 20_000 });
+    await new Promise((r) => setImmediate(r));
     expect(posts.flat()).toHaveLength(1);
     expect(posts.flat()[0]).toMatch(/Carried out: #1/);
     for (const s of both) {

@@ -157,7 +157,8 @@ export async function crashLoop(
 
   try {
     for (let round = 0; round <= kills; round++) {
-      const bot = spawnBot('src/main.ts', env);
+      // Plain JavaScript: a start-up under tsx costs twice the CPU, and this loop starts the bot again and again.
+      const bot = spawnBot('src/main.ts', env, { plain: true });
       let ackedThisRound = 0;
       try {
         await bot.waitForOutput(/Logged in as/, 60_000);

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createServices } from '../../src/dispatch/services.js';
 import { createGameStore } from '../../src/store/game-store.js';
 import { BallotStore } from '../../src/votes/ballot-store.js';
@@ -5,17 +6,17 @@ import { testGames } from './test-game.js';
 
 /**
  * One bot process's worth of services on a shared Redis, for the two-process tests
- * (test/store-two-processes.test.ts): `node --import tsx store-worker.ts '<task JSON>'`.
- * Starts its task at `task.at` (epoch ms) so both processes run it at once, and prints
- * one JSON line per result.
+ * (test/store-two-processes.test.ts), run as plain JavaScript (plain-build.ts): `node store-worker.js '<task JSON>'`.
+ * Prints `{"ready":true}` once connected and starts its task when a line comes on stdin, so
+ * the test starts both processes' tasks at once; then prints one JSON line per result.
  */
 interface Task {
   kind: 'orders' | 'open-ballots' | 'resume';
   url: string;
-  at: number;
   channel?: string;
   count?: number;
   games?: string[];
+  /** For `resume`: the longest wait for this process's attempt to close the due ballot. */
   waitMs?: number;
 }
 
@@ -28,7 +29,21 @@ const services = createServices({
   games: testGames(),
   post: async (channelId, reply) => say({ post: channelId, content: reply.content }),
 });
-await new Promise((r) => setTimeout(r, Math.max(0, task.at - Date.now())));
+// Each ballot deadline that fires calls close(); note when one has run to its end (closed and
+// carried out, or found the ballot taken by the other process), whatever it returned.
+const votes = services.votes as unknown as { close: (...args: unknown[]) => Promise<unknown> };
+const close = votes.close.bind(votes);
+let closed: () => void = () => undefined;
+const closedOnce = new Promise<void>((resolve) => (closed = resolve));
+votes.close = async (...args) => {
+  const reply = await close(...args);
+  closed();
+  return reply;
+};
+say({ ready: true });
+// Closed stdin without a start (the test gave up, or the other worker failed): stop.
+const go = await Promise.race([once(process.stdin, 'data').then(() => true), once(process.stdin, 'end').then(() => false)]);
+if (!go) process.exit(1);
 
 if (task.kind === 'orders') {
   const player = { id: 'u-alice', name: 'Alice' };
@@ -51,8 +66,12 @@ if (task.kind === 'orders') {
   );
   say({ opened: task.games!.length });
 } else {
-  say({ resumed: await services.votes.resume() });
-  await new Promise((r) => setTimeout(r, task.waitMs ?? 3000));
+  const resumed = await services.votes.resume();
+  say({ resumed });
+  // A due ballot closes at once: wait until this process's attempt has ended, then let its
+  // report (posted when close returns) out before stopping.
+  if (resumed > 0) await Promise.race([closedOnce, new Promise((r) => setTimeout(r, task.waitMs ?? 3000))]);
+  await new Promise((r) => setImmediate(r));
 }
 services.votes.stop();
 await store.close();

@@ -1,6 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { plainEntry } from '../plain-build.js';
 
-/** The bot as a real process (`node --import tsx <entry>`), with its output collected. */
+/**
+ * The bot as a real process (`node --import tsx <entry>`, or with `plain` the same source as
+ * plain JavaScript: see plain-build.ts), with its output collected.
+ */
 export interface BotProcess {
   child: ChildProcess;
   output: () => string;
@@ -18,8 +22,8 @@ export interface BotProcess {
  */
 const TEST_PACE = { LIMIT_COMMANDS: '0', LIMIT_NEW_GAMES: '0' };
 
-export function spawnBot(entry: string, env: Record<string, string>): BotProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+export function spawnBot(entry: string, env: Record<string, string>, options: { plain?: boolean } = {}): BotProcess {
+  const child = spawn(process.execPath, options.plain ? [plainEntry(entry)] : ['--import', 'tsx', entry], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...TEST_PACE, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
