@@ -8,6 +8,7 @@ import type { HexId } from '../../kernel/hex.js';
 import { columnOf } from '../../kernel/hex.js';
 import type { PlaceKind } from './charts/types.js';
 import type { Play, RulesIndex } from './context.js';
+import { graphOf, sovietMask } from './hex-graph.js';
 
 /**
  * 11.0, 11.1: Soviet hexes that can no longer trace a path of Soviet hexes to the east map
@@ -80,10 +81,63 @@ export function germanZoc(play: Play): Set<HexId> {
   return zoc;
 }
 
-/** 4.3: German hexes next to a Soviet hex that are neither occupied nor in German ZOC. */
+/**
+ * 4.3: German hexes next to a Soviet hex that are neither occupied nor in German ZOC. Only a
+ * taken hex or a hex of the initial front can be next to a Soviet hex, so only those are
+ * looked at; the list keeps the map's order.
+ */
 export function frontGaps(play: Play): HexId[] {
-  const zoc = germanZoc(play);
-  return play.map.ids.filter((h) => !zoc.has(h) && onGermanFront(play, h));
+  const graph = graphOf(play.index);
+  const soviet = sovietMask(play);
+  const zoc = new Uint8Array(graph.size);
+  for (const u of Object.values(play.s.units)) {
+    const h = graph.number(u.hex);
+    if (h === undefined) continue;
+    zoc[h] = 1;
+    for (let k = h * 6; k < h * 6 + 6; k++) {
+      const n = graph.neighbours[k]!;
+      if (n >= 0 && !soviet[n]) zoc[n] = 1;
+    }
+  }
+  const candidates = new Set<number>(initialGermanFront(play.index));
+  for (const t of play.s.taken) {
+    const h = graph.number(t);
+    if (h !== undefined) candidates.add(h);
+  }
+  const gaps: number[] = [];
+  for (const h of candidates) {
+    if (zoc[h] || soviet[h]) continue;
+    for (let k = h * 6; k < h * 6 + 6; k++) {
+      const n = graph.neighbours[k]!;
+      if (n >= 0 && soviet[n]) {
+        gaps.push(h);
+        break;
+      }
+    }
+  }
+  return gaps.sort((a, b) => a - b).map((h) => graph.ids[h]!);
+}
+
+/** German hexes at the start next to a Soviet one, by hex number (the printed front line's west side, 3.4). */
+const initialGermanFronts = new WeakMap<RulesIndex, number[]>();
+function initialGermanFront(index: RulesIndex): number[] {
+  let out = initialGermanFronts.get(index);
+  if (!out) {
+    const graph = graphOf(index);
+    out = [];
+    for (let h = 0; h < graph.size; h++) {
+      if (graph.initiallySoviet[h]) continue;
+      for (let k = h * 6; k < h * 6 + 6; k++) {
+        const n = graph.neighbours[k]!;
+        if (n >= 0 && graph.initiallySoviet[n]) {
+          out.push(h);
+          break;
+        }
+      }
+    }
+    initialGermanFronts.set(index, out);
+  }
+  return out;
 }
 
 /** 4.3: a German hex next to at least one Soviet hex, which front integrity asks to be watched. */

@@ -6,9 +6,9 @@
  */
 import type { HexId } from '../../../kernel/hex.js';
 import { frontHexes } from '../control.js';
+import { graphOf } from '../hex-graph.js';
 import type { Destination } from '../movement.js';
 import { type Control, controlOf } from './control-position.js';
-import { graphOf } from './graph.js';
 import { pocketSizeIf } from './pocket-search.js';
 import type { View } from './view.js';
 

@@ -4,6 +4,7 @@
  */
 import { columnOf, formatHexId, type HexId, rowOf as rowOfHex } from '../../../kernel/hex.js';
 import { Play } from '../context.js';
+import { frontGaps } from '../control.js';
 import type { TyphoonEngine } from '../engine.js';
 import { movableStacks } from '../engine.js';
 import { type Destination, destinations } from '../movement.js';
@@ -16,6 +17,9 @@ export const rowOf = rowOfHex;
 export class View {
   readonly play: Play;
   private occupied: Map<HexId, string[]> | undefined;
+  /** Searches already made for this state: several tactics ask for the same force's reach. */
+  private readonly reach = new Map<string, Destination[]>();
+  private gaps: HexId[] | undefined;
 
   constructor(
     readonly engine: TyphoonEngine,
@@ -70,8 +74,18 @@ export class View {
     return movableStacks(this.index, this.s);
   }
 
+  /** The engine's destinations (movement.ts); the list is shared, so callers must not change it. */
   destinations(units: readonly string[], from: HexId, mp: number, mudBound: boolean): Destination[] {
-    return destinations(this.play, units, from, mp, mudBound);
+    const key = `${units.join(',')}|${from}|${mp}|${mudBound ? 1 : 0}`;
+    let r = this.reach.get(key);
+    if (!r) this.reach.set(key, (r = destinations(this.play, units, from, mp, mudBound)));
+    return r;
+  }
+
+  /** 4.3: the unwatched front hexes of this state. */
+  frontGaps(): HexId[] {
+    if (!this.gaps) this.gaps = frontGaps(this.play);
+    return this.gaps;
   }
 
   /** 12.1, as the engine applies it to a force starting in `hex` now. */
