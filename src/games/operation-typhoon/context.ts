@@ -54,9 +54,12 @@ export class RulesIndex {
   }
 }
 
+/** The set of each list of taken hexes, built once per list. */
+const takenSets = new WeakMap<readonly HexId[], Set<HexId>>();
+
 export class Play {
   readonly events: GameEvent[] = [];
-  private takenSet: Set<HexId> | undefined;
+  private takenSet: ReadonlySet<HexId> | undefined;
 
   constructor(
     readonly index: RulesIndex,
@@ -93,16 +96,24 @@ export class Play {
     return this.index.initiallySoviet.has(hex) && !this.taken().has(hex);
   }
 
-  taken(): Set<HexId> {
-    if (!this.takenSet) this.takenSet = new Set(this.s.taken);
+  /** The taken hexes as a set, one per list (shared by the positions until the next capture); never change it. */
+  taken(): ReadonlySet<HexId> {
+    if (!this.takenSet) {
+      let set = takenSets.get(this.s.taken);
+      if (!set) takenSets.set(this.s.taken, (set = new Set(this.s.taken)));
+      this.takenSet = set;
+    }
     return this.takenSet;
   }
 
   /** 3.5: a Soviet hex becomes German, once and for good. */
   takeHexes(hexes: Iterable<HexId>): void {
-    const set = this.taken();
+    // A new list and set: the old ones may be shared with earlier positions (copy-state.ts).
+    const set = new Set(this.taken());
     for (const h of hexes) if (this.index.initiallySoviet.has(h)) set.add(h);
     this.s.taken = [...set].sort();
+    takenSets.set(this.s.taken, set);
+    this.takenSet = set;
   }
 
   unitsIn(hex: HexId): string[] {

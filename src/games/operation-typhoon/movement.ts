@@ -59,8 +59,13 @@ export function stackingProblem(play: Play, moving: readonly string[], hex: HexI
 
 /** Which stacking rule the moving units would break in `hex`, if any: the question path searches ask of every occupied hex. */
 function stackingBreaks(play: Play, moving: readonly string[], hex: HexId): '7.1' | '7.3' | undefined {
+  return stackingBreaksAmong(play, moving, play.unitsIn(hex));
+}
+
+/** The same with the German units in the hex given (`present`, the moving ones may be among them). */
+function stackingBreaksAmong(play: Play, moving: readonly string[], present: readonly string[]): '7.1' | '7.3' | undefined {
   const { index, s } = play;
-  const staying = play.unitsIn(hex).filter((u) => !moving.includes(u));
+  const staying = present.filter((u) => !moving.includes(u));
   if (stackingWeight(index, staying) + stackingWeight(index, moving) > STACK_LIMIT) return '7.1';
   if (interArmyBan(s, index) && staying.length > 0) {
     const mine = index.unit(moving[0]!).formation;
@@ -103,14 +108,19 @@ export function destinations(play: Play, units: readonly string[], from: HexId, 
   const stamp = ++scratch.stamp;
   // 7.1-7.3 depend on the hex only: decided once per hex, and only where units stand.
   const overweight = stackingWeight(index, units) > STACK_LIMIT;
-  for (const u of Object.values(play.s.units)) {
-    const h = graph.number(u.hex);
-    if (h !== undefined) occupied[h] = stamp;
+  const present = new Map<number, string[]>();
+  for (const id in play.s.units) {
+    const h = graph.number(play.s.units[id]!.hex);
+    if (h === undefined) continue;
+    occupied[h] = stamp;
+    const here = present.get(h);
+    if (here) here.push(id);
+    else present.set(h, [id]);
   }
   const isBlocked = (h: number): boolean => {
     if (occupied[h] !== stamp) return overweight;
     if (blocked[h] !== stamp && blocked[h] !== -stamp)
-      blocked[h] = stackingBreaks(play, units, graph.ids[h]!) !== undefined ? stamp : -stamp;
+      blocked[h] = stackingBreaksAmong(play, units, present.get(h)!) !== undefined ? stamp : -stamp;
     return blocked[h] === stamp;
   };
   const reached: number[] = [start];

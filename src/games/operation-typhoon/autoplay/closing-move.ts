@@ -22,13 +22,16 @@ export function mayCut(v: View, hex: HexId, alsoTaken?: HexId): boolean {
   const { soviet } = controlOf(v);
   const h = graph.number(hex)!;
   const also = alsoTaken === undefined ? -1 : graph.number(alsoTaken)!;
-  const isSoviet = (i: number) => {
-    const n = graph.ring[h * 6 + (i % 6)]!;
-    return n >= 0 && n !== also && soviet[n] === 1;
-  };
   let arcs = 0;
-  for (let i = 0; i < 6; i++) if (isSoviet(i) && !isSoviet(i + 5)) arcs += 1;
+  for (let i = 0; i < 6; i++)
+    if (sovietAround(graph.ring, soviet, h, also, i) && !sovietAround(graph.ring, soviet, h, also, i + 5)) arcs += 1;
   return arcs >= 2;
+}
+
+/** Whether the i-th hex clockwise around `h` (modulo 6) is Soviet, `also` counted as taken. */
+function sovietAround(ring: Int32Array, soviet: Uint8Array, h: number, also: number, i: number): boolean {
+  const n = ring[h * 6 + (i % 6)]!;
+  return n >= 0 && n !== also && soviet[n] === 1;
 }
 
 /** Soviet hexes cut off if `hex` were captured (and then `then`, a hex next to it). */

@@ -6,6 +6,7 @@
 import type { HexId } from '../../../kernel/hex.js';
 import { onGermanFront } from '../control.js';
 import type { TyphoonEngine } from '../engine.js';
+import { graphOf } from '../hex-graph.js';
 import type { Destination } from '../movement.js';
 import type { TyphoonAction, TyphoonState } from '../state.js';
 import { closingMove } from './closing-move.js';
@@ -233,27 +234,39 @@ export function approachFront(v: View, may: (unit: string) => boolean = () => tr
   const byHex = v.unitsByHex();
   const watching = (h: HexId) => [h, ...v.neighbours(h)].some((x) => onGermanFront(v.play, x));
   // Hexes from the nearest gap, every hex at once (a breadth-first search from all the gaps).
-  const away = new Map<HexId, number>(gaps.map((g) => [g, 0]));
-  for (let i = 0, queue = [...gaps]; i < queue.length; i++) {
+  const graph = graphOf(v.index);
+  const steps = new Int32Array(graph.size).fill(-1);
+  const queue: number[] = [];
+  for (const g of gaps) {
+    const h = graph.number(g)!;
+    steps[h] = 0;
+    queue.push(h);
+  }
+  for (let i = 0; i < queue.length; i++) {
     const h = queue[i]!;
-    for (const n of v.neighbours(h)) {
-      if (!away.has(n)) {
-        away.set(n, away.get(h)! + 1);
+    for (let k = h * 6; k < h * 6 + 6; k++) {
+      const n = graph.neighbours[k]!;
+      if (n >= 0 && steps[n]! < 0) {
+        steps[n] = steps[h]! + 1;
         queue.push(n);
       }
     }
   }
+  const away = (hex: HexId) => {
+    const d = steps[graph.number(hex)!]!;
+    return d < 0 ? Infinity : d;
+  };
   let best: { action: TyphoonAction; left: number } | undefined;
   for (const stack of v.movable()) {
     if (watching(stack.hex)) continue;
-    const nearest = away.get(stack.hex) ?? Infinity;
+    const nearest = away(stack.hex);
     if (best && nearest - 1 >= best.left) continue;
     for (const unit of stack.units) {
       if (!may(unit)) continue;
       const mp = v.allowance(v.isMech(unit));
       for (const d of v.destinations([unit], stack.hex, mp, v.mudBound(stack.hex))) {
         if (d.soviet || (byHex.get(d.hex)?.length ?? 0) > 0) continue;
-        const left = away.get(d.hex) ?? Infinity;
+        const left = away(d.hex);
         if (left < nearest && (!best || left < best.left))
           best = { action: { type: 'move', from: stack.hex, units: [unit], path: d.path }, left };
       }
