@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { POLICIES, playGame } from '../src/games/operation-typhoon/autoplay/index.js';
-import { germanZoc, onGermanFront } from '../src/games/operation-typhoon/control.js';
+import { findPockets, frontHexes, germanZoc, onGermanFront, pocketsAfterCapture } from '../src/games/operation-typhoon/control.js';
 import {
   destinations,
   frontGaps,
@@ -106,6 +106,35 @@ describe('Operation Typhoon searches on the numbered map', () => {
       gaps += fast.length;
     }
     expect(gaps).toBeGreaterThan(0);
+  });
+
+  it('find the pockets a capture forms (11.1) as the search of the whole map does', () => {
+    // No single capture of these positions cuts anything off: the answer is none, as the whole map says.
+    for (const s of states.slice(0, 12)) {
+      const before = new Play(index, s);
+      for (const hex of [...frontHexes(before)].slice(0, 40)) {
+        const play = new Play(index, { ...s });
+        play.takeHexes([hex]);
+        expect(pocketsAfterCapture(play, hex)).toEqual(findPockets(play));
+      }
+    }
+    // A ring of twelve hexes around seven Soviet ones, one hex short: taking it cuts off the seven.
+    const s = states[0]!;
+    const soviet = (h: HexId) => index.initiallySoviet.has(h);
+    const centre = index.map.ids.find(
+      (h) =>
+        soviet(h) && index.map.neighbours(h).length === 6 && index.map.neighbours(h).every((n) => index.map.neighbours(n).every(soviet)),
+    )!;
+    const flower = new Set([centre, ...index.map.neighbours(centre)]);
+    const ring = [...new Set([...flower].flatMap((h) => index.map.neighbours(h)))].filter((h) => !flower.has(h));
+    expect(ring).toHaveLength(12);
+    const play = new Play(index, { ...s });
+    play.takeHexes(ring.slice(1));
+    expect(findPockets(play)).toEqual([]);
+    play.takeHexes([ring[0]!]);
+    expect(play.s.taken).toEqual([...play.s.taken].sort());
+    expect(pocketsAfterCapture(play, ring[0]!)).toEqual([[...flower].sort()]);
+    expect(findPockets(play)).toEqual([[...flower].sort()]);
   });
 
   it('leave the scripted German playing the same games (fingerprint of seed 2)', () => {

@@ -110,8 +110,23 @@ export class Play {
   takeHexes(hexes: Iterable<HexId>): void {
     // A new list and set: the old ones may be shared with earlier positions (copy-state.ts).
     const set = new Set(this.taken());
-    for (const h of hexes) if (this.index.initiallySoviet.has(h)) set.add(h);
-    this.s.taken = [...set].sort();
+    const list = [...this.s.taken];
+    // Always sorted by this method; a list from elsewhere (an imported game) is sorted first.
+    if (list.some((h, i) => i > 0 && list[i - 1]! > h)) list.sort();
+    for (const h of hexes) {
+      if (!this.index.initiallySoviet.has(h) || set.has(h)) continue;
+      set.add(h);
+      // Kept in order (as sort() orders strings): each hex goes in where it belongs.
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (list[mid]! < h) lo = mid + 1;
+        else hi = mid;
+      }
+      list.splice(lo, 0, h);
+    }
+    this.s.taken = list;
     takenSets.set(this.s.taken, set);
     this.takenSet = set;
   }
