@@ -8,6 +8,7 @@ import type { HexId } from '../../kernel/hex.js';
 import type { LoadedMap } from '../../maps/game-map.js';
 import type { DieReport, GameEvent } from '../engine.js';
 import type { GermanUnitSpec, SovietCounterSpec, TyphoonCharts } from './charts/index.js';
+import { graphOf, sovietMask } from './hex-graph.js';
 import type { TyphoonState } from './state.js';
 
 export interface TyphoonRules {
@@ -93,7 +94,9 @@ export class Play {
   }
 
   isSoviet(hex: HexId): boolean {
-    return this.index.initiallySoviet.has(hex) && !this.taken().has(hex);
+    // The position's Soviet hexes by hex number (hex-graph.ts), one per list of taken hexes.
+    const h = graphOf(this.index).number(hex);
+    return h !== undefined && sovietMask(this)[h] === 1;
   }
 
   /** The taken hexes as a set, one per list (shared by the positions until the next capture); never change it. */
