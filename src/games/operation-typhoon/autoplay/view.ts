@@ -20,6 +20,7 @@ export class View {
   /** Searches already made for this state: several tactics ask for the same force's reach. */
   private readonly reach = new Map<string, Destination[]>();
   private gaps: HexId[] | undefined;
+  private stacks: { hex: HexId; units: string[] }[] | undefined;
 
   constructor(
     readonly engine: TyphoonEngine,
@@ -70,8 +71,10 @@ export class View {
     return units.reduce((n, u) => n + this.cdr(u), 0);
   }
 
+  /** The stacks still to move (the list is shared by every tactic of this decision: read only). */
   movable(): { hex: HexId; units: string[] }[] {
-    return movableStacks(this.index, this.s);
+    if (!this.stacks) this.stacks = movableStacks(this.index, this.s);
+    return this.stacks;
   }
 
   /** The engine's destinations (movement.ts); the list is shared, so callers must not change it. */
