@@ -9,11 +9,11 @@ import { RuleError } from '../engine.js';
 import { type Mobility, turnSpec } from './charts/index.js';
 import type { Play, RulesIndex } from './context.js';
 import { graphOf, sovietMask } from './hex-graph.js';
+import type { TyphoonState } from './state.js';
 import { stepCost } from './step-cost.js';
 
+/** 9.4, kept here with the rest of movement for the modules that import it from movement. */
 export { stepCost };
-
-import type { TyphoonState } from './state.js';
 
 export function mobilityOf(index: RulesIndex, units: readonly string[]): Mobility {
   return index.unit(units[0]!).mobility;
@@ -92,7 +92,7 @@ export interface Destination {
  * hexes are entered one at a time (8.0: movement pauses there), hexes that break stacking
  * are never entered. A Dijkstra search on the numbered map (hex-graph.ts); its queue breaks
  * ties as the kernel's `reachable` does, so the paths are the ones that search finds
- * (test/typhoon-destinations.test.ts holds the two side by side).
+ * (test/typhoon-fast-searches.test.ts holds the two side by side).
  */
 export function destinations(play: Play, units: readonly string[], from: HexId, mp: number, mudBound: boolean): Destination[] {
   const { index } = play;
