@@ -6,6 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { type Outcome, POLICIES, playGame } from '../src/games/operation-typhoon/autoplay/index.js';
+import { readChartsOverride } from '../src/games/operation-typhoon/charts/override-file.js';
 import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
 import type { BattleWin } from '../src/games/operation-typhoon/state.js';
 
@@ -27,10 +28,12 @@ export interface Job {
   /** 10.7: the documented reading (default) or the rule as written. */
   battleWin?: BattleWin;
   seeds: number[];
+  /** A chart override file (the owner's format, docs/typhoon-charts.md), to try other values. */
+  charts?: string;
 }
 
 function runJob(job: Job): Summary[] {
-  const engine = typhoonEngine();
+  const engine = typhoonEngine(job.charts ? readChartsOverride(job.charts) : undefined);
   const policy = POLICIES[job.policy]!;
   return job.seeds.map((seed) => {
     const g = playGame(engine, policy, seed, job.scenario, job.battleWin);

@@ -37,7 +37,7 @@ function playFrozen(
 }
 
 describe('the engine works on its own copy of the state', () => {
-  it('copies every field: the copy equals the state and shares no object or array with it', () => {
+  it('copies every field: the copy equals the state and shares no object or array with it but the taken hexes', () => {
     // Manual allocation (10.6), so rounds and breakouts paused for the commander are copied too.
     let state = engine.setup({ seed: 5, scenario: 'historical', allocation: 'manual' });
     const shared = (a: unknown, b: unknown, path: string): string[] => {
@@ -51,7 +51,8 @@ describe('the engine works on its own copy of the state', () => {
     for (let i = 0; i < 400 && state.phase !== 'over'; i++) {
       const copy = copyState(state);
       expect(copy).toEqual(state);
-      expect(shared(state, copy, 'state')).toEqual([]);
+      // 3.5: control only turns German; a capture replaces the list, so it is shared (copy-state.ts).
+      expect(shared(state, copy, 'state')).toEqual(['state.taken']);
       if (state.battle) withBattle += 1;
       if (state.battle?.pending) paused += 1;
       checked += 1;
@@ -91,7 +92,7 @@ describe('the engine works on its own copy of the state', () => {
       },
     };
     expect(copyState(full)).toEqual(full);
-    expect(shared(full, copyState(full), 'state')).toEqual([]);
+    expect(shared(full, copyState(full), 'state')).toEqual(['state.taken']);
   });
 
   it('never writes to the state it was given, over whole games of both scenarios', () => {

@@ -8,6 +8,7 @@ import type { HexId } from '../../kernel/hex.js';
 import type { LoadedMap } from '../../maps/game-map.js';
 import type { DieReport, GameEvent } from '../engine.js';
 import type { GermanUnitSpec, SovietCounterSpec, TyphoonCharts } from './charts/index.js';
+import { graphOf, sovietMask } from './hex-graph.js';
 import type { TyphoonState } from './state.js';
 
 export interface TyphoonRules {
@@ -54,9 +55,12 @@ export class RulesIndex {
   }
 }
 
+/** The set of each list of taken hexes, built once per list. */
+const takenSets = new WeakMap<readonly HexId[], Set<HexId>>();
+
 export class Play {
   readonly events: GameEvent[] = [];
-  private takenSet: Set<HexId> | undefined;
+  private takenSet: ReadonlySet<HexId> | undefined;
 
   constructor(
     readonly index: RulesIndex,
@@ -90,19 +94,44 @@ export class Play {
   }
 
   isSoviet(hex: HexId): boolean {
-    return this.index.initiallySoviet.has(hex) && !this.taken().has(hex);
+    // The position's Soviet hexes by hex number (hex-graph.ts), one per list of taken hexes.
+    const h = graphOf(this.index).number(hex);
+    return h !== undefined && sovietMask(this)[h] === 1;
   }
 
-  taken(): Set<HexId> {
-    if (!this.takenSet) this.takenSet = new Set(this.s.taken);
+  /** The taken hexes as a set, one per list (shared by the positions until the next capture); never change it. */
+  taken(): ReadonlySet<HexId> {
+    if (!this.takenSet) {
+      let set = takenSets.get(this.s.taken);
+      if (!set) takenSets.set(this.s.taken, (set = new Set(this.s.taken)));
+      this.takenSet = set;
+    }
     return this.takenSet;
   }
 
   /** 3.5: a Soviet hex becomes German, once and for good. */
   takeHexes(hexes: Iterable<HexId>): void {
-    const set = this.taken();
-    for (const h of hexes) if (this.index.initiallySoviet.has(h)) set.add(h);
-    this.s.taken = [...set].sort();
+    // A new list and set: the old ones may be shared with earlier positions (copy-state.ts).
+    const set = new Set(this.taken());
+    const list = [...this.s.taken];
+    // Always sorted by this method; a list from elsewhere (an imported game) is sorted first.
+    if (list.some((h, i) => i > 0 && list[i - 1]! > h)) list.sort();
+    for (const h of hexes) {
+      if (!this.index.initiallySoviet.has(h) || set.has(h)) continue;
+      set.add(h);
+      // Kept in order (as sort() orders strings): each hex goes in where it belongs.
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (list[mid]! < h) lo = mid + 1;
+        else hi = mid;
+      }
+      list.splice(lo, 0, h);
+    }
+    this.s.taken = list;
+    takenSets.set(this.s.taken, set);
+    this.takenSet = set;
   }
 
   unitsIn(hex: HexId): string[] {

@@ -8,6 +8,7 @@ import type { HexId } from '../../kernel/hex.js';
 import { columnOf } from '../../kernel/hex.js';
 import type { PlaceKind } from './charts/types.js';
 import type { Play, RulesIndex } from './context.js';
+import { graphOf, sovietMask } from './hex-graph.js';
 
 /**
  * 11.0, 11.1: Soviet hexes that can no longer trace a path of Soviet hexes to the east map
@@ -27,45 +28,57 @@ export function findPockets(play: Play): HexId[][] {
 
 /**
  * The pockets a capture of `hex` can have formed (11.1): only Soviet hexes next to it can have
- * lost their path to the east edge. Each is searched best-first toward the east, so a
- * supplied hex is confirmed in a few steps and only a real pocket is explored in full.
- * Gives the same pockets as `findPockets` when no pocket existed before the capture.
+ * lost their path to the east edge. Each is searched east first (the highest column), so a
+ * supplied hex is confirmed in a few steps and only a real pocket is explored in full; the
+ * order changes only how soon a supplied search stops, never a pocket found. Gives the same
+ * pockets as `findPockets` when no pocket existed before the capture.
  */
 export function pocketsAfterCapture(play: Play, hex: HexId): HexId[][] {
-  const { index } = play;
-  const edge = new Set(index.supplyEdge);
+  const graph = graphOf(play.index);
+  const soviet = sovietMask(play);
+  const at = graph.number(hex);
+  if (at === undefined) return [];
+  const seen = new Uint8Array(graph.size);
+  /** 1 for hexes already known to reach the east edge, 2 for hexes of a pocket found. */
+  const known = new Uint8Array(graph.size);
   const pockets: HexId[][] = [];
-  const inPocket = new Set<HexId>();
-  const supplied = new Set<HexId>();
-  for (const start of play.map.neighbours(hex)) {
-    if (!play.isSoviet(start) || inPocket.has(start) || supplied.has(start)) continue;
-    const seen = new Set<HexId>([start]);
-    const queue: HexId[] = [start];
+  // Hexes waiting, by column: the search takes from the easternmost column first.
+  const byColumn: number[][] = [];
+  for (let k = at * 6; k < at * 6 + 6; k++) {
+    const start = graph.neighbours[k]!;
+    if (start < 0 || !soviet[start] || known[start]) continue;
+    const found: number[] = [start];
+    seen.fill(0);
+    seen[start] = 1;
+    byColumn.length = 0;
+    let top = graph.column[start]!;
+    (byColumn[top] ??= []).push(start);
     let reached = false;
-    while (queue.length > 0) {
-      // Take the easternmost hex first: the supply edge lies east.
-      let best = 0;
-      for (let i = 1; i < queue.length; i++) if (queue[i]! > queue[best]!) best = i;
-      const h = queue[best]!;
-      queue[best] = queue[queue.length - 1]!;
-      queue.pop();
-      if (edge.has(h) || supplied.has(h)) {
+    for (;;) {
+      while (top >= 0 && !byColumn[top]?.length) top -= 1;
+      if (top < 0) break;
+      const h = byColumn[top]!.pop()!;
+      if (graph.supplyEdge[h] || known[h] === 1) {
         reached = true;
         break;
       }
-      for (const n of play.map.neighbours(h)) {
-        if (!seen.has(n) && play.isSoviet(n)) {
-          seen.add(n);
-          queue.push(n);
+      for (let j = h * 6; j < h * 6 + 6; j++) {
+        const n = graph.neighbours[j]!;
+        if (n >= 0 && !seen[n] && soviet[n]) {
+          seen[n] = 1;
+          found.push(n);
+          const c = graph.column[n]!;
+          (byColumn[c] ??= []).push(n);
+          if (c > top) top = c;
         }
       }
     }
     if (reached) {
-      supplied.add(start);
+      known[start] = 1;
       continue;
     }
-    for (const h of seen) inPocket.add(h);
-    pockets.push([...seen].sort());
+    for (const h of found) known[h] = 2;
+    pockets.push(found.map((h) => graph.ids[h]!).sort());
   }
   return pockets.sort((a, b) => b.length - a.length || a[0]!.localeCompare(b[0]!));
 }
@@ -80,10 +93,63 @@ export function germanZoc(play: Play): Set<HexId> {
   return zoc;
 }
 
-/** 4.3: German hexes next to a Soviet hex that are neither occupied nor in German ZOC. */
+/**
+ * 4.3: German hexes next to a Soviet hex that are neither occupied nor in German ZOC. Only a
+ * taken hex or a hex of the initial front can be next to a Soviet hex, so only those are
+ * looked at; the list keeps the map's order.
+ */
 export function frontGaps(play: Play): HexId[] {
-  const zoc = germanZoc(play);
-  return play.map.ids.filter((h) => !zoc.has(h) && onGermanFront(play, h));
+  const graph = graphOf(play.index);
+  const soviet = sovietMask(play);
+  const zoc = new Uint8Array(graph.size);
+  for (const u of Object.values(play.s.units)) {
+    const h = graph.number(u.hex);
+    if (h === undefined) continue;
+    zoc[h] = 1;
+    for (let k = h * 6; k < h * 6 + 6; k++) {
+      const n = graph.neighbours[k]!;
+      if (n >= 0 && !soviet[n]) zoc[n] = 1;
+    }
+  }
+  const candidates = new Set<number>(initialGermanFront(play.index));
+  for (const t of play.s.taken) {
+    const h = graph.number(t);
+    if (h !== undefined) candidates.add(h);
+  }
+  const gaps: number[] = [];
+  for (const h of candidates) {
+    if (zoc[h] || soviet[h]) continue;
+    for (let k = h * 6; k < h * 6 + 6; k++) {
+      const n = graph.neighbours[k]!;
+      if (n >= 0 && soviet[n]) {
+        gaps.push(h);
+        break;
+      }
+    }
+  }
+  return gaps.sort((a, b) => a - b).map((h) => graph.ids[h]!);
+}
+
+/** German hexes at the start next to a Soviet one, by hex number (the printed front line's west side, 3.4). */
+const initialGermanFronts = new WeakMap<RulesIndex, number[]>();
+function initialGermanFront(index: RulesIndex): number[] {
+  let out = initialGermanFronts.get(index);
+  if (!out) {
+    const graph = graphOf(index);
+    out = [];
+    for (let h = 0; h < graph.size; h++) {
+      if (graph.initiallySoviet[h]) continue;
+      for (let k = h * 6; k < h * 6 + 6; k++) {
+        const n = graph.neighbours[k]!;
+        if (n >= 0 && graph.initiallySoviet[n]) {
+          out.push(h);
+          break;
+        }
+      }
+    }
+    initialGermanFronts.set(index, out);
+  }
+  return out;
 }
 
 /** 4.3: a German hex next to at least one Soviet hex, which front integrity asks to be watched. */

@@ -3,7 +3,9 @@
  * the caller's state is never touched. Written out field by field because a generic deep
  * copy was a fifth of a whole auto-played game's time; test/typhoon-copy-state.test.ts
  * freezes states deeply and plays whole games through the engine to prove nothing shared
- * is ever written.
+ * is ever written. The taken hexes are the one list shared: control only ever turns German
+ * (3.5), and a capture replaces the list (Play.takeHexes) rather than changing it, so every
+ * search keyed on the list (the Soviet hexes of a position) is kept from one order to the next.
  */
 import type { Battle, TyphoonState } from './state.js';
 
@@ -13,7 +15,7 @@ export function copyState(s: TyphoonState): TyphoonState {
   return {
     ...s,
     dice: { ...s.dice },
-    taken: [...s.taken],
+    taken: s.taken,
     units,
     done: [...s.done],
     airWith: s.airWith.map((stack) => [...stack]),

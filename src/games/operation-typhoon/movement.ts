@@ -5,11 +5,15 @@
 
 import type { HexId } from '../../kernel/hex.js';
 import { rowOf } from '../../kernel/hex.js';
-import { reachable } from '../../kernel/pathfinding.js';
 import { RuleError } from '../engine.js';
 import { type Mobility, turnSpec } from './charts/index.js';
 import type { Play, RulesIndex } from './context.js';
+import { graphOf, sovietMask } from './hex-graph.js';
 import type { TyphoonState } from './state.js';
+import { stepCost } from './step-cost.js';
+
+/** 9.4, kept here with the rest of movement for the modules that import it from movement. */
+export { stepCost };
 
 export function mobilityOf(index: RulesIndex, units: readonly string[]): Mobility {
   return index.unit(units[0]!).mobility;
@@ -19,33 +23,6 @@ export function mobilityOf(index: RulesIndex, units: readonly string[]): Mobilit
 export function allowance(index: RulesIndex, turn: number, mobility: Mobility): number {
   const t = turnSpec(index.charts, turn);
   return mobility === 'mechanized' ? t.mp.mechanized : t.mp.nonMechanized;
-}
-
-/** 9.4: MP to step from one hex into an adjacent one: the terrain entered plus any river hexside. */
-export function stepCost(index: RulesIndex, mobility: Mobility, from: HexId, to: HexId): number {
-  // Fixed by the map and the charts, and asked for millions of times by path searches: cached.
-  let byMobility = stepCosts.get(index);
-  if (!byMobility) stepCosts.set(index, (byMobility = { mechanized: new Map(), 'non-mechanized': new Map() }));
-  let fromHere = byMobility[mobility].get(from);
-  if (!fromHere) byMobility[mobility].set(from, (fromHere = new Map()));
-  let cost = fromHere.get(to);
-  if (cost === undefined) fromHere.set(to, (cost = computeStepCost(index, mobility, from, to)));
-  return cost;
-}
-
-const stepCosts = new WeakMap<RulesIndex, Record<Mobility, Map<HexId, Map<HexId, number>>>>();
-
-function computeStepCost(index: RulesIndex, mobility: Mobility, from: HexId, to: HexId): number {
-  const hex = index.map.hex(to);
-  if (!hex) return Infinity;
-  const natural = hex.terrain === 'forest' || hex.terrain === 'marsh' ? hex.terrain : 'clear';
-  const mp = index.charts.terrain.terrain[natural].mp!;
-  let cost = mobility === 'mechanized' ? mp.mechanized : mp.nonMechanized;
-  if (index.map.isRiver(from, to)) {
-    const r = index.charts.terrain.river.mp;
-    cost += mobility === 'mechanized' ? r.mechanized : r.nonMechanized;
-  }
-  return cost;
 }
 
 /** 7.1, 7.2: divisions count 1, the Lehr brigade and the GD regiment a half. */
@@ -82,8 +59,13 @@ export function stackingProblem(play: Play, moving: readonly string[], hex: HexI
 
 /** Which stacking rule the moving units would break in `hex`, if any: the question path searches ask of every occupied hex. */
 function stackingBreaks(play: Play, moving: readonly string[], hex: HexId): '7.1' | '7.3' | undefined {
+  return stackingBreaksAmong(play, moving, play.unitsIn(hex));
+}
+
+/** The same with the German units in the hex given (`present`, the moving ones may be among them). */
+function stackingBreaksAmong(play: Play, moving: readonly string[], present: readonly string[]): '7.1' | '7.3' | undefined {
   const { index, s } = play;
-  const staying = play.unitsIn(hex).filter((u) => !moving.includes(u));
+  const staying = present.filter((u) => !moving.includes(u));
   if (stackingWeight(index, staying) + stackingWeight(index, moving) > STACK_LIMIT) return '7.1';
   if (interArmyBan(s, index) && staying.length > 0) {
     const mine = index.unit(moving[0]!).formation;
@@ -108,38 +90,160 @@ export interface Destination {
 /**
  * Where a force can go from `from` with `mp` left: the cheapest path to each hex. Soviet
  * hexes are entered one at a time (8.0: movement pauses there), hexes that break stacking
- * are never entered.
+ * are never entered. A Dijkstra search on the numbered map (hex-graph.ts); its queue breaks
+ * ties as the kernel's `reachable` does, so the paths are the ones that search finds
+ * (test/typhoon-fast-searches.test.ts holds the two side by side).
  */
 export function destinations(play: Play, units: readonly string[], from: HexId, mp: number, mudBound: boolean): Destination[] {
   const { index } = play;
-  const mobility = mobilityOf(index, units);
+  const graph = graphOf(index);
+  const start = graph.number(from);
+  if (start === undefined) return [];
+  const step = graph.leaveCost[mobilityOf(index, units)];
+  const soviet = sovietMask(play);
+  const scratch = scratchOf(graph);
+  const { cost, previous, seen, done, occupied, blocked } = scratch;
+  // A fresh mark per search spares clearing the arrays; cleared once in a billion searches.
+  if (scratch.stamp >= 2 ** 30) for (const a of [seen, done, occupied, blocked]) a.fill((scratch.stamp = 0));
+  const stamp = ++scratch.stamp;
   // 7.1-7.3 depend on the hex only: decided once per hex, and only where units stand.
-  const occupied = new Set(Object.values(play.s.units).map((u) => u.hex));
   const overweight = stackingWeight(index, units) > STACK_LIMIT;
-  const blocked = new Map<HexId, boolean>();
-  const isBlocked = (h: HexId): boolean => {
-    let b = blocked.get(h);
-    if (b === undefined) blocked.set(h, (b = occupied.has(h) ? stackingBreaks(play, units, h) !== undefined : overweight));
-    return b;
-  };
-  const reach = reachable({
-    start: from,
-    neighbours: (h) => index.map.neighbours(h),
-    budget: mp,
-    cost: (a, b) => {
-      if (mudBound && play.isSoviet(b)) return Infinity;
-      if (isBlocked(b)) return Infinity;
-      return stepCost(index, mobility, a, b);
-    },
-    stopsIn: (h) => play.isSoviet(h),
-  });
-  const out: Destination[] = [];
-  for (const [hex, cost] of reach.cost) {
-    if (hex === from) continue;
-    const path: HexId[] = [];
-    for (let h: HexId | undefined = hex; h !== undefined && h !== from; h = reach.previous.get(h)) path.push(h);
-    path.reverse();
-    out.push({ hex, cost, path, soviet: play.isSoviet(hex) });
+  const present = new Map<number, string[]>();
+  for (const id in play.s.units) {
+    const h = graph.number(play.s.units[id]!.hex);
+    if (h === undefined) continue;
+    occupied[h] = stamp;
+    const here = present.get(h);
+    if (here) here.push(id);
+    else present.set(h, [id]);
   }
-  return out.sort((a, b) => a.cost - b.cost || a.hex.localeCompare(b.hex));
+  const isBlocked = (h: number): boolean => {
+    if (occupied[h] !== stamp) return overweight;
+    if (blocked[h] !== stamp && blocked[h] !== -stamp)
+      blocked[h] = stackingBreaksAmong(play, units, present.get(h)!) !== undefined ? stamp : -stamp;
+    return blocked[h] === stamp;
+  };
+  const reached: number[] = [start];
+  cost[start] = 0;
+  seen[start] = stamp;
+  const heap = new NumberHeap();
+  heap.push(start, 0);
+  while (heap.size > 0) {
+    const h = heap.pop();
+    if (done[h] === stamp) continue;
+    done[h] = stamp;
+    if (h !== start && soviet[h]) continue;
+    const here = cost[h]!;
+    for (let k = h * 6; k < h * 6 + 6; k++) {
+      const n = graph.neighbours[k]!;
+      if (n < 0 || (mudBound && soviet[n]) || isBlocked(n)) continue;
+      const total = here + step[k]!;
+      if (total > mp) continue;
+      if (seen[n] !== stamp || total < cost[n]!) {
+        if (seen[n] !== stamp) reached.push(n);
+        seen[n] = stamp;
+        cost[n] = total;
+        previous[n] = h;
+        heap.push(n, total);
+      }
+    }
+  }
+  const out: Destination[] = [];
+  for (const h of reached) {
+    if (h === start) continue;
+    const path: HexId[] = [];
+    for (let x: number = h; x !== start; x = previous[x]!) path.push(graph.ids[x]!);
+    path.reverse();
+    out.push({ hex: graph.ids[h]!, cost: cost[h]!, path, soviet: soviet[h] === 1 });
+  }
+  // Hex ids are four digits (XXYY): comparing the strings orders them as localeCompare does.
+  return out.sort((a, b) => a.cost - b.cost || (a.hex < b.hex ? -1 : a.hex > b.hex ? 1 : 0));
+}
+
+interface Scratch {
+  stamp: number;
+  cost: Int32Array;
+  previous: Int32Array;
+  /** `stamp` where this search has reached the hex, settled it, or found German units in it. */
+  seen: Int32Array;
+  done: Int32Array;
+  occupied: Int32Array;
+  /** `stamp` where stacking forbids the hex, `-stamp` where it allows it (occupied hexes only). */
+  blocked: Int32Array;
+}
+const scratches = new WeakMap<object, Scratch>();
+function scratchOf(graph: { size: number }): Scratch {
+  let s = scratches.get(graph);
+  if (!s) {
+    const n = graph.size;
+    scratches.set(
+      graph,
+      (s = {
+        stamp: 0,
+        cost: new Int32Array(n),
+        previous: new Int32Array(n),
+        seen: new Int32Array(n),
+        done: new Int32Array(n),
+        occupied: new Int32Array(n),
+        blocked: new Int32Array(n),
+      }),
+    );
+  }
+  return s;
+}
+
+/** The kernel's binary heap (pathfinding.ts) on numbers: the same pushes and pops, so the same order of equal keys. */
+class NumberHeap {
+  private items: number[] = [];
+  private keys: number[] = [];
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  push(item: number, key: number): void {
+    const { items, keys } = this;
+    items.push(item);
+    keys.push(key);
+    let i = items.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (keys[parent]! <= key) break;
+      this.swap(i, parent);
+      i = parent;
+    }
+  }
+
+  pop(): number {
+    const { items, keys } = this;
+    const top = items[0]!;
+    const lastItem = items.pop()!;
+    const lastKey = keys.pop()!;
+    if (items.length > 0) {
+      items[0] = lastItem;
+      keys[0] = lastKey;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < keys.length && keys[l]! < keys[m]!) m = l;
+        if (r < keys.length && keys[r]! < keys[m]!) m = r;
+        if (m === i) break;
+        this.swap(i, m);
+        i = m;
+      }
+    }
+    return top;
+  }
+
+  private swap(a: number, b: number): void {
+    const { items, keys } = this;
+    const ia = items[a]!;
+    items[a] = items[b]!;
+    items[b] = ia;
+    const ka = keys[a]!;
+    keys[a] = keys[b]!;
+    keys[b] = ka;
+  }
 }

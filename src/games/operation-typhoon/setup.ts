@@ -12,8 +12,15 @@ import { Play, type RulesIndex } from './context.js';
 import { stackingProblem } from './movement.js';
 import type { BattleWin, Scenario, TyphoonState } from './state.js';
 
-/** 3.2: German hexes in the first three rows west of the initial front line, by distance. */
-export function setupDepth(index: RulesIndex): Map<HexId, number> {
+/** 3.2: German hexes in the first three rows west of the initial front line, by distance. Fixed by the map: built once. */
+export function setupDepth(index: RulesIndex): ReadonlyMap<HexId, number> {
+  let depth = depths.get(index);
+  if (!depth) depths.set(index, (depth = buildSetupDepth(index)));
+  return depth;
+}
+const depths = new WeakMap<RulesIndex, ReadonlyMap<HexId, number>>();
+
+function buildSetupDepth(index: RulesIndex): Map<HexId, number> {
   const depth = new Map<HexId, number>();
   let ring = index.map.ids.filter(
     (h) => !index.initiallySoviet.has(h) && index.map.neighbours(h).some((n) => index.initiallySoviet.has(n)),
@@ -92,6 +99,8 @@ function spread(hexes: HexId[]): HexId[] {
   return out;
 }
 
+const deployments = new WeakMap<RulesIndex, Map<Scenario, TyphoonState['units']>>();
+
 export function initialState(index: RulesIndex, scenario: Scenario, seed: DiceSeed, battleWin: BattleWin = 'set-aside-out'): TyphoonState {
   const s: TyphoonState = {
     game: 'operation-typhoon',
@@ -116,8 +125,15 @@ export function initialState(index: RulesIndex, scenario: Scenario, seed: DiceSe
     undoable: false,
     ...(battleWin === 'all-eliminated' ? { battleWin } : {}),
   };
-  const play = new Play(index, s);
-  defaultDeployment(play);
+  // The default deployment takes no dice: worked out once per scenario, then copied.
+  let byScenario = deployments.get(index);
+  if (!byScenario) deployments.set(index, (byScenario = new Map()));
+  let units = byScenario.get(scenario);
+  if (!units) {
+    defaultDeployment(new Play(index, s));
+    byScenario.set(scenario, (units = s.units));
+  }
+  s.units = Object.fromEntries(Object.entries(units).map(([id, u]) => [id, { ...u }]));
   s.airAvailable = turnSpec(index.charts, s.turn).luftwaffeCas;
   return s;
 }

@@ -109,7 +109,11 @@ export interface TyphoonState {
   turn: number;
   phase: Phase;
   dice: DiceState;
-  /** Soviet hexes of the printed map now German controlled, sorted (3.4, 3.5: never flips back). */
+  /**
+   * Soviet hexes of the printed map now German controlled, sorted (3.4, 3.5: never flips back).
+   * A capture replaces the list (Play.takeHexes), never changes it in place: positions share
+   * it, and the Soviet hexes of each list are worked out once (hex-graph.ts).
+   */
   taken: HexId[];
   units: Record<string, GermanUnitState>;
   /** Units that have finished moving this phase, or were dropped off (9.5, 9.11). */

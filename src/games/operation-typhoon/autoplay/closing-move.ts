@@ -6,9 +6,9 @@
  */
 import type { HexId } from '../../../kernel/hex.js';
 import { frontHexes } from '../control.js';
+import { graphOf } from '../hex-graph.js';
 import type { Destination } from '../movement.js';
 import { type Control, controlOf } from './control-position.js';
-import { graphOf } from './graph.js';
 import { pocketSizeIf } from './pocket-search.js';
 import type { View } from './view.js';
 
@@ -19,16 +19,20 @@ import type { View } from './view.js';
  */
 export function mayCut(v: View, hex: HexId, alsoTaken?: HexId): boolean {
   const graph = graphOf(v.index);
-  const { soviet } = controlOf(v);
-  const h = graph.number(hex)!;
-  const also = alsoTaken === undefined ? -1 : graph.number(alsoTaken)!;
-  const isSoviet = (i: number) => {
-    const n = graph.ring[h * 6 + (i % 6)]!;
-    return n >= 0 && n !== also && soviet[n] === 1;
-  };
+  return cutsArcs(graph.ring, controlOf(v).soviet, graph.number(hex)!, alsoTaken === undefined ? -1 : graph.number(alsoTaken)!);
+}
+
+/** `mayCut` by hex numbers: `also` (or -1) counted as taken too. */
+function cutsArcs(ring: Int32Array, soviet: Uint8Array, h: number, also: number): boolean {
   let arcs = 0;
-  for (let i = 0; i < 6; i++) if (isSoviet(i) && !isSoviet(i + 5)) arcs += 1;
+  for (let i = 0; i < 6; i++) if (sovietAround(ring, soviet, h, also, i) && !sovietAround(ring, soviet, h, also, i + 5)) arcs += 1;
   return arcs >= 2;
+}
+
+/** Whether the i-th hex clockwise around `h` (modulo 6) is Soviet, `also` counted as taken. */
+function sovietAround(ring: Int32Array, soviet: Uint8Array, h: number, also: number, i: number): boolean {
+  const n = ring[h * 6 + (i % 6)]!;
+  return n >= 0 && n !== also && soviet[n] === 1;
 }
 
 /** Soviet hexes cut off if `hex` were captured (and then `then`, a hex next to it). */
@@ -64,11 +68,17 @@ export function ringGaps(v: View, min: number): Map<HexId, GapValue> {
   let gaps = cache.get(min);
   if (!gaps) {
     gaps = new Map();
-    for (const h of frontHexes(v.play)) {
-      const now = mayCut(v, h) ? pocketHexesIf(v, h) : 0;
+    const graph = graphOf(v.index);
+    const { soviet } = control;
+    for (const id of frontHexes(v.play)) {
+      const h = graph.number(id)!;
+      const now = cutsArcs(graph.ring, soviet, h, -1) ? pocketSizeIf(graph, soviet, [h]) : 0;
       let next = 0;
-      for (const n of v.neighbours(h)) if (v.isSoviet(n) && mayCut(v, n, h)) next = Math.max(next, pocketHexesIf(v, h, n));
-      if (now >= min || next * TWO_STEP_DISCOUNT >= min) gaps.set(h, { now, next });
+      for (let k = h * 6; k < h * 6 + 6; k++) {
+        const n = graph.neighbours[k]!;
+        if (n >= 0 && soviet[n] && cutsArcs(graph.ring, soviet, n, h)) next = Math.max(next, pocketSizeIf(graph, soviet, [h, n]));
+      }
+      if (now >= min || next * TWO_STEP_DISCOUNT >= min) gaps.set(id, { now, next });
     }
     cache.set(min, gaps);
   }

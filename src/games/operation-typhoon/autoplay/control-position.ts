@@ -4,7 +4,7 @@
  * nothing; comparing it once per decision lets cost fields and ring gaps be kept per position.
  */
 import type { HexId } from '../../../kernel/hex.js';
-import { graphOf, type HexGraph } from './graph.js';
+import { graphOf, type HexGraph } from '../hex-graph.js';
 import type { View } from './view.js';
 
 export interface Control {

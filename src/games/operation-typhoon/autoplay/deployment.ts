@@ -43,8 +43,29 @@ function setupDepthHexes(v: View): Set<HexId> {
   return set;
 }
 
-/** Anchors for each planned stack: distinct front-row hexes of the sector nearest each stack's aim. */
+const anchorCache = new WeakMap<object, Map<string, HexId[]>>();
+
+/**
+ * Anchors for each planned stack: distinct front-row hexes of the sector nearest each stack's
+ * aim. Fixed by the map and the plans (not the state): worked out once per plan list.
+ */
 export function anchors(v: View, plans: StackPlan[]): Map<StackPlan, HexId> {
+  let byPlans = anchorCache.get(v.index);
+  if (!byPlans) anchorCache.set(v.index, (byPlans = new Map()));
+  const key = JSON.stringify(plans);
+  let hexes = byPlans.get(key);
+  if (!hexes) {
+    const found = findAnchors(v, plans);
+    byPlans.set(key, (hexes = plans.map((p) => found.get(p) ?? '')));
+  }
+  const out = new Map<StackPlan, HexId>();
+  plans.forEach((p, i) => {
+    if (hexes[i]) out.set(p, hexes[i]);
+  });
+  return out;
+}
+
+function findAnchors(v: View, plans: StackPlan[]): Map<StackPlan, HexId> {
   const out = new Map<StackPlan, HexId>();
   const used = new Set<HexId>();
   for (const p of plans) {

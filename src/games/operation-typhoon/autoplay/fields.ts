@@ -7,8 +7,8 @@
  * policies stay pure.
  */
 import type { HexId } from '../../../kernel/hex.js';
+import { graphOf, type HexGraph } from '../hex-graph.js';
 import { type Control, controlOf, newlyTaken } from './control-position.js';
-import { graphOf, type HexGraph } from './graph.js';
 import type { View } from './view.js';
 
 /**

@@ -3,7 +3,7 @@
  * question the ring-closing policy asks of every gap in the front after each capture. Gives
  * the same count as the pockets `pocketsAfterCapture` finds for those captures.
  */
-import type { HexGraph } from './graph.js';
+import type { HexGraph } from '../hex-graph.js';
 
 /** Per graph: the mark of each hex in the current search (0 none, 1 supplied, 2 cut off, 3 on the queue). */
 const scratch = new WeakMap<HexGraph, Uint8Array>();

@@ -4,8 +4,9 @@
  * A policy supplies only the goals; `decideWith` turns them into the next action.
  */
 import type { HexId } from '../../../kernel/hex.js';
-import { frontGaps, onGermanFront } from '../control.js';
+import { onGermanFront } from '../control.js';
 import type { TyphoonEngine } from '../engine.js';
+import { graphOf } from '../hex-graph.js';
 import type { Destination } from '../movement.js';
 import type { TyphoonAction, TyphoonState } from '../state.js';
 import { closingMove } from './closing-move.js';
@@ -172,32 +173,44 @@ function lexEqual(a: number[], b: number[]): boolean {
  * fewer front hexes than it covers at the new place.
  */
 export function gapFill(v: View, may: (unit: string) => boolean = () => true): TyphoonAction | undefined {
-  const gaps = frontGaps(v.play);
+  const gaps = v.frontGaps();
   if (gaps.length === 0) return undefined;
   const gapSet = new Set(gaps);
   const byHex = v.unitsByHex();
   const coverers = (f: HexId) => [f, ...v.neighbours(f)].filter((h) => byHex.has(h)).length;
-  const covered = (h: HexId) => [h, ...v.neighbours(h)].filter((x) => gapSet.has(x)).length;
-  const movable = v.movable();
-  // Each unit's reach is the same for every gap: searched once per call.
-  const reach = new Map<string, Destination[]>();
-  const reachOf = (hex: HexId, unit: string, mp: number) => {
-    let r = reach.get(unit);
-    if (!r) reach.set(unit, (r = v.destinations([unit], hex, mp, v.mudBound(hex))));
-    return r;
+  const coveredAt = new Map<HexId, number>();
+  const covered = (h: HexId) => {
+    let n = coveredAt.get(h);
+    if (n === undefined) coveredAt.set(h, (n = [h, ...v.neighbours(h)].filter((x) => gapSet.has(x)).length));
+    return n;
   };
+  const movable = v.movable();
+  // What a lone unit uncovers by leaving does not depend on the gap: worked out once per stack.
+  const lostBy = new Map<HexId, number>();
+  const lostIfLeaving = (hex: HexId) => {
+    let n = lostBy.get(hex);
+    if (n === undefined) {
+      const alone = (byHex.get(hex) ?? []).length === 1;
+      n = alone ? [hex, ...v.neighbours(hex)].filter((f) => onGermanFront(v.play, f) && coverers(f) === 1).length : 0;
+      lostBy.set(hex, n);
+    }
+    return n;
+  };
+  // Each unit's reach is the same for every gap: the view keeps each search.
   for (const gap of gaps) {
     let best: { action: TyphoonAction; net: number; cost: number } | undefined;
+    // The hexes within one of the gap (distance 1 is a neighbour).
+    const near = new Set([gap, ...v.neighbours(gap)]);
     for (const stack of movable) {
-      if (v.dist(stack.hex, gap) > v.allowance(true) + 1) continue;
-      const alone = (byHex.get(stack.hex) ?? []).length === 1;
-      const lost = alone ? [stack.hex, ...v.neighbours(stack.hex)].filter((f) => onGermanFront(v.play, f) && coverers(f) === 1).length : 0;
+      const away = v.dist(stack.hex, gap);
+      if (away > v.allowance(true) + 1) continue;
+      const lost = lostIfLeaving(stack.hex);
       for (const unit of stack.units) {
         if (!may(unit)) continue;
         const mp = v.allowance(v.isMech(unit));
-        if (v.dist(stack.hex, gap) > mp + 1) continue;
-        for (const d of reachOf(stack.hex, unit, mp)) {
-          if (d.soviet || v.dist(d.hex, gap) > 1) continue;
+        if (away > mp + 1) continue;
+        for (const d of v.destinations([unit], stack.hex, mp, v.mudBound(stack.hex))) {
+          if (d.soviet || !near.has(d.hex)) continue;
           const net = covered(d.hex) - lost;
           if (net > 0 && (!best || net > best.net || (net === best.net && d.cost < best.cost))) {
             best = { action: { type: 'move', from: stack.hex, units: [unit], path: d.path }, net, cost: d.cost };
@@ -216,32 +229,44 @@ export function gapFill(v: View, may: (unit: string) => boolean = () => true): T
  * lost), as far as it gets this phase. The closest such pair moves first.
  */
 export function approachFront(v: View, may: (unit: string) => boolean = () => true): TyphoonAction | undefined {
-  const gaps = frontGaps(v.play);
+  const gaps = v.frontGaps();
   if (gaps.length === 0) return undefined;
   const byHex = v.unitsByHex();
   const watching = (h: HexId) => [h, ...v.neighbours(h)].some((x) => onGermanFront(v.play, x));
   // Hexes from the nearest gap, every hex at once (a breadth-first search from all the gaps).
-  const away = new Map<HexId, number>(gaps.map((g) => [g, 0]));
-  for (let i = 0, queue = [...gaps]; i < queue.length; i++) {
+  const graph = graphOf(v.index);
+  const steps = new Int32Array(graph.size).fill(-1);
+  const queue: number[] = [];
+  for (const g of gaps) {
+    const h = graph.number(g)!;
+    steps[h] = 0;
+    queue.push(h);
+  }
+  for (let i = 0; i < queue.length; i++) {
     const h = queue[i]!;
-    for (const n of v.neighbours(h)) {
-      if (!away.has(n)) {
-        away.set(n, away.get(h)! + 1);
+    for (let k = h * 6; k < h * 6 + 6; k++) {
+      const n = graph.neighbours[k]!;
+      if (n >= 0 && steps[n]! < 0) {
+        steps[n] = steps[h]! + 1;
         queue.push(n);
       }
     }
   }
+  const away = (hex: HexId) => {
+    const d = steps[graph.number(hex)!]!;
+    return d < 0 ? Infinity : d;
+  };
   let best: { action: TyphoonAction; left: number } | undefined;
   for (const stack of v.movable()) {
     if (watching(stack.hex)) continue;
-    const nearest = away.get(stack.hex) ?? Infinity;
+    const nearest = away(stack.hex);
     if (best && nearest - 1 >= best.left) continue;
     for (const unit of stack.units) {
       if (!may(unit)) continue;
       const mp = v.allowance(v.isMech(unit));
       for (const d of v.destinations([unit], stack.hex, mp, v.mudBound(stack.hex))) {
         if (d.soviet || (byHex.get(d.hex)?.length ?? 0) > 0) continue;
-        const left = away.get(d.hex) ?? Infinity;
+        const left = away(d.hex);
         if (left < nearest && (!best || left < best.left))
           best = { action: { type: 'move', from: stack.hex, units: [unit], path: d.path }, left };
       }

@@ -4,6 +4,7 @@
  */
 import { columnOf, formatHexId, type HexId, rowOf as rowOfHex } from '../../../kernel/hex.js';
 import { Play } from '../context.js';
+import { frontGaps } from '../control.js';
 import type { TyphoonEngine } from '../engine.js';
 import { movableStacks } from '../engine.js';
 import { type Destination, destinations } from '../movement.js';
@@ -16,6 +17,10 @@ export const rowOf = rowOfHex;
 export class View {
   readonly play: Play;
   private occupied: Map<HexId, string[]> | undefined;
+  /** Searches already made for this state: several tactics ask for the same force's reach. */
+  private readonly reach = new Map<string, Destination[]>();
+  private gaps: HexId[] | undefined;
+  private stacks: { hex: HexId; units: string[] }[] | undefined;
 
   constructor(
     readonly engine: TyphoonEngine,
@@ -66,12 +71,24 @@ export class View {
     return units.reduce((n, u) => n + this.cdr(u), 0);
   }
 
+  /** The stacks still to move (the list is shared by every tactic of this decision: read only). */
   movable(): { hex: HexId; units: string[] }[] {
-    return movableStacks(this.index, this.s);
+    if (!this.stacks) this.stacks = movableStacks(this.index, this.s);
+    return this.stacks;
   }
 
+  /** The engine's destinations (movement.ts); the list is shared, so callers must not change it. */
   destinations(units: readonly string[], from: HexId, mp: number, mudBound: boolean): Destination[] {
-    return destinations(this.play, units, from, mp, mudBound);
+    const key = `${units.join(',')}|${from}|${mp}|${mudBound ? 1 : 0}`;
+    let r = this.reach.get(key);
+    if (!r) this.reach.set(key, (r = destinations(this.play, units, from, mp, mudBound)));
+    return r;
+  }
+
+  /** 4.3: the unwatched front hexes of this state. */
+  frontGaps(): HexId[] {
+    if (!this.gaps) this.gaps = frontGaps(this.play);
+    return this.gaps;
   }
 
   /** 12.1, as the engine applies it to a force starting in `hex` now. */

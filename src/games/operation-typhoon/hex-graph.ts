@@ -1,12 +1,13 @@
 /**
- * The map as flat arrays for the policies' searches: each hex a number, its neighbours and the
- * MP of stepping in from each of them in typed arrays. Cost fields are built hundreds of
- * times a game; strings, maps and per-step lookups made them most of a game's time.
+ * The map as flat arrays for path searches (the engine's reach of a force, the policies' cost
+ * fields): each hex a number, its neighbours and the MP of each step in typed arrays. These
+ * searches run thousands of times a game; strings, maps and per-step lookups made them most
+ * of a game's time.
  * Fixed by the map and the charts, so built once per rules index.
  */
-import { columnOf, type HexId } from '../../../kernel/hex.js';
-import type { RulesIndex } from '../context.js';
-import { stepCost } from '../movement.js';
+import { columnOf, type HexId } from '../../kernel/hex.js';
+import type { Play, RulesIndex } from './context.js';
+import { stepCost } from './step-cost.js';
 
 export class HexGraph {
   readonly ids: readonly HexId[];
@@ -15,6 +16,8 @@ export class HexGraph {
   readonly neighbours: Int32Array;
   /** MP to step into hex `h` from its k-th neighbour, slot `h * 6 + k`, by mobility. */
   readonly enterCost: { mechanized: Int32Array; 'non-mechanized': Int32Array };
+  /** MP to step from hex `h` into its k-th neighbour, slot `h * 6 + k`, by mobility (9.4). */
+  readonly leaveCost: { mechanized: Int32Array; 'non-mechanized': Int32Array };
   readonly initiallySoviet: Uint8Array;
   /** 1 for the hexes of the Soviet supply edge (11.1). */
   readonly supplyEdge: Uint8Array;
@@ -32,6 +35,8 @@ export class HexGraph {
     this.neighbours = new Int32Array(this.size * 6).fill(-1);
     const mech = new Int32Array(this.size * 6);
     const foot = new Int32Array(this.size * 6);
+    const mechOut = new Int32Array(this.size * 6);
+    const footOut = new Int32Array(this.size * 6);
     this.initiallySoviet = new Uint8Array(this.size);
     this.supplyEdge = new Uint8Array(this.size);
     this.column = new Int32Array(this.size);
@@ -46,14 +51,17 @@ export class HexGraph {
         this.neighbours[h * 6 + k] = this.numbers.get(n)!;
         mech[h * 6 + k] = stepCost(index, 'mechanized', n, id);
         foot[h * 6 + k] = stepCost(index, 'non-mechanized', n, id);
+        mechOut[h * 6 + k] = stepCost(index, 'mechanized', id, n);
+        footOut[h * 6 + k] = stepCost(index, 'non-mechanized', id, n);
       });
     }
     for (let h = 0; h < this.size; h++)
       for (const [k, n] of index.map.grid.neighbours(this.ids[h]!).entries()) this.ring[h * 6 + k] = this.numbers.get(n.id) ?? -1;
     for (const id of index.supplyEdge) this.supplyEdge[this.numbers.get(id)!] = 1;
-    for (const cost of [...mech, ...foot])
+    for (const cost of [...mech, ...foot, ...mechOut, ...footOut])
       if (!Number.isInteger(cost)) throw new Error(`cost fields count whole MP; the charts give a step of ${cost}`);
     this.enterCost = { mechanized: mech, 'non-mechanized': foot };
+    this.leaveCost = { mechanized: mechOut, 'non-mechanized': footOut };
     this.sector = sector;
   }
 
@@ -68,4 +76,20 @@ export function graphOf(index: RulesIndex): HexGraph {
   let g = graphs.get(index);
   if (!g) graphs.set(index, (g = new HexGraph(index)));
   return g;
+}
+
+/** 1 for each Soviet hex, by hex number: one per list of taken hexes (a new list on every capture, 3.5). */
+const masks = new WeakMap<readonly HexId[], Uint8Array>();
+export function sovietMask(play: Play): Uint8Array {
+  let mask = masks.get(play.s.taken);
+  if (!mask) {
+    const graph = graphOf(play.index);
+    mask = graph.initiallySoviet.slice();
+    for (const t of play.s.taken) {
+      const h = graph.number(t);
+      if (h !== undefined) mask[h] = 0;
+    }
+    masks.set(play.s.taken, mask);
+  }
+  return mask;
 }
