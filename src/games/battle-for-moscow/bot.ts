@@ -12,7 +12,7 @@ import type { Board } from './board.js';
 import { committed, survivingAttackers } from './combat.js';
 import { bestCounterattack, SOVIET_MIN_VALUE, SOVIET_VALUE_STEP } from './counterattack.js';
 import { legalActionsOn } from './legal.js';
-import { destinationCosts } from './movement.js';
+import { destinationCosts, isMovementPhase } from './movement.js';
 import { battleOdds, previewOdds } from './odds.js';
 import { type BfmAction, otherSide, phaseSide } from './state.js';
 
@@ -36,6 +36,13 @@ export const DEFAULT_STYLE: BotStyle = { attack: 0, moveThreshold: 0.5 };
 const RESULT_VALUE = { DE: 3, DRL: 2, DR: 1, EX: 0.5, NE: 0, AL: -1 } as const;
 
 export function botActionOn(b: Board, style: BotStyle = DEFAULT_STYLE): BfmAction {
+  // Movement needs no list of every legal move: the best move is among the destinations,
+  // and ending the phase is legal unless a displaced unit must move on.
+  if (isMovementPhase(b.s.phase)) {
+    const move = bestMove(b, phaseSide(b.s.phase)!, style);
+    if (move) return move;
+    if (b.s.displaced === null) return { type: 'end-phase' };
+  }
   const legal = legalActionsOn(b);
   const first = legal[0];
   if (!first) throw new Error('the bot has no legal action: the game is over');
@@ -237,21 +244,36 @@ function hexInfo(b: Board, ctx: PositionContext, hex: HexId): HexInfo {
   const moscow = b.bm.moscow;
   const enemy = otherSide(ctx.side);
   const neighbours = b.map.neighbours(hex);
-  const adjacentEnemies = neighbours.flatMap((n) => b.unitsAt(n)).filter((u) => b.sideOf(u) === enemy);
-  const target = (e: string) => {
-    const at = b.hexOf(e)!;
-    return !b.s.units[e]!.full || b.bm.isCity(at) || b.map.grid.distance(at, moscow) <= 1;
-  };
+  // Plain loops: this runs for every hex a unit may reach, at every move of every play-out.
+  let enemies = 0;
+  let weak = 0;
+  let threat = 0;
+  let friends = 0;
+  let targets = 0;
+  for (const n of neighbours) {
+    const side = b.occupier(n);
+    if (side === ctx.side) friends += 1;
+    if (side !== enemy) continue;
+    for (const e of b.unitsAt(n)) {
+      if (b.sideOf(e) !== enemy) continue;
+      const strength = b.strength(e);
+      enemies += 1;
+      if (strength <= 4) weak += 1;
+      threat += strength;
+      // Adjacent enemies worth a counterattack: reduced, in a city, or next to Moscow.
+      if (ctx.side === 'soviet' && (!b.s.units[e]!.full || b.bm.isCity(n) || b.map.grid.distance(n, moscow) <= 1)) targets += 1;
+    }
+  }
   info = {
     dist: b.map.grid.distance(hex, moscow),
     neighbours,
     terrain: b.bm.terrain(hex),
     city: b.bm.isCity(hex),
-    enemies: adjacentEnemies.length,
-    weak: adjacentEnemies.filter((e) => b.strength(e) <= 4).length,
-    threat: adjacentEnemies.reduce((t, e) => t + b.strength(e), 0),
-    friends: neighbours.filter((n) => b.occupier(n) === ctx.side).length,
-    targets: ctx.side === 'soviet' ? adjacentEnemies.filter(target).length : 0,
+    enemies,
+    weak,
+    threat,
+    friends,
+    targets,
   };
   ctx.hexes.set(hex, info);
   return info;

@@ -87,10 +87,18 @@ function bestStyle(bm: BfmMap, start: BfmState, side: SideId, budget: SearchBudg
   let bestScore = -Infinity;
   for (const [i, style] of styles.entries()) {
     let total = 0;
+    let first: Playout | undefined;
     for (let p = 0; p < budget.playouts; p++) {
+      // A play-out that rolled no die (a movement phase played to its end) comes out the same on any dice.
+      if (first && first.rolls === 0) {
+        total += first.score;
+        continue;
+      }
       // Soviet: the same dice for every style.
       const salt = side === 'soviet' ? 1 + p * 104729 : 1 + i * 7919 + p * 104729;
-      total += playout(bm, start, side, style, salt, budget.maxActions);
+      const result = playout(bm, start, side, style, salt, budget.maxActions);
+      first ??= result;
+      total += result.score;
     }
     if (total > bestScore) {
       bestScore = total;
@@ -105,7 +113,13 @@ function bestStyle(bm: BfmMap, start: BfmState, side: SideId, budget: SearchBudg
  * plain heuristic; the score of the position reached for `side`. The Germans stop at their
  * next phase after this one; the Soviets at their next phase after the German answer.
  */
-function playout(bm: BfmMap, start: BfmState, side: SideId, style: BotStyle, salt: number, maxActions: number): number {
+interface Playout {
+  score: number;
+  /** Dice rolled on the way. */
+  rolls: number;
+}
+
+function playout(bm: BfmMap, start: BfmState, side: SideId, style: BotStyle, salt: number, maxActions: number): Playout {
   let s: BfmState = { ...copyJson(start), dice: forkDice(start.dice, salt) };
   const phase = s.phase;
   let leftPhase = false;
@@ -120,7 +134,7 @@ function playout(bm: BfmMap, start: BfmState, side: SideId, style: BotStyle, sal
     const ownMove = mover === side && (side === 'german' ? !leftPhase : !answered);
     s = apply(bm, s, ownMove ? botActionOn(b, style) : botActionOn(b)).state;
   }
-  return score(new Board(bm, s), side);
+  return { score: score(new Board(bm, s), side), rolls: s.dice.rolls };
 }
 
 /**
