@@ -30,6 +30,8 @@ export interface BotStyle {
   moveThreshold: number;
   /** Soviet: stand this many hexes nearer Moscow than one hex ahead of the German front. */
   line?: number;
+  /** Soviet: replacements go to the units and hexes nearest Moscow first (a reserve for its defence). */
+  reserve?: boolean;
 }
 export const DEFAULT_STYLE: BotStyle = { attack: 0, moveThreshold: 0.5 };
 /** Value of each CRT result to the attacker, for choosing attacks. */
@@ -77,7 +79,7 @@ export function botActionOn(b: Board, style: BotStyle = DEFAULT_STYLE): BfmActio
       break;
   }
   if (b.s.phase.endsWith('replacement')) {
-    return pick((a) => (a.type === 'replace' ? replacementValue(b, side, a.unit, a.hex) : -Infinity), 0) ?? end ?? first;
+    return pick((a) => (a.type === 'replace' ? replacementValue(b, side, a.unit, a.hex, style) : -Infinity), 0) ?? end ?? first;
   }
   if (b.s.combat) return combatAction(b, side, legal, style) ?? end ?? first;
   // Movement: the single most useful move, or end the phase when nothing improves.
@@ -109,10 +111,16 @@ function chooseAdvance(b: Board, side: SideId, legal: BfmAction[]): BfmAction {
   return legal.find((a) => a.type === 'advance' && a.unit === best) ?? { type: 'hold' };
 }
 
-function replacementValue(b: Board, side: SideId, unit: string, hex: HexId | undefined): number {
+function replacementValue(b: Board, side: SideId, unit: string, hex: HexId | undefined, style: BotStyle): number {
   const spec = b.spec(unit);
   const moscow = b.bm.moscow;
   const dist = (h: HexId) => b.map.grid.distance(h, moscow);
+  if (side === 'soviet' && style.reserve) {
+    // Moscow's garrison first, then the units and hexes nearest it, the strongest first.
+    const at = hex ?? b.hexOf(unit)!;
+    const gain = hex === undefined ? spec.full - spec.half : spec.half;
+    return (at === moscow ? 100 : 0) + gain - dist(at) * 2 + 40;
+  }
   if (hex === undefined) {
     const at = b.hexOf(unit)!;
     const threatened = b.map.neighbours(at).some((n) => b.occupier(n) === otherSide(side));
