@@ -26,6 +26,7 @@ import type { SideId } from '../engine.js';
 import { type BfmMap, Board } from './board.js';
 import { type BotStyle, botActionOn, DEFAULT_STYLE } from './bot.js';
 import { applyChecked } from './engine.js';
+import { isMovementPhase } from './movement.js';
 import { type BfmAction, type BfmState, otherSide, phaseSide } from './state.js';
 
 export const STYLES: readonly BotStyle[] = [
@@ -100,9 +101,14 @@ function bestStyle(bm: BfmMap, start: BfmState, side: SideId, budget: SearchBudg
   const styles = stylesOf(side, start.phase);
   let best = styles[0]!;
   let bestScore = -Infinity;
+  // German movement: a style acts only through its moves, and a play-out that rolls no die
+  // (the panzer movement phase) comes out the same whatever its dice: styles that move alike play once.
+  const sameMoves = new Map<string, Playout>();
+  const movesKey = (style: BotStyle) => `${style.moveThreshold}|${style.line ?? 0}`;
+  const germanMovement = side === 'german' && isMovementPhase(start.phase);
   for (const [i, style] of styles.entries()) {
     let total = 0;
-    let first: Playout | undefined;
+    let first: Playout | undefined = germanMovement ? sameMoves.get(movesKey(style)) : undefined;
     for (let p = 0; p < budget.playouts; p++) {
       // A play-out that rolled no die (a movement phase played to its end) comes out the same on any dice.
       if (first && first.rolls === 0) {
@@ -112,7 +118,10 @@ function bestStyle(bm: BfmMap, start: BfmState, side: SideId, budget: SearchBudg
       // Soviet: the same dice for every style.
       const salt = side === 'soviet' ? 1 + p * 104729 : 1 + i * 7919 + p * 104729;
       const result = playout(bm, start, side, style, salt, budget.maxActions);
-      first ??= result;
+      if (!first) {
+        first = result;
+        if (germanMovement) sameMoves.set(movesKey(style), result);
+      }
       total += result.score;
     }
     if (total > bestScore) {
