@@ -20,7 +20,10 @@ import { meanAndSd, meanDifference, median, quantile, twoProportions, wilson } f
  * rates with 95% intervals, battles announced per game, time per decision, and whether one
  * bot beats another on a side by more than the dice explain. `--bots heuristic,search` plays
  * only those bots. The pairings run in `--jobs` child processes at once (default: one per
- * core); `--cell german/soviet` plays one pairing and prints it as JSON (what each child does).
+ * core); `--cell german/soviet` plays one pairing and prints it as JSON (what each child does),
+ * over seeds `--first`..`--games`, rewriting `--checkpoint` after every game; `--saved dir`
+ * reports from such files instead of playing (the runs of a pairing merged), so a long arena
+ * can run in parts and stop at any time.
  */
 const { values } = parseArgs({
   options: {
@@ -304,7 +307,7 @@ const doc = [
   '',
   "- random: a legal action chosen from the game's dice state (so a game is reproducible).",
   '- heuristic: src/games/battle-for-moscow/bot.ts, readable rules of thumb.',
-  '- search: src/games/battle-for-moscow/search-bot.ts, Monte Carlo over styles of the heuristic with the dice drawn afresh for each play-out.',
+  '- search: src/games/battle-for-moscow/search-bot.ts, Monte Carlo over styles of the heuristic with the dice drawn afresh for each play-out; the Soviets weigh replacement, counterattack and line plans through the German combat that answers them, on common dice.',
   '',
 ].join('\n');
 writeFileSync(values.out, doc);
