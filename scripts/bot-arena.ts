@@ -11,7 +11,7 @@ import { legalActionsOn } from '../src/games/battle-for-moscow/legal.js';
 import { score, searchActionOn } from '../src/games/battle-for-moscow/search-bot.js';
 import { type BfmAction, phaseSide } from '../src/games/battle-for-moscow/state.js';
 import type { SideId } from '../src/games/engine.js';
-import { meanAndSd, meanDifference, median, quantile, twoProportions, wilson } from './arena-stats.js';
+import { histogramQuantile, meanAndSd, meanDifference, median, quantile, timeStep, twoProportions, wilson } from './arena-stats.js';
 
 /**
  * `npm run bot-arena [-- --games 500]`: Battle for Moscow bots against each other on the same
@@ -81,7 +81,6 @@ interface Cell {
 }
 
 const games = (c: Cell) => c.seeds.length;
-const bucket = (ms: number) => String(Math.round(20 * Math.log(Math.max(ms, 0.001))));
 
 /** A pairing stops after this long even short of its seeds (its table entries then say how many it played). */
 const budgetMs = values.minutes ? Number(values.minutes) * 60_000 : Infinity;
@@ -115,7 +114,7 @@ function play(german: string, soviet: string, first: number, checkpoint?: string
       const action = BOTS[side === 'german' ? german : soviet]!(b);
       const spent = performance.now() - t;
       const h = cell.decisionHistogram[side];
-      h[bucket(spent)] = (h[bucket(spent)] ?? 0) + 1;
+      h[timeStep(spent)] = (h[timeStep(spent)] ?? 0) + 1;
       turn.ms += spent;
       if (action.type === 'declare') cell.attacks[side] += 1;
       s = engine.apply(s, action).state;
@@ -153,19 +152,8 @@ function merge(parts: Cell[]): Cell {
 
 /** Median and 95th percentile of a histogram of decision times. */
 function histogramTiming(h: Record<string, number>): Timing {
-  const steps = Object.entries(h)
-    .map(([k, n]) => ({ ms: Math.exp(Number(k) / 20), n }))
-    .sort((x, y) => x.ms - y.ms);
-  const count = steps.reduce((t, x) => t + x.n, 0);
-  const at = (q: number) => {
-    let seen = 0;
-    for (const x of steps) {
-      seen += x.n;
-      if (seen >= Math.ceil(q * count)) return x.ms;
-    }
-    return Number.NaN;
-  };
-  return { medianMs: at(0.5), p95Ms: at(0.95), count };
+  const count = Object.values(h).reduce((t, n) => t + n, 0);
+  return { medianMs: histogramQuantile(h, 0.5), p95Ms: histogramQuantile(h, 0.95), count };
 }
 
 const listTiming = (xs: number[]): Timing => ({ medianMs: median(xs), p95Ms: quantile(xs, 0.95), count: xs.length });
