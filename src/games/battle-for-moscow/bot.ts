@@ -32,6 +32,8 @@ export interface BotStyle {
   line?: number;
   /** Soviet: replacements go to the units and hexes nearest Moscow first (a reserve for its defence). */
   reserve?: boolean;
+  /** Soviet: the Moscow garrison never attacks (a step it loses may cost Moscow in the German turn). */
+  guard?: boolean;
 }
 export const DEFAULT_STYLE: BotStyle = { attack: 0, moveThreshold: 0.5 };
 /** Value of each CRT result to the attacker, for choosing attacks. */
@@ -163,7 +165,9 @@ function planBattle(b: Board, side: SideId, style: BotStyle): { defender: string
 
 /** Soviet: the set of attackers with the best expected value, if it is worth the risk. */
 function sovietBattle(b: Board, defender: string, free: string[], style: BotStyle): { attackers: string[]; value: number } | undefined {
-  return bestCounterattack(b, defender, free, SOVIET_MIN_VALUE + style.attack * SOVIET_VALUE_STEP);
+  const attackers = style.guard ? free.filter((u) => b.hexOf(u) !== b.bm.moscow) : free;
+  if (attackers.length === 0) return undefined;
+  return bestCounterattack(b, defender, attackers, SOVIET_MIN_VALUE + style.attack * SOVIET_VALUE_STEP);
 }
 
 /** German: at the least column or better, the fewest attackers that keep the column. */

@@ -45,7 +45,13 @@ export const STYLES: readonly BotStyle[] = [
  */
 export const SOVIET_STYLES: Readonly<Record<string, readonly BotStyle[]>> = {
   'soviet-replacement': [DEFAULT_STYLE, { ...DEFAULT_STYLE, reserve: true }],
-  'soviet-combat': [DEFAULT_STYLE, { attack: -1, moveThreshold: 0.5 }, { attack: 1, moveThreshold: 0.5 }],
+  // The Moscow garrison stays out of every searched battle: in lost games the German assault on
+  // Moscow came the turn after the garrison lost a step counterattacking (the arena's seeds 12, 26, 46).
+  'soviet-combat': [
+    { ...DEFAULT_STYLE, guard: true },
+    { attack: -1, moveThreshold: 0.5, guard: true },
+    { attack: 1, moveThreshold: 0.5, guard: true },
+  ],
   'soviet-movement': [
     DEFAULT_STYLE,
     { attack: 0, moveThreshold: 0.5, line: 1 },
@@ -200,5 +206,7 @@ export function sovietScore(b: Board): number {
   }
   const garrison = b.unitsAt(moscow).reduce((t, u) => t + (b.sideOf(u) === 'soviet' ? b.strength(u) : 0), 0);
   const urgency = b.s.turn >= 5 ? 2 : b.s.turn >= 3 ? 1 : 0.5;
-  return score(b, 'soviet') - urgency * Math.max(0, near - 3 * garrison);
+  // Moscow lost: the Germans seldom give it back (-100 more on top of `score`'s).
+  const lost = b.s.cities[moscow] === 'german' ? 100 : 0;
+  return score(b, 'soviet') - lost - urgency * Math.max(0, near - 3 * garrison);
 }
