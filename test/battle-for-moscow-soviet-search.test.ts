@@ -63,4 +63,25 @@ describe('the Battle for Moscow search Soviets', () => {
     expect(near).toBeLessThan(far);
     expect(fallen).toBeLessThan(near);
   });
+
+  it('keeps the Moscow garrison out of its battles in every combat plan, where the heuristic would send it', () => {
+    // XXXIV Corps (reduced) next to Moscow: the heuristic attacks with 19 Army and the garrison, 16 Army.
+    const b = e.board(
+      positionOf({
+        turn: 5,
+        phase: 'soviet-combat',
+        units: {
+          XXXIV: { hex: '1003' },
+          '16A': { hex: moscow, full: true },
+          '19A': { hex: '1002', full: true },
+          XLI: { hex: '0601', full: true },
+        },
+      }),
+    );
+    expect(botActionOn(b)).toEqual({ type: 'declare', defender: 'XXXIV', attackers: ['19A', '16A'] });
+    for (const style of SOVIET_STYLES['soviet-combat']!) {
+      expect(style.guard).toBe(true);
+      expect(botActionOn(b, style)).toMatchObject({ type: 'declare', defender: 'XXXIV', attackers: ['19A'] });
+    }
+  });
 });
