@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs, promisify } from 'node:util';
@@ -78,6 +78,8 @@ interface Cell {
   turnMs: Record<SideId, number[]>;
   /** Wall time spent playing. */
   ms: number;
+  /** The machine's one-minute load average after each game (other work slows the times above; absent in older runs). */
+  load?: number[];
 }
 
 const games = (c: Cell) => c.seeds.length;
@@ -124,6 +126,7 @@ function play(german: string, soviet: string, first: number, checkpoint?: string
     cell.margins.push(Math.round(score(engine.board(s), 'german') * 100) / 100);
     cell.seeds.push(seed);
     cell.ms = performance.now() - t0;
+    (cell.load ??= []).push(Math.round(loadavg()[0]! * 10) / 10);
     if (checkpoint) writeFileSync(checkpoint, JSON.stringify(cell));
   }
   return cell;
@@ -140,6 +143,7 @@ function merge(parts: Cell[]): Cell {
     out.germanWins += c.germanWins;
     out.margins.push(...c.margins);
     out.ms += c.ms;
+    if (c.load) (out.load ??= []).push(...c.load);
     for (const side of ['german', 'soviet'] as const) {
       out.attacks[side] += c.attacks[side];
       out.turnMs[side].push(...c.turnMs[side]);
@@ -292,6 +296,12 @@ const doc = [
   ...table('German \\ Soviet', (c) => `${turnMs(c, 'soviet')}; ${turnMs(c, 'german')}`),
   '',
   `Time per game: ${cells.map((c) => `${c.german}/${c.soviet} ${(c.ms / games(c)).toFixed(0)} ms`).join(', ')}.`,
+  '',
+  `Times are wall-clock on ${cpus().length} cores shared with other work: the mean one-minute load average after each game (of those that recorded it) was ${cells
+    .map(
+      (c) => `${c.german}/${c.soviet} ${c.load?.length ? (c.load.reduce((t, x) => t + x, 0) / c.load.length).toFixed(1) : 'not recorded'}`,
+    )
+    .join(', ')}; on an idle machine they are shorter.`,
   '',
   "- random: a legal action chosen from the game's dice state (so a game is reproducible).",
   '- heuristic: src/games/battle-for-moscow/bot.ts, readable rules of thumb.',
