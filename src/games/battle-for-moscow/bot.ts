@@ -22,8 +22,9 @@ const GERMAN_MIN_COLUMN = 2;
 /**
  * How the heuristic plays: `attack` shifts the least odds column the Germans attack at, or
  * the least expected value of a Soviet battle (-1 bolder, +1 more careful); `moveThreshold`
- * is the least gain in position worth a move; `line` pulls the Soviet line back. The search bot picks among styles by playing
- * them out.
+ * is the least gain in position worth a move; `line` pulls the Soviet line back; `reserve`
+ * and `guard` are Soviet plans for replacements and for the Moscow garrison. The search bot
+ * picks among styles by playing them out; the default style is the plain heuristic.
  */
 export interface BotStyle {
   attack: number;
