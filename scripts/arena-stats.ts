@@ -86,3 +86,22 @@ export function meanDifference(a: readonly number[], b: readonly number[]): Mean
   const t = se === 0 ? 0 : difference / se;
   return { difference, low: difference - Z95 * se, high: difference + Z95 * se, t, p: 2 * (1 - normalCdf(Math.abs(t))) };
 }
+
+/** Times in a histogram of 5% steps: the key of a time in milliseconds is round(20 ln ms). */
+export function timeStep(ms: number): string {
+  return String(Math.round(20 * Math.log(Math.max(ms, 0.001))));
+}
+
+/** The q-quantile (0-1, nearest rank) of a histogram keyed by `timeStep`: exact to within a step (about 2.5%). */
+export function histogramQuantile(h: Readonly<Record<string, number>>, q: number): number {
+  const steps = Object.entries(h)
+    .map(([k, n]) => ({ ms: Math.exp(Number(k) / 20), n }))
+    .sort((x, y) => x.ms - y.ms);
+  const count = steps.reduce((t, x) => t + x.n, 0);
+  let seen = 0;
+  for (const x of steps) {
+    seen += x.n;
+    if (seen >= Math.max(1, Math.ceil(q * count))) return x.ms;
+  }
+  return Number.NaN;
+}

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { meanDifference, median, normalCdf, quantile, twoProportions, wilson } from '../scripts/arena-stats.js';
+import {
+  histogramQuantile,
+  meanDifference,
+  median,
+  normalCdf,
+  quantile,
+  timeStep,
+  twoProportions,
+  wilson,
+} from '../scripts/arena-stats.js';
 
 /** The arena's statistics against values worked by hand from their textbook formulas. */
 describe('bot arena statistics', () => {
@@ -44,5 +53,16 @@ describe('bot arena statistics', () => {
     expect(median([4, 1, 3, 2])).toBe(2.5);
     expect(quantile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.95)).toBe(10);
     expect(quantile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.5)).toBe(5);
+  });
+
+  it('decision times kept as a histogram of 5% steps give the median and 95th percentile to within a step', () => {
+    const times = Array.from({ length: 1000 }, (_, i) => 0.2 * 1.01 ** i);
+    const h: Record<string, number> = {};
+    for (const t of times) h[timeStep(t)] = (h[timeStep(t)] ?? 0) + 1;
+    for (const q of [0.5, 0.95]) {
+      const exact = quantile(times, q);
+      expect(Math.abs(Math.log(histogramQuantile(h, q) / exact))).toBeLessThan(0.026);
+    }
+    expect(histogramQuantile({}, 0.5)).toBeNaN();
   });
 });

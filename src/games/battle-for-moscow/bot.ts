@@ -12,7 +12,7 @@ import type { Board } from './board.js';
 import { committed, survivingAttackers } from './combat.js';
 import { bestCounterattack, SOVIET_MIN_VALUE, SOVIET_VALUE_STEP } from './counterattack.js';
 import { legalActionsOn } from './legal.js';
-import { destinationCosts } from './movement.js';
+import { destinationCosts, isMovementPhase } from './movement.js';
 import { battleOdds, previewOdds } from './odds.js';
 import { type BfmAction, otherSide, phaseSide } from './state.js';
 
@@ -22,20 +22,32 @@ const GERMAN_MIN_COLUMN = 2;
 /**
  * How the heuristic plays: `attack` shifts the least odds column the Germans attack at, or
  * the least expected value of a Soviet battle (-1 bolder, +1 more careful); `moveThreshold`
- * is the least gain in position worth a move; `line` pulls the Soviet line back. The search bot picks among styles by playing
- * them out.
+ * is the least gain in position worth a move; `line` pulls the Soviet line back; `reserve`
+ * and `guard` are Soviet plans for replacements and for the Moscow garrison. The search bot
+ * picks among styles by playing them out; the default style is the plain heuristic.
  */
 export interface BotStyle {
   attack: number;
   moveThreshold: number;
   /** Soviet: stand this many hexes nearer Moscow than one hex ahead of the German front. */
   line?: number;
+  /** Soviet: replacements go to the units and hexes nearest Moscow first (a reserve for its defence). */
+  reserve?: boolean;
+  /** Soviet: the Moscow garrison never attacks (a step it loses may cost Moscow in the German turn). */
+  guard?: boolean;
 }
 export const DEFAULT_STYLE: BotStyle = { attack: 0, moveThreshold: 0.5 };
 /** Value of each CRT result to the attacker, for choosing attacks. */
 const RESULT_VALUE = { DE: 3, DRL: 2, DR: 1, EX: 0.5, NE: 0, AL: -1 } as const;
 
 export function botActionOn(b: Board, style: BotStyle = DEFAULT_STYLE): BfmAction {
+  // Movement needs no list of every legal move: the best move is among the destinations,
+  // and ending the phase is legal unless a displaced unit must move on.
+  if (isMovementPhase(b.s.phase)) {
+    const move = bestMove(b, phaseSide(b.s.phase)!, style);
+    if (move) return move;
+    if (b.s.displaced === null) return { type: 'end-phase' };
+  }
   const legal = legalActionsOn(b);
   const first = legal[0];
   if (!first) throw new Error('the bot has no legal action: the game is over');
@@ -70,7 +82,7 @@ export function botActionOn(b: Board, style: BotStyle = DEFAULT_STYLE): BfmActio
       break;
   }
   if (b.s.phase.endsWith('replacement')) {
-    return pick((a) => (a.type === 'replace' ? replacementValue(b, side, a.unit, a.hex) : -Infinity), 0) ?? end ?? first;
+    return pick((a) => (a.type === 'replace' ? replacementValue(b, side, a.unit, a.hex, style) : -Infinity), 0) ?? end ?? first;
   }
   if (b.s.combat) return combatAction(b, side, legal, style) ?? end ?? first;
   // Movement: the single most useful move, or end the phase when nothing improves.
@@ -102,10 +114,16 @@ function chooseAdvance(b: Board, side: SideId, legal: BfmAction[]): BfmAction {
   return legal.find((a) => a.type === 'advance' && a.unit === best) ?? { type: 'hold' };
 }
 
-function replacementValue(b: Board, side: SideId, unit: string, hex: HexId | undefined): number {
+function replacementValue(b: Board, side: SideId, unit: string, hex: HexId | undefined, style: BotStyle): number {
   const spec = b.spec(unit);
   const moscow = b.bm.moscow;
   const dist = (h: HexId) => b.map.grid.distance(h, moscow);
+  if (side === 'soviet' && style.reserve) {
+    // Moscow's garrison first, then the units and hexes nearest it, the strongest first.
+    const at = hex ?? b.hexOf(unit)!;
+    const gain = hex === undefined ? spec.full - spec.half : spec.half;
+    return (at === moscow ? 100 : 0) + gain - dist(at) * 2 + 40;
+  }
   if (hex === undefined) {
     const at = b.hexOf(unit)!;
     const threatened = b.map.neighbours(at).some((n) => b.occupier(n) === otherSide(side));
@@ -148,7 +166,9 @@ function planBattle(b: Board, side: SideId, style: BotStyle): { defender: string
 
 /** Soviet: the set of attackers with the best expected value, if it is worth the risk. */
 function sovietBattle(b: Board, defender: string, free: string[], style: BotStyle): { attackers: string[]; value: number } | undefined {
-  return bestCounterattack(b, defender, free, SOVIET_MIN_VALUE + style.attack * SOVIET_VALUE_STEP);
+  const attackers = style.guard ? free.filter((u) => b.hexOf(u) !== b.bm.moscow) : free;
+  if (attackers.length === 0) return undefined;
+  return bestCounterattack(b, defender, attackers, SOVIET_MIN_VALUE + style.attack * SOVIET_VALUE_STEP);
 }
 
 /** German: at the least column or better, the fewest attackers that keep the column. */
@@ -237,21 +257,36 @@ function hexInfo(b: Board, ctx: PositionContext, hex: HexId): HexInfo {
   const moscow = b.bm.moscow;
   const enemy = otherSide(ctx.side);
   const neighbours = b.map.neighbours(hex);
-  const adjacentEnemies = neighbours.flatMap((n) => b.unitsAt(n)).filter((u) => b.sideOf(u) === enemy);
-  const target = (e: string) => {
-    const at = b.hexOf(e)!;
-    return !b.s.units[e]!.full || b.bm.isCity(at) || b.map.grid.distance(at, moscow) <= 1;
-  };
+  // Plain loops: this runs for every hex a unit may reach, at every move of every play-out.
+  let enemies = 0;
+  let weak = 0;
+  let threat = 0;
+  let friends = 0;
+  let targets = 0;
+  for (const n of neighbours) {
+    const side = b.occupier(n);
+    if (side === ctx.side) friends += 1;
+    if (side !== enemy) continue;
+    for (const e of b.unitsAt(n)) {
+      if (b.sideOf(e) !== enemy) continue;
+      const strength = b.strength(e);
+      enemies += 1;
+      if (strength <= 4) weak += 1;
+      threat += strength;
+      // Adjacent enemies worth a counterattack: reduced, in a city, or next to Moscow.
+      if (ctx.side === 'soviet' && (!b.s.units[e]!.full || b.bm.isCity(n) || b.map.grid.distance(n, moscow) <= 1)) targets += 1;
+    }
+  }
   info = {
     dist: b.map.grid.distance(hex, moscow),
     neighbours,
     terrain: b.bm.terrain(hex),
     city: b.bm.isCity(hex),
-    enemies: adjacentEnemies.length,
-    weak: adjacentEnemies.filter((e) => b.strength(e) <= 4).length,
-    threat: adjacentEnemies.reduce((t, e) => t + b.strength(e), 0),
-    friends: neighbours.filter((n) => b.occupier(n) === ctx.side).length,
-    targets: ctx.side === 'soviet' ? adjacentEnemies.filter(target).length : 0,
+    enemies,
+    weak,
+    threat,
+    friends,
+    targets,
   };
   ctx.hexes.set(hex, info);
   return info;

@@ -44,9 +44,16 @@ export function createBfmEngine(map: LoadedMap): BfmEngine {
 export function apply(bm: BfmMap, state: BfmState, input: BfmAction): Applied<BfmState> {
   const parsed = bfmActionSchema.safeParse(input);
   if (!parsed.success) throw new RuleError(RULE.sequence, `not a Battle for Moscow action: ${issuesText(parsed.error, 'action', 2)}`);
+  return applyChecked(bm, state, parsed.data);
+}
+
+/**
+ * `apply` for an action already known to be well formed (a bot's choice among the legal
+ * actions, in its play-outs): the rules still check it, only the input parsing is skipped.
+ */
+export function applyChecked(bm: BfmMap, state: BfmState, action: BfmAction): Applied<BfmState> {
   if (state.phase === 'over') throw new RuleError(RULE.victory, 'the game is over');
   const b = new Board(bm, cloneState(state));
-  const action = parsed.data;
   HANDLERS[action.type](b, action as never);
   settle(b);
   return { state: b.s, events: b.events };

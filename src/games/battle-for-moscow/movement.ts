@@ -6,7 +6,7 @@
 
 import type { HexId } from '../../kernel/hex.js';
 import { pathTo, type Reach, reachable } from '../../kernel/pathfinding.js';
-import { RuleError } from '../engine.js';
+import { RuleError, type SideId } from '../engine.js';
 import type { Board } from './board.js';
 import { TERRAIN } from './data/terrain.js';
 import { MUD_MOVEMENT, turnSpec } from './data/turns.js';
@@ -57,7 +57,33 @@ export function moveProblem(b: Board, unit: string): Refusal | undefined {
 
 /** The search over the map for one unit in the current phase (ignoring where it may stop). */
 export function searchFor(b: Board, unit: string): Reach {
-  return b.remember(`reach:${unit}:${b.s.phase}`, () => search(b, unit));
+  return b.remember(`reach:${unit}:${b.s.phase}`, () => {
+    // The search depends only on the unit, its hex, the phase, mud and where the enemy
+    // stands (friendly units never block or stop it): positions repeat across the moves of a
+    // phase and across bot play-outs, so the answer is shared between boards.
+    const side = b.sideOf(unit);
+    const key = `${unit}@${b.hexOf(unit)}|${b.s.phase}|${turnSpec(b.s.turn).mud ? 'mud' : ''}|${enemyPositions(b, otherSide(side))}`;
+    let reach = REACH_CACHE.get(key);
+    if (!reach) {
+      reach = search(b, unit);
+      if (REACH_CACHE.size >= REACH_CACHE_LIMIT) REACH_CACHE.clear();
+      REACH_CACHE.set(key, reach);
+    }
+    return reach;
+  });
+}
+
+/** Searches already made, by unit, hex, phase, mud and enemy positions (read-only once stored). */
+const REACH_CACHE = new Map<string, Reach>();
+const REACH_CACHE_LIMIT = 50_000;
+
+function enemyPositions(b: Board, enemy: SideId): string {
+  return b.remember(`positions:${enemy}`, () =>
+    b
+      .onMap(enemy)
+      .map((u) => b.hexOf(u))
+      .join(','),
+  );
 }
 
 function search(b: Board, unit: string): Reach {
@@ -100,7 +126,11 @@ export function destinations(b: Board, unit: string): Map<HexId, Destination> {
 }
 
 /** The destinations alone with their costs (no routes): what legality needs. */
-export function destinationCosts(b: Board, unit: string): Map<HexId, number> {
+export function destinationCosts(b: Board, unit: string): ReadonlyMap<HexId, number> {
+  return b.remember(`destinations:${unit}`, () => destinationCostsNow(b, unit));
+}
+
+function destinationCostsNow(b: Board, unit: string): Map<HexId, number> {
   const out = new Map<HexId, number>();
   if (moveProblem(b, unit)) return out;
   const reach = searchFor(b, unit);

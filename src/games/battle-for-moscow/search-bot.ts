@@ -1,16 +1,20 @@
 /**
- * The search bot: Monte Carlo over playing styles. At the start of each of its movement and
- * combat phases it plays the game on several times for each style of the heuristic (bolder or
- * more careful attacks, more or fewer moves, a line nearer Moscow), with the dice drawn afresh
- * for every play-out (the expectation over dice), scores the positions reached, and then plays
- * the phase in the style that scored best. Small decisions (losses, retreats, advances,
- * replacements) stay with the heuristic.
+ * The search bot: Monte Carlo over playing styles. At the start of each phase it searches it
+ * plays the game on several times for each style of the heuristic, with the dice drawn afresh
+ * for every play-out (the expectation over dice), scores the positions reached, and then
+ * plays the phase in the style that scored best. Losses, retreats and advances stay with the
+ * heuristic.
  *
- * The Germans play out the phase (the last phase of their turn: the Soviet answer too). The
- * Soviets play out the rest of their turn and the whole German answer, so a counterattack is
- * judged by what it leaves for the German turn, and every style meets the same dice
- * (common random numbers: a difference between styles is the style's, not the dice's). Their
- * rail movement is the heuristic's (it moves units up to weak German units before combat).
+ * The Germans search their movement and combat phases among bolder or more careful attacks
+ * and more or fewer moves, and play out the phase (the last phase of their turn: the Soviet
+ * answer too).
+ *
+ * The Soviets search each phase of their turn but rail movement: where replacements go, how
+ * boldly to counterattack, where to stand (SOVIET_STYLES). They play out the rest of their
+ * turn and the German turn up to the end of its combat phase, every style on the same dice
+ * (common random numbers: a difference between styles is the style's, not the dice's), and
+ * score what decides the game (sovietScore): Moscow, then how exposed it is, the cities, and
+ * the strength each side keeps.
  *
  * It is deterministic: play-out dice come from the game's own seed, and the style chosen
  * for a phase is remembered for that phase of that game (keyed by seed, turn, phase and
@@ -21,7 +25,8 @@ import { diceId, forkDice } from '../../kernel/dice.js';
 import type { SideId } from '../engine.js';
 import { type BfmMap, Board } from './board.js';
 import { type BotStyle, botActionOn, DEFAULT_STYLE } from './bot.js';
-import { apply } from './engine.js';
+import { applyChecked } from './engine.js';
+import { isMovementPhase } from './movement.js';
 import { type BfmAction, type BfmState, otherSide, phaseSide } from './state.js';
 
 export const STYLES: readonly BotStyle[] = [
@@ -31,15 +36,32 @@ export const STYLES: readonly BotStyle[] = [
   { attack: 0, moveThreshold: 2 },
 ];
 
-/** The Soviet styles: counterattack bolder or more carefully, or hold a line one hex nearer Moscow. */
-export const SOVIET_STYLES: readonly BotStyle[] = [
-  DEFAULT_STYLE,
-  { attack: -1, moveThreshold: 0.5 },
-  { attack: 1, moveThreshold: 0.5 },
-  { attack: 0, moveThreshold: 0.5, line: 1 },
-];
+/**
+ * The Soviet plans, by phase: where replacements go (the heuristic's, restoring threatened
+ * units at the front, or a reserve nearest Moscow); how boldly to counterattack; where to
+ * stand (the heuristic's line one hex ahead of the German front, one or two hexes nearer
+ * Moscow, or fewer moves). A style changes nothing before its phase, so each phase weighs
+ * only the styles that differ there.
+ */
+export const SOVIET_STYLES: Readonly<Record<string, readonly BotStyle[]>> = {
+  'soviet-replacement': [DEFAULT_STYLE, { ...DEFAULT_STYLE, reserve: true }],
+  // The Moscow garrison stays out of every searched battle: in lost games the German assault on
+  // Moscow came the turn after the garrison lost a step counterattacking (the arena's seeds 12, 26, 46).
+  'soviet-combat': [
+    { ...DEFAULT_STYLE, guard: true },
+    { attack: -1, moveThreshold: 0.5, guard: true },
+    { attack: 1, moveThreshold: 0.5, guard: true },
+  ],
+  'soviet-movement': [
+    DEFAULT_STYLE,
+    { attack: 0, moveThreshold: 0.5, line: 1 },
+    { attack: 0, moveThreshold: 0.5, line: 2 },
+    { attack: 0, moveThreshold: 2 },
+  ],
+};
 
-const stylesOf = (side: SideId) => (side === 'german' ? STYLES : SOVIET_STYLES);
+const stylesOf = (side: SideId, phase: string): readonly BotStyle[] =>
+  side === 'german' ? STYLES : (SOVIET_STYLES[phase] ?? [DEFAULT_STYLE]);
 
 export interface SearchBudget {
   /** Play-outs per style. */
@@ -60,7 +82,7 @@ export function forgetStyles(): void {
 
 export function searchActionOn(bm: BfmMap, b: Board, budget: SearchBudget = DEFAULT_BUDGET): BfmAction {
   const side = phaseSide(b.s.phase);
-  const searched = side && b.s.phase !== 'soviet-rail-movement' && (b.s.phase.endsWith('movement') || b.s.phase.endsWith('combat'));
+  const searched = side === 'german' ? b.s.phase.endsWith('movement') || b.s.phase.endsWith('combat') : b.s.phase in SOVIET_STYLES;
   // Once the battles are announced the style changes nothing (losses, retreats and advances are the heuristic's).
   if (!side || !searched || (b.s.combat && !b.s.combat.declaring)) return botActionOn(b);
   // The phase is identified by game, turn and phase, and by the opponent's units and the
@@ -82,15 +104,31 @@ export function searchActionOn(bm: BfmMap, b: Board, budget: SearchBudget = DEFA
 }
 
 function bestStyle(bm: BfmMap, start: BfmState, side: SideId, budget: SearchBudget): BotStyle {
-  const styles = stylesOf(side);
+  const styles = stylesOf(side, start.phase);
   let best = styles[0]!;
   let bestScore = -Infinity;
+  // German movement: a style acts only through its moves, and a play-out that rolls no die
+  // (the panzer movement phase) comes out the same whatever its dice: styles that move alike play once.
+  const sameMoves = new Map<string, Playout>();
+  const movesKey = (style: BotStyle) => `${style.moveThreshold}|${style.line ?? 0}`;
+  const germanMovement = side === 'german' && isMovementPhase(start.phase);
   for (const [i, style] of styles.entries()) {
     let total = 0;
+    let first: Playout | undefined = germanMovement ? sameMoves.get(movesKey(style)) : undefined;
     for (let p = 0; p < budget.playouts; p++) {
+      // A play-out that rolled no die (a movement phase played to its end) comes out the same on any dice.
+      if (first && first.rolls === 0) {
+        total += first.score;
+        continue;
+      }
       // Soviet: the same dice for every style.
       const salt = side === 'soviet' ? 1 + p * 104729 : 1 + i * 7919 + p * 104729;
-      total += playout(bm, start, side, style, salt, budget.maxActions);
+      const result = playout(bm, start, side, style, salt, budget.maxActions);
+      if (!first) {
+        first = result;
+        if (germanMovement) sameMoves.set(movesKey(style), result);
+      }
+      total += result.score;
     }
     if (total > bestScore) {
       bestScore = total;
@@ -105,7 +143,13 @@ function bestStyle(bm: BfmMap, start: BfmState, side: SideId, budget: SearchBudg
  * plain heuristic; the score of the position reached for `side`. The Germans stop at their
  * next phase after this one; the Soviets at their next phase after the German answer.
  */
-function playout(bm: BfmMap, start: BfmState, side: SideId, style: BotStyle, salt: number, maxActions: number): number {
+interface Playout {
+  score: number;
+  /** Dice rolled on the way. */
+  rolls: number;
+}
+
+function playout(bm: BfmMap, start: BfmState, side: SideId, style: BotStyle, salt: number, maxActions: number): Playout {
   let s: BfmState = { ...copyJson(start), dice: forkDice(start.dice, salt) };
   const phase = s.phase;
   let leftPhase = false;
@@ -116,11 +160,15 @@ function playout(bm: BfmMap, start: BfmState, side: SideId, style: BotStyle, sal
     if (mover !== side) answered = true;
     // Back in one of our own phases (for the Soviets: after the German answer): far enough.
     if (mover === side && (side === 'german' ? leftPhase : answered)) break;
+    // The Soviets judge their turn by the German combat that answers it: whether Moscow and
+    // the line hold, and what each side lost (the German movement after it only repositions).
+    if (side === 'soviet' && s.phase === 'german-movement') break;
     const b = new Board(bm, s);
     const ownMove = mover === side && (side === 'german' ? !leftPhase : !answered);
-    s = apply(bm, s, ownMove ? botActionOn(b, style) : botActionOn(b)).state;
+    s = applyChecked(bm, s, ownMove ? botActionOn(b, style) : botActionOn(b)).state;
   }
-  return score(new Board(bm, s), side);
+  const end = new Board(bm, s);
+  return { score: side === 'soviet' ? sovietScore(end) : score(end, side), rolls: s.dice.rolls };
 }
 
 /**
@@ -140,4 +188,25 @@ export function score(b: Board, side: SideId): number {
     strength('soviet') -
     nearest * 1.5;
   return side === 'german' ? german : -german + (b.s.result?.winner === otherSide('german') ? 100 : 0);
+}
+
+/**
+ * A position for the Soviets, for their search: what decides the game is Moscow at the end of
+ * turn 7, so beyond `score` it counts how exposed Moscow is after the German answer: German
+ * strength next to it and within two hexes against the garrison, weighing more as the end nears.
+ */
+export function sovietScore(b: Board): number {
+  const moscow = b.bm.moscow;
+  if (b.s.result) return b.s.result.winner === 'soviet' ? 1000 : -1000;
+  let near = 0;
+  for (const u of b.onMap('german')) {
+    const d = b.map.grid.distance(b.hexOf(u)!, moscow);
+    if (d === 1) near += b.strength(u);
+    else if (d === 2) near += b.strength(u) * 0.5;
+  }
+  const garrison = b.unitsAt(moscow).reduce((t, u) => t + (b.sideOf(u) === 'soviet' ? b.strength(u) : 0), 0);
+  const urgency = b.s.turn >= 5 ? 2 : b.s.turn >= 3 ? 1 : 0.5;
+  // Moscow lost: the Germans seldom give it back (-100 more on top of `score`'s).
+  const lost = b.s.cities[moscow] === 'german' ? 100 : 0;
+  return score(b, 'soviet') - lost - urgency * Math.max(0, near - 3 * garrison);
 }
