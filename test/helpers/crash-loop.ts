@@ -229,12 +229,13 @@ export async function crashLoop(
             }
             const undone = /\*\*Undone\*\* \(order of version (\d+)\)/.exec(reply.content);
             const now = buttonVersion(reply);
-            if (undone && now) {
-              // The orders from that version on are out of the log now.
+            if (undone) {
+              // The orders from that version on are out of the log now (the answer may show no choice buttons to read the game from).
+              const gameId = now?.gameId ?? at.gameId;
               for (let i = acked.length - 1; i >= 0; i--)
-                if (acked[i]!.gameId === now.gameId && acked[i]!.version >= Number(undone[1]) && acked[i]!.expect.kind !== 'undo')
+                if (acked[i]!.gameId === gameId && acked[i]!.version >= Number(undone[1]) && acked[i]!.expect.kind !== 'undo')
                   acked.splice(i, 1);
-              ack({ gameId: now.gameId, version: now.version, expect: { kind: 'undo' } });
+              if (now) ack({ gameId: now.gameId, version: now.version, expect: { kind: 'undo' } });
               result.undone += 1;
               ackedThisRound += 1;
             }
@@ -274,6 +275,11 @@ export async function crashLoop(
           if (!reply) break; // killed before the answer: this order was not acknowledged
           if (reply.ephemeral) {
             latest = undefined; // refused (stale, say): look again
+            continue;
+          }
+          if (/your order was not given/.test(reply.content)) {
+            // After a kill mid-turn the bot first finishes its turn: that answer carries its orders, not this one.
+            latest = reply.buttons.length ? reply : undefined;
             continue;
           }
           ack({ gameId: at.gameId, version: at.version + 1, expect: sent.expect });
@@ -376,7 +382,13 @@ async function check(
     }
     for (const a of wanted.values()) {
       if (a.mayBeUndone && doc.events.some((e) => e.kind === 'undo' && e.version > a.version)) continue;
-      lose(`${gameId}:${a.version}`, `game ${gameId}: acknowledged version ${a.version} is not stored (stored version ${doc.version})`);
+      // Near it in the log, to tell a lost order from an order taken back unseen.
+      const near = (v: number) => Math.abs(v - a.version) < 4;
+      const around = `log ${doc.actions.filter((r) => near(r.version)).map((r) => `${r.version}${r.userId === USER.id ? '' : '(bot)'}`)}; undo at ${doc.events.filter((e) => e.kind === 'undo' && near(e.version)).map((e) => e.version)}`;
+      lose(
+        `${gameId}:${a.version}`,
+        `game ${gameId}: acknowledged version ${a.version} is not stored (stored version ${doc.version}; ${around})`,
+      );
     }
     if (!isDeepStrictEqual(state, doc.state))
       damage(`${gameId}:replay:${doc.version}`, `game ${gameId}: the log does not replay to the stored position`);
