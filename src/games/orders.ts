@@ -102,3 +102,23 @@ export function onlyChoice<T>(choices: readonly T[], what: string, show: (c: T) 
 
 /** zod for a hex option typed by a player. */
 export const hexOption = hexIdSchema;
+
+const unitKey = (x: string) => x.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** A unit id as a player types it, any case and spacing ("7pz" for "7 Pz"); `hint` shows how the game's counters are named. */
+export function unitByName(ids: readonly string[], text: string, hint: string): string {
+  const key = unitKey(text);
+  const hit = ids.find((id) => unitKey(id) === key);
+  if (!hit) throw new UserError(`No unit "${text}" ${hint}`);
+  return hit;
+}
+
+/** Units from a comma-separated list, each as unitByName reads it. */
+export function unitsByName(ids: readonly string[], text: string, hint: string): string[] {
+  const parts = text
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (parts.length === 0) throw new UserError('Name at least one unit, e.g. "7 Pz, 6 Pz".');
+  return parts.map((part) => unitByName(ids, part, hint));
+}

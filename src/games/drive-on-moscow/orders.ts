@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { UserError } from '../../contracts/errors.js';
 import type { Choice } from '../../contracts/reply.js';
 import type { HexId } from '../../kernel/hex.js';
-import { hexOption, type Order, type OrderOptions, offer, orderOptions } from '../orders.js';
+import { hexOption, type Order, type OrderOptions, offer, orderOptions, unitByName, unitsByName } from '../orders.js';
 import { battleChoices } from './battles.js';
 import { domBoard } from './board.js';
 import { chartText, DOM_CHART_IDS } from './chart-text.js';
@@ -26,22 +26,14 @@ export const DOM_COMMANDS: Record<string, string> = {
   convert: 'Drive on Moscow: turn a Soviet unit into the Guards unit drawn (9.4)',
 };
 
-const norm = (x: string) => x.toLowerCase().replace(/[^a-z0-9]/g, '');
+const UNIT_HINT = 'is on the map (names as on the counters: "7 Pz", "RD 012", "GRD 001").';
 
-/** A unit on the map by id, any case and spacing: "7 Pz", "7pz", "rd 012". */
+/** A unit by id, any case and spacing: "7 Pz", "7pz". */
 export function findUnit(s: DomState, text: string): string {
-  const t = norm(text);
-  const hit = Object.keys(s.units).find((id) => norm(id) === t);
-  if (!hit) throw new UserError(`No unit "${text}" is on the map (names as on the counters: "7 Pz", "RD 012", "GRD 001").`);
-  return hit;
+  return unitByName(Object.keys(s.units), text, UNIT_HINT);
 }
 export function findUnits(s: DomState, text: string): string[] {
-  const parts = text
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
-  if (parts.length === 0) throw new UserError('Name at least one unit, e.g. "7 Pz, 6 Pz".');
-  return parts.map((x) => findUnit(s, x));
+  return unitsByName(Object.keys(s.units), text, UNIT_HINT);
 }
 
 function unitName(u: Unit): string {

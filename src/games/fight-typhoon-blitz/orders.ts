@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { UserError } from '../../contracts/errors.js';
 import type { Choice } from '../../contracts/reply.js';
 import type { HexId } from '../../kernel/hex.js';
-import { hexOption, type Order, type OrderOptions, offer, orderOptions } from '../orders.js';
+import { hexOption, type Order, type OrderOptions, offer, orderOptions, unitByName, unitsByName } from '../orders.js';
 import { ftbBoard } from './board.js';
 import { chartText, FTB_CHART_IDS } from './chart-text.js';
 import type { FtbCharts } from './charts.js';
@@ -27,19 +27,14 @@ export const FTB_COMMANDS: Record<string, string> = {
 
 const norm = (x: string) => x.toLowerCase().replace(/[^a-z0-9]/g, '');
 
+const UNIT_HINT = '(names as on the counters: "7 Pz", "35 Inf", "133 RD", "3PzA").';
+
+/** A unit by id, any case and spacing: "7 Pz", "7pz". */
 export function findUnit(s: FtbState, text: string): string {
-  const t = norm(text);
-  const hit = Object.keys(s.units).find((id) => norm(id) === t);
-  if (!hit) throw new UserError(`No unit "${text}" (names as on the counters: "7 Pz", "35 Inf", "133 RD", "3PzA").`);
-  return hit;
+  return unitByName(Object.keys(s.units), text, UNIT_HINT);
 }
 export function findUnits(s: FtbState, text: string): string[] {
-  const parts = text
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
-  if (!parts.length) throw new UserError('Name at least one unit, e.g. "7 Pz, 6 Pz".');
-  return parts.map((x) => findUnit(s, x));
+  return unitsByName(Object.keys(s.units), text, UNIT_HINT);
 }
 
 const unitOption = (name: string, description: string, required = false) =>
