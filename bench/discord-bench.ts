@@ -3,6 +3,7 @@ import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
 import type { TyphoonState } from '../src/games/operation-typhoon/state.js';
 import { type BotHarness, channel, member, startBotHarness } from '../test/helpers/fake-discord/bot-harness.js';
 import type { FakeUser } from '../test/helpers/fake-discord/fake-discord.js';
+import { cpuSince, cpuSnapshot } from './thread-cpu.js';
 import { median } from './timing.js';
 
 export interface LatencyFigures {
@@ -17,6 +18,10 @@ export interface LatencyFigures {
   late: number;
   /** Answers with their map per second over the whole run, all channels together. */
   ordersPerSecond: number;
+  /** CPU time per order, all threads of the process (bot, fake Discord, picture workers), ms. */
+  cpuMsPerOrder: number;
+  /** Of which on the main thread (Linux only). */
+  mainThreadCpuMsPerOrder?: number;
 }
 
 /**
@@ -33,6 +38,7 @@ export async function benchDiscordLatency(busyChannels: number, commandsPerChann
     const latencies: number[] = [];
     let late = 0;
     const started = performance.now();
+    const cpu0 = cpuSnapshot();
     await Promise.all(
       players.map(async ({ user, ch, from, to }, k) => {
         // Park-Miller, seeded apart per channel (consecutive small seeds start with near-zero draws).
@@ -56,6 +62,7 @@ export async function benchDiscordLatency(busyChannels: number, commandsPerChann
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpu = cpuSince(cpu0);
     const sorted = [...latencies].sort((a, b) => a - b);
     return {
       busyChannels,
@@ -66,6 +73,8 @@ export async function benchDiscordLatency(busyChannels: number, commandsPerChann
       maxMs: sorted.at(-1)!,
       late,
       ordersPerSecond: latencies.length / seconds,
+      cpuMsPerOrder: cpu.processMs / latencies.length,
+      mainThreadCpuMsPerOrder: cpu.mainThreadMs === undefined ? undefined : cpu.mainThreadMs / latencies.length,
     };
   } finally {
     await h.stop();

@@ -1,7 +1,8 @@
 import { type Canvas, createCanvas } from '@napi-rs/canvas';
 import type { View } from '../src/../src/contracts/scene.js';
 import { loadMap, type MapName } from '../src/maps/game-map.js';
-import { encodeImage, fullMapHexSize, type ImageFormat, renderMap, ZOOM_HEX_SIZE } from '../src/render/render-map.js';
+import { encodeImage, type ImageFormat } from '../src/render/encode-image.js';
+import { fullMapHexSize, renderMap, ZOOM_HEX_SIZE } from '../src/render/render-map.js';
 import { staticLayer } from '../src/render/static-layer.js';
 import { busiestHex, sampleScene } from './sample-scene.js';
 import { median, timeOnce } from './timing.js';

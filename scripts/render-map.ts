@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import type { View } from '../src/../src/contracts/scene.js';
 import { INSTALLED_GAMES } from '../src/games/installed.js';
 import { loadMap } from '../src/maps/game-map.js';
-import { encodeImage, renderMap } from '../src/render/render-map.js';
+import { encodeImage } from '../src/render/encode-image.js';
+import { renderMap } from '../src/render/render-map.js';
 import { printedScene } from '../src/session/map-views.js';
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type BfmAction, type BfmState, bfmActionSchema, bfmEngine, botAction, sceneOf } from '../src/games/battle-for-moscow/index.js';
 import type { GameEvent } from '../src/games/engine.js';
-import { encodeImage, renderMap } from '../src/render/render-map.js';
+import { encodeImage } from '../src/render/encode-image.js';
+import { renderMap } from '../src/render/render-map.js';
 
 const e = bfmEngine();
 const key = (a: BfmAction) => JSON.stringify(a.type === 'declare' ? { ...a, attackers: [...a.attackers].sort() } : a);

@@ -120,7 +120,7 @@ describe('Battle for Moscow in the console', () => {
     expect(status).toMatch(/Turn 2\/7 · Oct II · German/);
     expect(status).toMatch(/Moscow: (Soviet|German) · cities German \d+, Soviet \d+/);
 
-    const images = c.s.written.filter((p) => p.endsWith('.webp'));
+    const images = c.s.written.filter((p) => p.endsWith('.png'));
     expect(images.length).toBeGreaterThanOrEqual(6);
     const img = await loadImage(readFileSync(images.at(-1)!));
     expect(img.width).toBeGreaterThan(300);

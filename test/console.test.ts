@@ -90,7 +90,7 @@ describe('console session', () => {
     const { s, printed } = session();
     await s.run('/game map game:battle-for-moscow');
     expect(printed[0]).toMatch(/Battle for Moscow/);
-    expect(s.written[0]).toMatch(/battle-for-moscow-map\.webp$/);
+    expect(s.written[0]).toMatch(/battle-for-moscow-map\.png$/);
   });
 
   it('ignores blank lines and comments', async () => {
@@ -117,7 +117,7 @@ describe('console session', () => {
     expect(stdout).toMatch(/> \/hex id:1103/);
     expect(stdout).toMatch(/Moscow/);
     expect(stdout).toMatch(/There is no hex 0000/);
-    expect(existsSync(join(out, '001-hex-1103.webp'))).toBe(true);
+    expect(existsSync(join(out, '001-hex-1103.png'))).toBe(true);
   });
 });
 
@@ -141,7 +141,7 @@ describe('console games', () => {
     const [created, step, roll, again] = await play(s, printed, ['/game new game:dice-race seed:7', '/press 2', '/press 1', '/press 9']);
     expect(created).toMatch(/Dice Race.*has started/);
     expect(created).toMatch(/\[1\] Roll {2}\[2\] Step one hex {2}\[3\] End turn/);
-    expect(created).toMatch(/\[image\] .*dice-race-\w{8}-v0-map\.webp/);
+    expect(created).toMatch(/\[image\] .*dice-race-\w{8}-v0-map\.png/);
     expect(step).toMatch(/German steps to 1\./);
     expect(roll).toMatch(/🎲 German runs: \d →/);
     expect(again).toMatch(/^\(only you\) \/press takes a button number from the last reply \(1 to 3\)/);

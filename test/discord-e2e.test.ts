@@ -52,9 +52,8 @@ describe('the bot in a (fake) Discord', () => {
     expect(message!.content).not.toContain(String(doc.seed));
     expect(message!.files).toHaveLength(1);
     const file = message!.files[0]!;
-    expect(file.name).toMatch(/\.webp$/);
-    expect(file.data.subarray(0, 4).toString('latin1')).toBe('RIFF');
-    expect(file.data.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    expect(file.name).toMatch(/\.png$/);
+    expect(file.data.subarray(0, 8).toString('latin1')).toBe('\x89PNG\r\n\x1a\n');
     const image = await loadImage(file.data);
     expect(image.width).toBeGreaterThan(400);
     keep(message!, 'new-game');

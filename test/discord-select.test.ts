@@ -61,7 +61,7 @@ describe('the move menus', () => {
     expect(where.options.at(-1)).toMatchObject({ value: 'back' });
     expect(menu!.files).toHaveLength(1);
     // The reach view: where the stack can go, shaded with each hex's MP cost.
-    expect(menu!.files[0]!.name).toMatch(/-reach-1112\.webp$/);
+    expect(menu!.files[0]!.name).toMatch(/-reach-1112\.png$/);
 
     // The hex: the order goes as typed. The first move asks about the Luftwaffe first (9.1).
     const order = h.fake.pick(player, menu!, where.customId, ['1413']);

@@ -382,7 +382,7 @@ describe('the local console', () => {
       await c.run(`/orders give path:${file}`);
       expect(printed.join('\n')).toMatch(/\*\*Orders from console\*\*: 2 orders, checked against the rules/);
       expect(printed.at(-1)).toMatch(/\[1\] Carry out 2 orders {2}\[2\] Cancel/);
-      expect(c.written.at(-1)).toMatch(/-orders-[a-z0-9]{6}\.webp$/);
+      expect(c.written.at(-1)).toMatch(/-orders-[a-z0-9]{6}\.png$/);
       await c.run('/press 1');
       expect(printed.join('\n')).toMatch(/all 2 orders carried out/);
       // The same text in one line, with ;, is refused whole when a line breaks a rule.

@@ -134,7 +134,7 @@ describe('Courier in the local console', () => {
     expect(started).toMatch(/\*\*Courier\*\* · game `\w{8}` · version 0 · solo, console has started\./);
     expect(started).toMatch(/Turn 1\/4 · 3 steps left\nCourier in 0204 \(Smolensk\) · Moscow 9 hexes away/);
     expect(started).toMatch(/\[1\] Ride to 0304 {2}\[2\] Rest \(roll for a bonus step\) {2}\[3\] End turn {3}\(\/press N\)/);
-    expect(started).toMatch(/\[image\] .*courier-\w{8}-v0-map\.webp/);
+    expect(started).toMatch(/\[image\] .*courier-\w{8}-v0-map\.png/);
 
     // Autocomplete: the six hexes next to Smolensk, nearest Moscow first; what is typed filters them.
     const dispatcher = new Dispatcher(c.s.services);
@@ -152,10 +152,10 @@ describe('Courier in the local console', () => {
     const moved = await c.run(`/move to:${offered[0]!.value}`);
     expect(moved).toMatch(/^• The courier rides from 0204 \(Smolensk\) to 0304 \(2 steps left\)\./);
     const image = c.s.written.at(-1)!;
-    expect(image).toMatch(/courier-\w{8}-v1\.webp$/);
+    expect(image).toMatch(/courier-\w{8}-v1\.png$/);
     expect(statSync(image).size).toBeGreaterThan(10_000);
     const bytes = readFileSync(image);
-    expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect((await loadImage(bytes)).width).toBeGreaterThan(400);
     expect((await c.state()).at).toBe('0304');
 
@@ -325,7 +325,7 @@ describe('Courier in the (fake) Discord', () => {
     expect(started.content).toMatch(/\*\*Courier\*\*.*has started/);
     expect(started.content).toMatch(/Turn 1\/3 · 3 steps left/);
     expect(started.files).toHaveLength(1);
-    expect(started.files[0]!.data.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    expect(started.files[0]!.data.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(started.buttons.map((b) => b.label)).toEqual(['Ride to 0304', 'Rest (roll for a bonus step)', 'End turn']);
 
     // Autocomplete through Discord: the /move every game shares offers Courier's hexes in a Courier channel.

@@ -72,7 +72,7 @@ describe('the production build', () => {
     expect(run.status, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toMatch(/Battle for Moscow/);
     expect(run.stdout).toMatch(/The bot played\**\s*\(\d+ actions\)/);
-    const images = readdirSync(join(dir, 'out')).filter((f) => f.endsWith('.webp') || f.endsWith('.png'));
+    const images = readdirSync(join(dir, 'out')).filter((f) => f.endsWith('.png') || f.endsWith('.png'));
     expect(images).toHaveLength(4);
     for (const image of images) expect(statSync(join(dir, 'out', image)).size).toBeGreaterThan(20_000);
   });

@@ -7,6 +7,7 @@ import { typhoonGame } from '../src/games/operation-typhoon/definition.js';
 import { type TyphoonState, typhoonEngine } from '../src/games/operation-typhoon/index.js';
 import type { HexId } from '../src/kernel/hex.js';
 import { type LoadedMap, loadMap } from '../src/maps/game-map.js';
+import { encodeImage } from '../src/render/encode-image.js';
 import { registerFonts } from '../src/render/fonts.js';
 import type { HexLayout } from '../src/render/layout.js';
 import { legendEntries } from '../src/render/panel.js';
@@ -20,7 +21,7 @@ import {
   setupMarkCentre,
   stackBoxes,
 } from '../src/render/placement.js';
-import { encodeImage, fullMapHexSize, renderMap, ZOOM_HEX_SIZE, zoomWindow } from '../src/render/render-map.js';
+import { fullMapHexSize, renderMap, ZOOM_HEX_SIZE, zoomWindow } from '../src/render/render-map.js';
 import { HEX_ID_MIN_SIZE, staticLayer } from '../src/render/static-layer.js';
 
 /**

@@ -178,7 +178,7 @@ describe('the reach view', () => {
     await c.run(`/game map reach:${hex}`);
     expect(printed.join('\n')).toMatch(new RegExp(`in ${hex}, \\d+ MP: can reach`));
     const file = c.written.at(-1)!;
-    expect(file).toMatch(new RegExp(`reach-${hex}\\.webp$`));
+    expect(file).toMatch(new RegExp(`reach-${hex}\\.png$`));
     const img = await loadImage(readFileSync(file));
     expect(img.width).toBeGreaterThan(400);
     printed.length = 0;

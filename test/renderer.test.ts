@@ -1,8 +1,9 @@
 import { createCanvas, GlobalFonts, type Image, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { Scene } from '../src/../src/contracts/scene.js';
+import { encodeImage } from '../src/render/encode-image.js';
 import { FONT, registerFonts } from '../src/render/fonts.js';
-import { encodeImage, renderMap, ZOOM_HEX_SIZE, zoomWindow } from '../src/render/render-map.js';
+import { renderMap, ZOOM_HEX_SIZE, zoomWindow } from '../src/render/render-map.js';
 import { mapLayout, staticLayer } from '../src/render/static-layer.js';
 import { printedScene } from '../src/session/map-views.js';
 import { tinyMap } from './helpers/tiny-map.js';

@@ -58,7 +58,7 @@ describe('choice buttons', () => {
     const [acted] = await press(`game:${doc.id}:0:1`);
     expect(acted?.ephemeral).toBeFalsy();
     expect(acted?.content).toMatch(/German steps to 1\./);
-    expect(acted?.files?.[0]?.name).toMatch(/\.webp$/);
+    expect(acted?.files?.[0]?.name).toMatch(/\.png$/);
     expect(acted?.buttons?.[0]?.customId).toBe(`game:${doc.id}:1:0`);
     const [stale] = await press(`game:${doc.id}:0:1`);
     expect(stale?.ephemeral).toBe(true);

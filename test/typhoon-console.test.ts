@@ -68,7 +68,7 @@ describe('Operation Typhoon in the console', () => {
     const ended = await c.press(asked, /^End turn 1 anyway/);
     expect(ended).toMatch(/German regroup|Turn 2/);
     expect((await c.state()).turn).toBe(2);
-    const images = c.s.written.filter((p) => p.endsWith('.webp'));
+    const images = c.s.written.filter((p) => p.endsWith('.png'));
     expect(images.length).toBeGreaterThanOrEqual(4);
     const img = await loadImage(readFileSync(images[images.length - 1]!));
     expect(img.width).toBeGreaterThan(300);

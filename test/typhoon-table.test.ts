@@ -110,7 +110,7 @@ describe('ending a turn is never one tap (console)', () => {
     // Retreat: the picture of that order shows the defenders who held (and they are back in the pool).
     const battleHex = (await t.state()).battle!.hex;
     const back = await t.run('/battle retreat');
-    expect(back).toMatch(/\[image\] .*\.webp/);
+    expect(back).toMatch(/\[image\] .*\.png/);
     const after = await t.state();
     expect(after.held?.hex).toBe(battleHex);
     expect(after.held!.soviet.length).toBeGreaterThan(0);
@@ -341,7 +341,7 @@ describe("the commander's own army, readable (console)", () => {
     const { hex, to } = stackOf(s, 'PG4');
     const around = await t.run(`/game map center:${hex} radius:3`);
     expect(around).toMatch(new RegExp(`Around hex ${hex}:`));
-    expect(around).toMatch(/\[image\] .*-\d{4}\.webp/);
+    expect(around).toMatch(/\[image\] .*-\d{4}\.png/);
     expect(await t.run('/game map center:PG4')).toMatch(/Panzer Group 4: its units in \d+ hexes\./);
     expect(await t.run('/game map center:nowhere')).toMatch(/center: takes a hex XXYY or one of 9A, PG3/);
     expect(await t.run('/game map center:9999')).toMatch(/There is no hex 9999/);

@@ -10,8 +10,8 @@ export type OnPosted = (channelId: string, messageId: string, reply: Reply) => P
 /**
  * Answers one interaction in order: the first reply answers it (or fills the "thinking…"
  * placeholder), later ones are follow-ups. If the command has not answered when
- * `deferAfterMs` passes it is deferred, because Discord forgets an interaction not
- * acknowledged within 3 s. Every call goes through one queue, so a timer firing while a
+ * `deferAfterMs` passes (counted from the interaction's creation) it is deferred, because
+ * Discord forgets an interaction not acknowledged within 3 s. Every call goes through one queue, so a timer firing while a
  * reply is on its way cannot acknowledge twice.
  *
  * A button or menu pick is deferred without a placeholder (Discord's deferUpdate): its
@@ -31,7 +31,10 @@ export class InteractionResponder {
     deferAfterMs: number,
     private readonly onPosted?: OnPosted,
   ) {
-    this.timer = setTimeout(() => void this.defer().catch(() => undefined), deferAfterMs);
+    // Discord's 3 s run from when it created the interaction (its id's timestamp), not from when
+    // this process got to it: on a busy process the two differ by the time it waited.
+    const age = Math.min(Math.max(0, Date.now() - interaction.createdTimestamp), deferAfterMs);
+    this.timer = setTimeout(() => void this.defer().catch(() => undefined), deferAfterMs - age);
   }
 
   private get isPick(): boolean {

@@ -2,6 +2,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { CounterView } from '../contracts/scene.js';
 import { font } from './fonts.js';
 import { LABEL_SCALE } from './placement.js';
+import { textWidth } from './text-width.js';
 
 /**
  * One counter drawn as on the printed sheet: the formation's colours, the designation on
@@ -54,9 +55,9 @@ export function drawCounter(ctx: SKRSContext2D, c: CounterView, x: number, y: nu
 }
 
 function fitLabel(ctx: SKRSContext2D, text: string, width: number): string {
-  if (ctx.measureText(text).width <= width) return text;
+  if (textWidth(ctx, text) <= width) return text;
   let t = text;
-  while (t.length > 1 && ctx.measureText(`${t}…`).width > width) t = t.slice(0, -1);
+  while (t.length > 1 && textWidth(ctx, `${t}…`) > width) t = t.slice(0, -1);
   return `${t}…`;
 }
 

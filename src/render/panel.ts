@@ -6,6 +6,7 @@ import { drawCounter } from './counters.js';
 import { font } from './fonts.js';
 import { boundaryLegend, supplyMark } from './map-marks.js';
 import { germanSetupMark, sovietSetupMark, star } from './static-layer.js';
+import { textWidth } from './text-width.js';
 import { sideLooks, theme } from './theme.js';
 
 /**
@@ -71,7 +72,7 @@ export function rosterLines(scene: Scene): string[] {
 /** As many legend columns (up to four) as leave every label whole. */
 function legendColumns(ctx: SKRSContext2D, entries: readonly LegendEntry[]): number {
   ctx.font = LEGEND_FONT;
-  const widest = Math.max(0, ...entries.map((e) => ctx.measureText(e.label).width));
+  const widest = Math.max(0, ...entries.map((e) => textWidth(ctx, e.label)));
   const inner = LOGICAL_WIDTH - 2 * PAD;
   return Math.max(2, Math.min(4, Math.floor(inner / (widest + SWATCH + 10))));
 }
@@ -445,7 +446,7 @@ function wrap(ctx: SKRSContext2D, text: string, width: number): string[] {
   let line = '';
   for (const w of words) {
     const next = line ? `${line} ${w}` : w;
-    if (line && ctx.measureText(next).width > width) {
+    if (line && textWidth(ctx, next) > width) {
       lines.push(line);
       line = w;
     } else line = next;
@@ -475,8 +476,8 @@ function drawLegend(ctx: SKRSContext2D, map: LoadedMap, scene: Scene, x: number,
 }
 
 function clipToWidth(ctx: SKRSContext2D, text: string, width: number): string {
-  if (ctx.measureText(text).width <= width) return text;
+  if (textWidth(ctx, text) <= width) return text;
   let t = text;
-  while (t.length > 1 && ctx.measureText(`${t}…`).width > width) t = t.slice(0, -1);
+  while (t.length > 1 && textWidth(ctx, `${t}…`) > width) t = t.slice(0, -1);
   return `${t}…`;
 }

@@ -1,7 +1,8 @@
 import type { Scene, View } from '../contracts/scene.js';
 import type { MapName } from '../maps/game-map.js';
 import { loadMap } from '../maps/game-map.js';
-import { encodeImage, type ImageFormat, renderMap } from './render-map.js';
+import { encodeImage, type ImageFormat } from './encode-image.js';
+import { renderMap } from './render-map.js';
 
 /** Everything needed to draw a map picture, as plain data that can cross to a worker thread. */
 export interface RenderJob {

@@ -69,8 +69,9 @@ export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'fu
   const panel = panelHeight(measuringContext(), map, scene, win.width, markers);
   const canvas = createCanvas(win.width, win.height + panel);
   const ctx = canvas.getContext('2d');
+  // The whole canvas, panel included: pictures are opaque, so they encode without alpha.
   ctx.fillStyle = '#e9e4d4';
-  ctx.fillRect(0, 0, win.width, win.height);
+  ctx.fillRect(0, 0, win.width, win.height + panel);
   ctx.drawImage(layer.canvas, win.x, win.y, win.width, win.height, 0, 0, win.width, win.height);
 
   ctx.save();
@@ -146,11 +147,4 @@ let measuring: SKRSContext2D | undefined;
 function measuringContext(): SKRSContext2D {
   measuring ??= createCanvas(1, 1).getContext('2d');
   return measuring;
-}
-
-export type ImageFormat = 'png' | 'webp';
-
-/** Encode a finished picture. WebP at quality 100 is lossless. */
-export async function encodeImage(canvas: Canvas, format: ImageFormat): Promise<Buffer> {
-  return format === 'png' ? canvas.encode('png') : canvas.encode('webp', 100);
 }

@@ -1,4 +1,7 @@
 import { availableParallelism } from 'node:os';
+// libvips stays loaded in the thread that starts the workers: glibc would otherwise unload it
+// when a render worker exits, and the next worker to load it would crash.
+import 'sharp';
 import { type RenderJob, runRenderJob } from './render-job.js';
 import { WorkerPool } from './worker-pool.js';
 

@@ -14,6 +14,7 @@ import { exportDocument, type GameExport } from './export-format.js';
 import { type GameWork, gameWork } from './game-work.js';
 import { type Actor, actRefusal, endRefusal, formationRefusal, playerName, seatRefusal, undoRefusal } from './permissions.js';
 import { replay, reseedState, setupState, toJson } from './replay.js';
+import { changedHexes } from './scene-diff.js';
 import { hashSeed, newCommittedSecret, newDiceSecret, newGameId, newNonce } from './secrets.js';
 
 /** Where a command came from. `guildId` is absent in direct messages and the console. */
@@ -266,7 +267,9 @@ export class GameSessions {
       const ballotClosed = await this.hasBallot(doc.id);
       await this.store.save(next, { base: doc, prior: null, also: dropBallot(doc.id) });
       this.checked.add(next);
-      const event: GameEvent = { kind: 'undo', text: `${actor.name} took back the last order.` };
+      // The answer's picture frames where the position changed (the full map when nothing on it did).
+      const hexes = changedHexes(def.scene(doc.state), def.scene(state));
+      const event: GameEvent = { kind: 'undo', text: `${actor.name} took back the last order.`, ...(hexes.length ? { hexes } : {}) };
       return { ...this.viewOf(next), events: [event], undone: last, ballotClosed };
     });
   }

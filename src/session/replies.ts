@@ -147,7 +147,10 @@ export async function gameImage(
   maxBytes: number = LIMITS.uploadBytes,
 ): Promise<ReplyFile | undefined> {
   const { doc, def } = view;
-  const hexes = def.zoomHexes ? def.zoomHexes([...events], doc.state) : events.flatMap((e) => e.hexes ?? []);
+  // An undo's hexes are the session's (where the position changed); every other event is the game's to read.
+  const undone = events.filter((e) => e.kind === 'undo').flatMap((e) => e.hexes ?? []);
+  const own = events.filter((e) => e.kind !== 'undo');
+  const hexes = undone.length ? undone : def.zoomHexes ? def.zoomHexes(own, doc.state) : own.flatMap((e) => e.hexes ?? []);
   return sceneImage(view, def.scene(doc.state, [...events]), hexes, kind, maxBytes);
 }
 
