@@ -87,6 +87,13 @@ export function performanceReport(x: Figures): string {
         `${f(d.ordersPerSecond)} orders/s`,
         d.ordersPerSecond >= SATURATION_TARGET,
       ]);
+    if (!d.paceMs && d.busyChannels > 1)
+      rows.push([
+        `CPU time per order, all threads of the process (fake Discord included), ${load}`,
+        '-',
+        `${f(d.cpuMsPerOrder)} ms${d.mainThreadCpuMsPerOrder === undefined ? '' : ` (main thread ${f(d.mainThreadCpuMsPerOrder)} ms)`}: at most ${f((availableParallelism() * 1000) / d.cpuMsPerOrder)} orders/s on ${availableParallelism()} cores`,
+        true,
+      ]);
   }
   const c = x.orderCost;
   rows.push([

@@ -121,7 +121,7 @@ const discord = [
 console.log('\nSlash command to answer with map, through the fake Discord (ms):');
 for (const d of discord)
   console.log(
-    `  ${String(d.busyChannels).padStart(2)} busy channel(s) ${d.paceMs ? `(an order every ${d.paceMs / 1000} s each)` : '(back to back)'}, ${d.commands} commands: p50 ${f(d.p50Ms)}, p99 ${f(d.p99Ms)}, max ${f(d.maxMs)}; ${f(d.ordersPerSecond)} orders/s; not acknowledged within 3 s: ${d.late}`,
+    `  ${String(d.busyChannels).padStart(2)} busy channel(s) ${d.paceMs ? `(an order every ${d.paceMs / 1000} s each)` : '(back to back)'}, ${d.commands} commands: p50 ${f(d.p50Ms)}, p99 ${f(d.p99Ms)}, max ${f(d.maxMs)}; ${f(d.ordersPerSecond)} orders/s; CPU ${f(d.cpuMsPerOrder)} ms per order (main thread ${d.mainThreadCpuMsPerOrder === undefined ? '?' : f(d.mainThreadCpuMsPerOrder)} ms); not acknowledged within 3 s: ${d.late}`,
   );
 
 const bots = await measureBots();
