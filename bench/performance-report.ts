@@ -1,5 +1,5 @@
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
-import type { BalanceFigures } from './balance-bench.js';
+import { type BalanceFigures, balanceLine } from './balance-bench.js';
 import type { BotLoopFigures } from './bot-bench.js';
 import type { LatencyFigures } from './discord-bench.js';
 import type { DomEngineFigures, EngineFigures } from './engine-bench.js';
@@ -64,11 +64,9 @@ export function performanceReport(x: Figures): string {
     perDecision < 5,
   ]);
   rows.push([
-    `Operation Typhoon balance run, 1,000 games of each policy on ${x.balance.workers} worker threads (scaled from ${x.balance.games} each)`,
+    `Operation Typhoon balance run, 1,000 games of each policy on ${x.balance.workers} worker threads (projected from runs of ${x.balance.games} each)`,
     '≤ 120 s',
-    `${f(x.balance.secondsPer1000)} s (${Object.entries(x.balance.gamesPerSecond)
-      .map(([p, g]) => `${p} ${f(g)} games/s`)
-      .join(', ')})`,
+    balanceLine(x.balance),
     x.balance.secondsPer1000 <= 120,
   ]);
   for (const d of x.discord) {
@@ -128,7 +126,7 @@ export function performanceReport(x: Figures): string {
     'How each is measured:',
     '',
     '- Render: the full map and a zoomed view of a busy sample scene, drawn from the cached static layer and encoded; the floor is the time to encode the finished image of the same size (a blank canvas is shown too).',
-    '- Balance run: scripts/balance-runner.ts plays every auto-play policy over seeds 1..N on two worker threads (wall time, start to last result), scaled to the 1,000 games of each policy the balance report uses.',
+    "- Balance run: scripts/balance-runner.ts plays every auto-play policy over seeds 1..N on one thread, then on two worker threads (wall time, start to last result, worker start-up included), in turns so both see the same background load; games per second are medians over the runs, and the 1,000-game time (the balance report's size) is projected from the two-thread median.",
     "- Busy channels: each channel plays an order and takes it back, all channels at once: with a pause averaging 5 s between a channel's orders (players at a fast pace), and back to back (a closed loop: the saturation case, every channel always waiting on the bot, reported to show the headroom). Time runs from the INTERACTION_CREATE sent by the fake Discord to the answer with its map received. Maps are drawn on worker threads.",
     BOT_MEASURE,
     "- Per-order cost: the session and the store alone (load, check, apply, save; no Discord, no picture) on a SQLite file: each order of a whole auto-played Operation Typhoon game, and orders and undos once a Battle for Moscow game holds 5,000 orders. An order writes the game's head and the end of its log, and undo goes back to the state kept with the last order, so neither grows with the game.",

@@ -14,6 +14,7 @@ export type Scenario = 'historical' | 'clenched-fist';
 
 /** What one game contributes to the report (small: workers send these back). */
 export interface Summary {
+  seed: number;
   outcome: Outcome;
   turnReached: number;
   pocketsTurn2?: number;
@@ -39,6 +40,7 @@ function runJob(job: Job): Summary[] {
     const g = playGame(engine, policy, seed, job.scenario, job.battleWin);
     const at = (t: number) => g.turns.find((x) => x.turn === t);
     return {
+      seed,
       outcome: g.outcome,
       turnReached: g.turnReached,
       pocketsTurn2: at(2)?.pocketTally,
@@ -49,10 +51,15 @@ function runJob(job: Job): Summary[] {
   });
 }
 
+/**
+ * The job's games on `workers` threads, seed i going to thread i mod `workers`; the answers
+ * come back in the order of `job.seeds`, so the report is the one a single thread writes.
+ */
 export async function runParallel(job: Job, workers: number): Promise<Summary[]> {
-  if (workers <= 1) return runJob(job);
-  const chunks: number[][] = Array.from({ length: workers }, () => []);
-  for (const [i, s] of job.seeds.entries()) chunks[i % workers]!.push(s);
+  const threads = Math.min(workers, job.seeds.length);
+  if (threads <= 1) return runJob(job);
+  const chunks: number[][] = Array.from({ length: threads }, () => []);
+  for (const [i, s] of job.seeds.entries()) chunks[i % threads]!.push(s);
   const self = pathToFileURL(new URL(import.meta.url).pathname).href;
   const parts = await Promise.all(
     chunks.map(
@@ -66,7 +73,13 @@ export async function runParallel(job: Job, workers: number): Promise<Summary[]>
         }),
     ),
   );
-  return parts.flat();
+  return inSeedOrder(parts);
+}
+
+/** Undoes the dealing of runParallel: element i of the whole list is element i div n of part i mod n. */
+export function inSeedOrder<T>(parts: readonly (readonly T[])[]): T[] {
+  const total = parts.reduce((n, p) => n + p.length, 0);
+  return Array.from({ length: total }, (_, i) => parts[i % parts.length]![Math.floor(i / parts.length)]!);
 }
 
 // Last, so that every declaration above is initialised before use.
