@@ -5,7 +5,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { type Outcome, POLICIES, playGame } from '../src/games/operation-typhoon/autoplay/index.js';
+import { type Outcome, playGame, SCENARIO_POLICIES } from '../src/games/operation-typhoon/autoplay/index.js';
 import { readChartsOverride } from '../src/games/operation-typhoon/charts/override-file.js';
 import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
 import type { BattleWin } from '../src/games/operation-typhoon/state.js';
@@ -35,7 +35,7 @@ export interface Job {
 
 function runJob(job: Job): Summary[] {
   const engine = typhoonEngine(job.charts ? readChartsOverride(job.charts) : undefined);
-  const policy = POLICIES[job.policy]!;
+  const policy = SCENARIO_POLICIES[job.scenario][job.policy]!;
   return job.seeds.map((seed) => {
     const g = playGame(engine, policy, seed, job.scenario, job.battleWin);
     const at = (t: number) => g.turns.find((x) => x.turn === t);

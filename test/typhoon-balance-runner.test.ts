@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { inSeedOrder, runParallel } from '../scripts/balance-runner.js';
+import { withInterval } from '../scripts/balance-stats.js';
 
 describe('Operation Typhoon balance runs on worker threads', () => {
   it('deal seeds to the threads in turn and put the answers back in seed order', () => {
@@ -27,5 +28,15 @@ describe('Operation Typhoon balance runs on worker threads', () => {
     expect(parallel).toEqual(serial);
     // The games differ from seed to seed, so an order mix-up would show.
     expect(new Set(serial.map((g) => JSON.stringify(g))).size).toBe(3);
+  });
+});
+
+describe('Operation Typhoon balance report figures', () => {
+  it('give a share with its 95% Wilson interval', () => {
+    // 313 wins in 1,000: p = 0.313, interval 0.2852-0.3425 by the Wilson score formula.
+    expect(withInterval(313, 1000)).toBe('31.3% (95%: 28.5-34.2)');
+    // No wins in 20 games still leaves room for a few percent, never below 0.
+    expect(withInterval(0, 20)).toBe('0.0% (95%: 0.0-16.1)');
+    expect(withInterval(0, 0)).toBe('n/a');
   });
 });
