@@ -27,15 +27,19 @@ export class HexGraph {
   /** Hexes in the sector of each formation's stretch of front (7.3). */
   readonly sector: readonly (string | undefined)[];
   /** The hex number by the id's four digits read as a number ("1019" → 1019); -1 off the map. */
-  private readonly byDigits = new Int32Array(10_000).fill(-1);
+  readonly byDigits = new Int32Array(10_000).fill(-1);
+  /** Each hex's id as a number: ordering these orders the ids as strings (all four digits). */
+  readonly digits: Int32Array;
 
   constructor(index: RulesIndex) {
     this.ids = index.map.ids;
     this.size = this.ids.length;
+    this.digits = new Int32Array(this.size);
     for (const [i, id] of this.ids.entries()) {
       const digits = fourDigits(id);
       if (digits < 0) throw new Error(`hex ids are four digits; the map has "${id}"`);
       this.byDigits[digits] = i;
+      this.digits[i] = digits;
     }
     this.neighbours = new Int32Array(this.size * 6).fill(-1);
     const mech = new Int32Array(this.size * 6);
