@@ -9,7 +9,7 @@ import { benchDiscordLatency } from './discord-bench.js';
 import { benchDomEngine, benchTyphoonEngine } from './engine-bench.js';
 import { benchMemoryInChild, benchWholeGame } from './game-bench.js';
 import { benchOrderCost } from './order-cost-bench.js';
-import { performanceReport, withBotRows } from './performance-report.js';
+import { performanceReport, withBalanceRow, withBotRows } from './performance-report.js';
 import { benchStaticLayer, benchView, type ViewFigures } from './render-bench.js';
 
 /**
@@ -29,9 +29,12 @@ if (values.only === 'render') {
   await measureRender(['operation-typhoon', 'battle-for-moscow', 'drive-on-moscow']);
   process.exit(0);
 }
-// `--only balance`: measure only the balance harness's speed (one thread against two) and print it.
+// `--only balance`: measure only the balance harness's speed (one thread against two) and put its row into docs/performance.md.
 if (values.only === 'balance') {
-  console.log(`Balance run: ${balanceLine(await benchBalanceRun(quick ? 10 : 40, 2, quick ? 1 : 3))}`);
+  const balance = await benchBalanceRun(quick ? 10 : 40, 2, quick ? 1 : 3);
+  console.log(`Balance run: ${balanceLine(balance)}`);
+  writeFileSync('docs/performance.md', withBalanceRow(readFileSync('docs/performance.md', 'utf8'), balance));
+  console.log('\nBalance row written to docs/performance.md');
   process.exit(0);
 }
 if (values.only !== undefined) {
