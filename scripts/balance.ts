@@ -16,7 +16,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { SCENARIO_POLICIES } from '../src/games/operation-typhoon/autoplay/index.js';
-import { type Job, runParallel, type Scenario, type Summary } from './balance-runner.js';
+import { BalancePool, type Job, runParallel, type Scenario, type Summary } from './balance-runner.js';
 import { withInterval } from './balance-stats.js';
 
 function arg(name: string): string | undefined {
@@ -156,11 +156,13 @@ games.`;
 
 const FIST_MARK = '<!-- clenched-fist: npm run balance -- --scenario clenched-fist rewrites from here on -->';
 
-async function runPolicies(names: string[], job: Omit<Job, 'policy'>, workers: number): Promise<PolicyReport[]> {
+type Runner = (job: Job) => Promise<Summary[]>;
+
+async function runPolicies(names: string[], job: Omit<Job, 'policy'>, play: Runner): Promise<PolicyReport[]> {
   const reports: PolicyReport[] = [];
   for (const policy of names) {
     const t0 = performance.now();
-    const results = await runParallel({ ...job, policy }, workers);
+    const results = await play({ ...job, policy });
     const seconds = (performance.now() - t0) / 1000;
     reports.push(report(policy, results, seconds, job.scenario));
     console.log(
@@ -185,12 +187,16 @@ async function main(): Promise<void> {
   for (const name of names) if (!policies[name]) throw new Error(`no policy "${name}" (have: ${Object.keys(policies).join(', ')})`);
   const seeds = Array.from({ length: games }, (_, i) => i + 1);
   const t0 = performance.now();
-  const reports = await runPolicies(names, { scenario, seeds, ...(charts ? { charts } : {}) }, workers);
+  // One set of worker threads for every run of this command (they start once).
+  const pool = workers > 1 ? new BalancePool(workers) : undefined;
+  const play: Runner = (job) => (pool ? pool.run(job) : runParallel(job, 1));
+  const reports = await runPolicies(names, { scenario, seeds, ...(charts ? { charts } : {}) }, play);
   const asWritten = literal
-    ? await runPolicies(names, { scenario, seeds, battleWin: 'all-eliminated', ...(charts ? { charts } : {}) }, workers)
+    ? await runPolicies(names, { scenario, seeds, battleWin: 'all-eliminated', ...(charts ? { charts } : {}) }, play)
     : [];
   const alsoNames = arg('also-policy')?.split(',') ?? names;
-  const other = alsoCharts ? await runPolicies(alsoNames, { scenario, seeds, charts: alsoCharts }, workers) : [];
+  const other = alsoCharts ? await runPolicies(alsoNames, { scenario, seeds, charts: alsoCharts }, play) : [];
+  await pool?.close();
   const seconds = (performance.now() - t0) / 1000;
   console.log(
     `\nOperation Typhoon balance, ${scenario}${charts ? `, charts ${charts}` : ''}, ${games} games per policy, seeds 1-${games}, ${workers} worker(s)\n`,

@@ -4,7 +4,7 @@
  * report does not depend on how many threads wrote it.
  */
 import { describe, expect, it } from 'vitest';
-import { inSeedOrder, runParallel } from '../scripts/balance-runner.js';
+import { BalancePool, inSeedOrder, runParallel } from '../scripts/balance-runner.js';
 import { withInterval } from '../scripts/balance-stats.js';
 
 describe('Operation Typhoon balance runs on worker threads', () => {
@@ -20,14 +20,21 @@ describe('Operation Typhoon balance runs on worker threads', () => {
     expect(inSeedOrder([[1], []])).toEqual([1]);
   });
 
-  it('give the same summaries, seed by seed, on two threads as on one', async () => {
+  it('give the same summaries, seed by seed, on two threads as on one, job after job', async () => {
     const job = { policy: 'rush-moscow', scenario: 'historical' as const, seeds: [5, 1, 3] };
     const serial = await runParallel(job, 1);
-    const parallel = await runParallel(job, 2);
     expect(serial.map((g) => g.seed)).toEqual([5, 1, 3]);
-    expect(parallel).toEqual(serial);
     // The games differ from seed to seed, so an order mix-up would show.
     expect(new Set(serial.map((g) => JSON.stringify(g))).size).toBe(3);
+    const pool = new BalancePool(2);
+    try {
+      expect(await pool.run(job)).toEqual(serial);
+      // The threads stay up: a second job on them gives its own games, as one thread does.
+      const next = { ...job, seeds: [2, 4] };
+      expect(await pool.run(next)).toEqual(await runParallel(next, 1));
+    } finally {
+      await pool.close();
+    }
   });
 });
 
