@@ -3,17 +3,17 @@ import { parseArgs } from 'node:util';
 import type { MapName } from '../src/maps/game-map.js';
 import { closeRenderPool } from '../src/render/render-pool.js';
 import { closeGameWork } from '../src/session/game-work.js';
-import { benchBalanceRun } from './balance-bench.js';
+import { balanceLine, benchBalanceRun } from './balance-bench.js';
 import { type BotLoopFigures, benchBotEventLoop, finishedGameExport } from './bot-bench.js';
 import { benchDiscordLatency } from './discord-bench.js';
 import { benchDomEngine, benchTyphoonEngine } from './engine-bench.js';
 import { benchMemoryInChild, benchWholeGame } from './game-bench.js';
 import { benchOrderCost } from './order-cost-bench.js';
-import { performanceReport, withBotRows } from './performance-report.js';
+import { performanceReport, withBalanceRow, withBotRows } from './performance-report.js';
 import { benchStaticLayer, benchView, type ViewFigures } from './render-bench.js';
 
 /**
- * `npm run bench [-- --runs N] [--quick] [--only bots|render]`: medians of repeated runs, printed, written to
+ * `npm run bench [-- --runs N] [--quick] [--only bots|render|balance]`: medians of repeated runs, printed, written to
  * out/bench.json and summarised against the targets in docs/performance.md.
  */
 const { values } = parseArgs({
@@ -29,8 +29,16 @@ if (values.only === 'render') {
   await measureRender(['operation-typhoon', 'battle-for-moscow', 'drive-on-moscow']);
   process.exit(0);
 }
+// `--only balance`: measure only the balance harness's speed (one thread against two) and put its row into docs/performance.md.
+if (values.only === 'balance') {
+  const balance = await benchBalanceRun(quick ? 10 : 40, 2, quick ? 1 : 3);
+  console.log(`Balance run: ${balanceLine(balance)}`);
+  writeFileSync('docs/performance.md', withBalanceRow(readFileSync('docs/performance.md', 'utf8'), balance));
+  console.log('\nBalance row written to docs/performance.md');
+  process.exit(0);
+}
 if (values.only !== undefined) {
-  if (values.only !== 'bots') throw new Error(`--only takes "bots" or "render" (got "${values.only}")`);
+  if (values.only !== 'bots') throw new Error(`--only takes "bots", "render" or "balance" (got "${values.only}")`);
   const bots = await measureBots();
   await closeGameWork();
   writeFileSync('docs/performance.md', withBotRows(readFileSync('docs/performance.md', 'utf8'), bots));
@@ -96,14 +104,8 @@ console.log(
   `Whole auto-played game (${whole.policy}, ${whole.games} seeds): median ${f(whole.medianMs)} ms for ${whole.medianActions} actions; a finished game stored: ${kb(whole.storedBytes)} (${whole.storedActions} orders)`,
 );
 
-const balance = await benchBalanceRun(quick ? 50 : 200, 2);
-console.log(
-  `Balance run, every policy on ${balance.workers} worker threads, ${balance.games} games each: ${f(balance.seconds)} s (${Object.entries(
-    balance.gamesPerSecond,
-  )
-    .map(([p, g]) => `${p} ${f(g)} games/s`)
-    .join(', ')}); 1,000 games each: ${f(balance.secondsPer1000)} s`,
-);
+const balance = await benchBalanceRun(quick ? 10 : 40, 2, quick ? 1 : 3);
+console.log(`Balance run: ${balanceLine(balance)}`);
 
 const orderCost = await benchOrderCost(5000);
 console.log(

@@ -3,10 +3,10 @@
  * of every action list is printed. A speed-up of the policies or the engine must leave it
  * unchanged (the balance report's games stay the same games).
  *
- *   npm run balance:digest -- [--games 6] [--policy NAME]
+ *   npm run balance:digest -- [--games 6] [--policy NAME] [--scenario historical|clenched-fist]
  */
 import { createHash } from 'node:crypto';
-import { POLICIES, playGame } from '../src/games/operation-typhoon/autoplay/index.js';
+import { playGame, SCENARIO_POLICIES } from '../src/games/operation-typhoon/autoplay/index.js';
 import { typhoonEngine } from '../src/games/operation-typhoon/index.js';
 
 function arg(name: string): string | undefined {
@@ -17,6 +17,7 @@ function arg(name: string): string | undefined {
 const games = Number(arg('games') ?? 6);
 const only = arg('policy');
 const scenario = (arg('scenario') ?? 'historical') as 'historical' | 'clenched-fist';
+const POLICIES = SCENARIO_POLICIES[scenario];
 const engine = typhoonEngine();
 for (const name of only ? [only] : Object.keys(POLICIES)) {
   const hash = createHash('sha256');

@@ -178,18 +178,40 @@ export function holdsMoscow(play: Play): boolean {
   return play.index.moscow.some((h) => !play.isSoviet(h));
 }
 
-const initialFronts = new WeakMap<RulesIndex, HexId[]>();
+const initialFronts = new WeakMap<RulesIndex, number[]>();
 
 /**
  * The Soviet hexes next to a German one: those of the initial front line still Soviet, and
  * those around a taken hex (3.4, 3.5: control only turns German), without scanning the map.
+ * Searched on the numbered map (hex-graph.ts), in the order of the hex ids' lists.
  */
 export function frontHexes(play: Play): Set<HexId> {
-  const soviet = play.index.initiallySoviet;
+  const graph = graphOf(play.index);
+  const soviet = sovietMask(play);
   let initial = initialFronts.get(play.index);
-  if (!initial) initialFronts.set(play.index, (initial = [...soviet].filter((h) => play.map.neighbours(h).some((n) => !soviet.has(n)))));
+  if (!initial) {
+    initial = [];
+    for (let h = 0; h < graph.size; h++) {
+      if (!graph.initiallySoviet[h]) continue;
+      for (let k = h * 6; k < h * 6 + 6; k++) {
+        const n = graph.neighbours[k]!;
+        if (n >= 0 && !graph.initiallySoviet[n]) {
+          initial.push(h);
+          break;
+        }
+      }
+    }
+    initialFronts.set(play.index, initial);
+  }
   const out = new Set<HexId>();
-  for (const h of initial) if (play.isSoviet(h)) out.add(h);
-  for (const t of play.s.taken) for (const n of play.map.neighbours(t)) if (play.isSoviet(n)) out.add(n);
+  for (const h of initial) if (soviet[h]) out.add(graph.ids[h]!);
+  for (const t of play.s.taken) {
+    const h = graph.number(t);
+    if (h === undefined) continue;
+    for (let k = h * 6; k < h * 6 + 6; k++) {
+      const n = graph.neighbours[k]!;
+      if (n >= 0 && soviet[n]) out.add(graph.ids[n]!);
+    }
+  }
   return out;
 }

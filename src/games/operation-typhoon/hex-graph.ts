@@ -26,12 +26,21 @@ export class HexGraph {
   readonly ring: Int32Array;
   /** Hexes in the sector of each formation's stretch of front (7.3). */
   readonly sector: readonly (string | undefined)[];
-  private readonly numbers = new Map<HexId, number>();
+  /** The hex number by the id's four digits read as a number ("1019" → 1019); -1 off the map. */
+  readonly byDigits = new Int32Array(10_000).fill(-1);
+  /** Each hex's id as a number: ordering these orders the ids as strings (all four digits). */
+  readonly digits: Int32Array;
 
   constructor(index: RulesIndex) {
     this.ids = index.map.ids;
     this.size = this.ids.length;
-    for (const [i, id] of this.ids.entries()) this.numbers.set(id, i);
+    this.digits = new Int32Array(this.size);
+    for (const [i, id] of this.ids.entries()) {
+      const digits = fourDigits(id);
+      if (digits < 0) throw new Error(`hex ids are four digits; the map has "${id}"`);
+      this.byDigits[digits] = i;
+      this.digits[i] = digits;
+    }
     this.neighbours = new Int32Array(this.size * 6).fill(-1);
     const mech = new Int32Array(this.size * 6);
     const foot = new Int32Array(this.size * 6);
@@ -48,7 +57,7 @@ export class HexGraph {
       this.column[h] = columnOf(id);
       sector.push(index.map.hex(id)!.sector);
       index.map.neighbours(id).forEach((n, k) => {
-        this.neighbours[h * 6 + k] = this.numbers.get(n)!;
+        this.neighbours[h * 6 + k] = this.number(n)!;
         mech[h * 6 + k] = stepCost(index, 'mechanized', n, id);
         foot[h * 6 + k] = stepCost(index, 'non-mechanized', n, id);
         mechOut[h * 6 + k] = stepCost(index, 'mechanized', id, n);
@@ -56,8 +65,8 @@ export class HexGraph {
       });
     }
     for (let h = 0; h < this.size; h++)
-      for (const [k, n] of index.map.grid.neighbours(this.ids[h]!).entries()) this.ring[h * 6 + k] = this.numbers.get(n.id) ?? -1;
-    for (const id of index.supplyEdge) this.supplyEdge[this.numbers.get(id)!] = 1;
+      for (const [k, n] of index.map.grid.neighbours(this.ids[h]!).entries()) this.ring[h * 6 + k] = this.number(n.id) ?? -1;
+    for (const id of index.supplyEdge) this.supplyEdge[this.number(id)!] = 1;
     for (const cost of [...mech, ...foot, ...mechOut, ...footOut])
       if (!Number.isInteger(cost)) throw new Error(`cost fields count whole MP; the charts give a step of ${cost}`);
     this.enterCost = { mechanized: mech, 'non-mechanized': foot };
@@ -65,9 +74,24 @@ export class HexGraph {
     this.sector = sector;
   }
 
+  /** Asked millions of times a balance run: the digits index an array rather than hashing the string. */
   number(id: HexId): number | undefined {
-    return this.numbers.get(id);
+    const digits = fourDigits(id);
+    const h = digits < 0 ? -1 : this.byDigits[digits]!;
+    return h < 0 ? undefined : h;
   }
+}
+
+/** "1019" → 1019; -1 for anything but four decimal digits (any other id is off every map). */
+function fourDigits(id: string): number {
+  if (id.length !== 4) return -1;
+  let n = 0;
+  for (let i = 0; i < 4; i++) {
+    const d = id.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
 }
 
 const graphs = new WeakMap<RulesIndex, HexGraph>();

@@ -148,16 +148,21 @@ export function destinations(play: Play, units: readonly string[], from: HexId, 
       }
     }
   }
+  // Cheapest first, then by hex id: one number per hex (MP, then the id's four digits) sorted
+  // as numbers, which orders the ids as comparing the strings (and localeCompare) does.
+  const order = new Float64Array(reached.length - 1);
+  let i = 0;
+  for (const h of reached) if (h !== start) order[i++] = cost[h]! * 10_000 + graph.digits[h]!;
+  order.sort();
   const out: Destination[] = [];
-  for (const h of reached) {
-    if (h === start) continue;
+  for (const key of order) {
+    const h = graph.byDigits[key % 10_000]!;
     const path: HexId[] = [];
     for (let x: number = h; x !== start; x = previous[x]!) path.push(graph.ids[x]!);
     path.reverse();
     out.push({ hex: graph.ids[h]!, cost: cost[h]!, path, soviet: soviet[h] === 1 });
   }
-  // Hex ids are four digits (XXYY): comparing the strings orders them as localeCompare does.
-  return out.sort((a, b) => a.cost - b.cost || (a.hex < b.hex ? -1 : a.hex > b.hex ? 1 : 0));
+  return out;
 }
 
 interface Scratch {

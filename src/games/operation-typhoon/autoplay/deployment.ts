@@ -15,17 +15,21 @@ export interface StackPlan {
 
 const frontRows = new WeakMap<object, Map<string, HexId[]>>();
 
-/** German hexes next to the initial front line (the first set-up row, 3.2), in a sector; fixed by the map, so cached. */
-function frontRow(v: View, sector: string): HexId[] {
+/**
+ * German hexes next to the initial front line (the first set-up row, 3.2), in a sector, or
+ * anywhere along the front when `sector` is undefined (Clenched Fist, 13.3); fixed by the map, so cached.
+ */
+function frontRow(v: View, sector: string | undefined): HexId[] {
   let bySector = frontRows.get(v.index);
   if (!bySector) frontRows.set(v.index, (bySector = new Map()));
-  let row = bySector.get(sector);
+  let row = bySector.get(sector ?? '');
   if (!row) {
     const soviet = v.index.initiallySoviet;
     row = v.index.map.ids.filter(
-      (h) => !soviet.has(h) && v.index.map.hex(h)!.sector === sector && v.neighbours(h).some((n) => soviet.has(n)),
+      (h) =>
+        !soviet.has(h) && (sector === undefined || v.index.map.hex(h)!.sector === sector) && v.neighbours(h).some((n) => soviet.has(n)),
     );
-    bySector.set(sector, row);
+    bySector.set(sector ?? '', row);
   }
   return row;
 }
@@ -52,7 +56,7 @@ const anchorCache = new WeakMap<object, Map<string, HexId[]>>();
 export function anchors(v: View, plans: StackPlan[]): Map<StackPlan, HexId> {
   let byPlans = anchorCache.get(v.index);
   if (!byPlans) anchorCache.set(v.index, (byPlans = new Map()));
-  const key = JSON.stringify(plans);
+  const key = `${v.s.scenario}|${JSON.stringify(plans)}`;
   let hexes = byPlans.get(key);
   if (!hexes) {
     const found = findAnchors(v, plans);
@@ -69,7 +73,7 @@ function findAnchors(v: View, plans: StackPlan[]): Map<StackPlan, HexId> {
   const out = new Map<StackPlan, HexId>();
   const used = new Set<HexId>();
   for (const p of plans) {
-    const sector = v.formation(p.units[0]!);
+    const sector = ownSector(v, p.units[0]!);
     const row = frontRow(v, sector)
       .filter((h) => !used.has(h))
       .sort((a, b) => v.dist(a, p.toward) - v.dist(b, p.toward) || a.localeCompare(b));
@@ -109,13 +113,21 @@ export function deploymentStep(v: View, plans: StackPlan[]): TyphoonAction {
 function emptySetupHex(v: View, unit: string, near: HexId, reserved: Map<StackPlan, HexId>): HexId | undefined {
   const taken = new Set(reserved.values());
   const byHex = v.unitsByHex();
-  const sector = v.formation(unit);
+  const sector = ownSector(v, unit);
   const soviet = v.index.initiallySoviet;
-  // Within three hexes of the front (3.2), in the unit's own sector, with room left (7.1, 7.3).
+  // Within three hexes of the front (3.2), in the unit's own sector (historical), with room left (7.1, 7.3).
   const depth = setupDepthHexes(v);
   const depthOk = (h: HexId) => depth.has(h);
   const room = (h: HexId) => (byHex.get(h) ?? []).length;
   return v.index.map.ids
-    .filter((h) => !soviet.has(h) && !taken.has(h) && room(h) < 2 && v.index.map.hex(h)!.sector === sector && depthOk(h))
+    .filter(
+      (h) =>
+        !soviet.has(h) && !taken.has(h) && room(h) < 2 && (sector === undefined || v.index.map.hex(h)!.sector === sector) && depthOk(h),
+    )
     .sort((a, b) => room(a) - room(b) || v.dist(a, near) - v.dist(b, near) || a.localeCompare(b))[0];
+}
+
+/** 3.2: a unit sets up in its formation's sector; 13.3: in the Clenched Fist anywhere along the front. */
+function ownSector(v: View, unit: string): string | undefined {
+  return v.s.scenario === 'historical' ? v.formation(unit) : undefined;
 }

@@ -7,7 +7,7 @@ import { Play } from '../context.js';
 import { frontGaps } from '../control.js';
 import type { TyphoonEngine } from '../engine.js';
 import { movableStacks } from '../engine.js';
-import { type Destination, destinations } from '../movement.js';
+import { type Destination, destinations, interArmyBan } from '../movement.js';
 import type { TyphoonState } from '../state.js';
 
 export const hexAt = (col: number, row: number): HexId => formatHexId({ col, row });
@@ -79,10 +79,22 @@ export class View {
 
   /** The engine's destinations (movement.ts); the list is shared, so callers must not change it. */
   destinations(units: readonly string[], from: HexId, mp: number, mudBound: boolean): Destination[] {
-    const key = `${units.join(',')}|${from}|${mp}|${mudBound ? 1 : 0}`;
+    const key = `${this.searchKey(units)}|${from}|${mp}|${mudBound ? 1 : 0}`;
     let r = this.reach.get(key);
     if (!r) this.reach.set(key, (r = destinations(this.play, units, from, mp, mudBound)));
     return r;
+  }
+
+  /**
+   * What a force's reach depends on besides where it starts. A lone unit's reach depends on its
+   * category (9.3), its stacking weight (7.1) and, while formations may not share hexes, its
+   * formation (7.3): units of one stack alike in those reach the same hexes by the same paths,
+   * so the gap filler's many one-unit searches are made once per kind.
+   */
+  private searchKey(units: readonly string[]): string {
+    if (units.length !== 1) return units.join(',');
+    const spec = this.index.unit(units[0]!);
+    return `1:${spec.mobility}:${spec.stacking}:${interArmyBan(this.s, this.index) ? spec.formation : ''}`;
   }
 
   /** 4.3: the unwatched front hexes of this state. */
