@@ -13,7 +13,7 @@ describe('the Battle for Moscow search Soviets', () => {
     expect(Object.keys(SOVIET_STYLES).sort()).toEqual(['soviet-combat', 'soviet-movement', 'soviet-replacement']);
     expect(SOVIET_STYLES['soviet-replacement']!.some((s) => s.reserve)).toBe(true);
     expect(new Set(SOVIET_STYLES['soviet-combat']!.map((s) => s.attack)).size).toBe(SOVIET_STYLES['soviet-combat']!.length);
-    expect(new Set(SOVIET_STYLES['soviet-movement']!.map((s) => `${s.line ?? 0}|${s.moveThreshold}`)).size).toBe(
+    expect(new Set(SOVIET_STYLES['soviet-movement']!.map((s) => `${s.line ?? 0}|${s.moveThreshold}|${s.ring ?? false}`)).size).toBe(
       SOVIET_STYLES['soviet-movement']!.length,
     );
   });

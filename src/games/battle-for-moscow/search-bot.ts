@@ -57,6 +57,7 @@ export const SOVIET_STYLES: Readonly<Record<string, readonly BotStyle[]>> = {
     { attack: 0, moveThreshold: 0.5, line: 1 },
     { attack: 0, moveThreshold: 0.5, line: 2 },
     { attack: 0, moveThreshold: 2 },
+    { ...DEFAULT_STYLE, ring: true },
   ],
 };
 
@@ -112,7 +113,19 @@ function bestStyle(bm: BfmMap, start: BfmState, side: SideId, budget: SearchBudg
   const sameMoves = new Map<string, Playout>();
   const movesKey = (style: BotStyle) => `${style.moveThreshold}|${style.line ?? 0}`;
   const germanMovement = side === 'german' && isMovementPhase(start.phase);
+  // Soviet: plans that play the searched phase alike (it rolls no die before the battles are
+  // resolved) and differ in nothing after it come out the same on common dice: played once.
+  const samePlan = new Map<string, number>();
   for (const [i, style] of styles.entries()) {
+    const plan = side === 'soviet' && styles.length > 1 ? planKey(bm, start, style, budget.maxActions) : undefined;
+    const known = plan === undefined ? undefined : samePlan.get(plan);
+    if (known !== undefined) {
+      if (known > bestScore) {
+        bestScore = known;
+        best = style;
+      }
+      continue;
+    }
     let total = 0;
     let first: Playout | undefined = germanMovement ? sameMoves.get(movesKey(style)) : undefined;
     for (let p = 0; p < budget.playouts; p++) {
@@ -130,12 +143,36 @@ function bestStyle(bm: BfmMap, start: BfmState, side: SideId, budget: SearchBudg
       }
       total += result.score;
     }
+    if (plan !== undefined) samePlan.set(plan, total);
     if (total > bestScore) {
       bestScore = total;
       best = style;
     }
   }
   return best;
+}
+
+/** The style's fields that act only in each searched Soviet phase (the rest act in later phases too). */
+const ACTS_ONLY_IN: Readonly<Record<string, readonly (keyof BotStyle)[]>> = {
+  'soviet-replacement': ['reserve'],
+  'soviet-combat': ['attack', 'guard'],
+  'soviet-movement': ['attack', 'moveThreshold', 'line', 'reserve', 'guard', 'ring'],
+};
+
+/**
+ * What a Soviet plan does in the searched phase (the state once the phase is played, or once
+ * the battles are announced: no die is rolled before), with the style's fields that still act
+ * after it. Two plans with the same key play out alike on the same dice.
+ */
+function planKey(bm: BfmMap, start: BfmState, style: BotStyle, maxActions: number): string {
+  let s = start;
+  for (let n = 0; n < maxActions && s.phase === start.phase && s.dice.rolls === start.dice.rolls; n++) {
+    if (s.combat && !s.combat.declaring) break;
+    s = applyChecked(bm, s, botActionOn(new Board(bm, s), style)).state;
+  }
+  const later: Record<string, unknown> = { ...style };
+  for (const field of ACTS_ONLY_IN[start.phase] ?? []) delete later[field];
+  return `${JSON.stringify(later)}|${JSON.stringify(s)}`;
 }
 
 /**
