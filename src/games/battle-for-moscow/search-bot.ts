@@ -10,7 +10,8 @@
  * answer too).
  *
  * The Soviets search each phase of their turn but rail movement: where replacements go, how
- * boldly to counterattack, where to stand (SOVIET_STYLES). They play out the rest of their
+ * boldly to counterattack, where to stand and whether to hold every hex next to Moscow
+ * (SOVIET_STYLES). They play out the rest of their
  * turn and the German turn up to the end of its combat phase, every style on the same dice
  * (common random numbers: a difference between styles is the style's, not the dice's), and
  * score what decides the game (sovietScore): Moscow, then how exposed it is, the cities, and
@@ -40,8 +41,8 @@ export const STYLES: readonly BotStyle[] = [
  * The Soviet plans, by phase: where replacements go (the heuristic's, restoring threatened
  * units at the front, or a reserve nearest Moscow); how boldly to counterattack; where to
  * stand (the heuristic's line one hex ahead of the German front, one or two hexes nearer
- * Moscow, or fewer moves). A style changes nothing before its phase, so each phase weighs
- * only the styles that differ there.
+ * Moscow, fewer moves, or the ring of hexes next to Moscow held whatever threatens it). A
+ * style changes nothing before its phase, so each phase weighs only the styles that differ there.
  */
 export const SOVIET_STYLES: Readonly<Record<string, readonly BotStyle[]>> = {
   'soviet-replacement': [DEFAULT_STYLE, { ...DEFAULT_STYLE, reserve: true }],
@@ -57,6 +58,8 @@ export const SOVIET_STYLES: Readonly<Record<string, readonly BotStyle[]>> = {
     { attack: 0, moveThreshold: 0.5, line: 1 },
     { attack: 0, moveThreshold: 0.5, line: 2 },
     { attack: 0, moveThreshold: 2 },
+    // In lost games the Germans assaulted Moscow from hexes next to it that the line had left
+    // empty under their threat (the arena's seeds 21, 26, 64).
     { ...DEFAULT_STYLE, ring: true },
   ],
 };
