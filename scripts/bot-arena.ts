@@ -305,7 +305,7 @@ const doc = [
   '',
   "- random: a legal action chosen from the game's dice state (so a game is reproducible).",
   '- heuristic: src/games/battle-for-moscow/bot.ts, readable rules of thumb.',
-  '- search: src/games/battle-for-moscow/search-bot.ts, Monte Carlo over styles of the heuristic with the dice drawn afresh for each play-out; the Soviets weigh replacement, counterattack and line plans through the German combat that answers them, on common dice.',
+  '- search: src/games/battle-for-moscow/search-bot.ts, Monte Carlo over styles of the heuristic with the dice drawn afresh for each play-out; the Soviets weigh replacement, counterattack and line plans (among them holding every hex next to Moscow) through the German combat that answers them, on common dice.',
   '',
 ].join('\n');
 writeFileSync(values.out, doc);

@@ -13,7 +13,7 @@ describe('the Battle for Moscow search Soviets', () => {
     expect(Object.keys(SOVIET_STYLES).sort()).toEqual(['soviet-combat', 'soviet-movement', 'soviet-replacement']);
     expect(SOVIET_STYLES['soviet-replacement']!.some((s) => s.reserve)).toBe(true);
     expect(new Set(SOVIET_STYLES['soviet-combat']!.map((s) => s.attack)).size).toBe(SOVIET_STYLES['soviet-combat']!.length);
-    expect(new Set(SOVIET_STYLES['soviet-movement']!.map((s) => `${s.line ?? 0}|${s.moveThreshold}`)).size).toBe(
+    expect(new Set(SOVIET_STYLES['soviet-movement']!.map((s) => `${s.line ?? 0}|${s.moveThreshold}|${s.ring ?? false}`)).size).toBe(
       SOVIET_STYLES['soviet-movement']!.length,
     );
   });
@@ -38,6 +38,32 @@ describe('the Battle for Moscow search Soviets', () => {
     expect(front).toEqual({ type: 'replace', unit: '20A' });
     expect(near).toEqual({ type: 'replace', unit: '16A' });
     expect(dist('1002')).toBeLessThan(dist('0704'));
+  });
+
+  it('in the ring plan, fills a hex next to Moscow that the heuristic leaves empty under German threat', () => {
+    // Every hex next to Moscow is held but 1003, which XXIV and XLI Corps (full) stand next to;
+    // 19 Army (half) is next to it. Against 24 German strength a half army in the fortification
+    // is outnumbered three to one, so the heuristic keeps it back, and a panzer corps could
+    // walk into 1003 and assault Moscow from there.
+    const position: Position = {
+      turn: 6,
+      phase: 'soviet-movement',
+      units: {
+        '30A': { hex: moscow },
+        '24A': { hex: '1102', full: true },
+        '20A': { hex: '1203', full: true },
+        '49A': { hex: '1104', full: true },
+        '50A': { hex: '1002', full: true },
+        '19A': { hex: '1004' },
+        XXIV: { hex: '0903', full: true },
+        XLI: { hex: '0904', full: true },
+      },
+    };
+    const b = e.board(positionOf(position));
+    const ring = SOVIET_STYLES['soviet-movement']!.find((s) => s.ring)!;
+    expect(dist('1003')).toBe(1);
+    expect(botActionOn(b)).toEqual({ type: 'end-phase' });
+    expect(botActionOn(b, ring)).toEqual({ type: 'move', unit: '19A', to: '1003' });
   });
 
   it('scores a turn lower when German strength gathers next to Moscow, and lowest when Moscow falls', () => {

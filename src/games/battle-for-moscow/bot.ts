@@ -35,6 +35,11 @@ export interface BotStyle {
   reserve?: boolean;
   /** Soviet: the Moscow garrison never attacks (a step it loses may cost Moscow in the German turn). */
   guard?: boolean;
+  /**
+   * Soviet: fill the hexes next to Moscow, however strong the Germans next to them (each one
+   * held is a hex no German unit can attack Moscow from).
+   */
+  ring?: boolean;
 }
 export const DEFAULT_STYLE: BotStyle = { attack: 0, moveThreshold: 0.5 };
 /** Value of each CRT result to the attacker, for choosing attacks. */
@@ -219,6 +224,8 @@ interface PositionContext {
   moscowHeld: boolean;
   /** How many hexes nearer Moscow than the usual line the Soviets stand (a style). */
   line: number;
+  /** Whether the hexes next to Moscow are held whatever threatens them (a style). */
+  ring: boolean;
   /** What `value` asks of each hex, computed once per position (the units do not move while a move is chosen). */
   hexes: Map<HexId, HexInfo>;
 }
@@ -247,6 +254,7 @@ function positionContext(b: Board, side: SideId, style: BotStyle): PositionConte
     front: Math.min(99, ...germans),
     moscowHeld: b.unitsAt(moscow).some((u) => b.sideOf(u) === side),
     line: style.line ?? 0,
+    ring: style.ring ?? false,
     hexes: new Map(),
   };
 }
@@ -292,6 +300,9 @@ function hexInfo(b: Board, ctx: PositionContext, hex: HexId): HexInfo {
   return info;
 }
 
+/** What a hex next to Moscow is worth in the ring style: more than standing one hex off the line. */
+const RING_BONUS = 6;
+
 /** How good a hex is for a unit (higher is better). */
 function value(b: Board, ctx: PositionContext, unit: string, hex: HexId): number {
   const moscow = b.bm.moscow;
@@ -317,7 +328,11 @@ function value(b: Board, ctx: PositionContext, unit: string, hex: HexId): number
   if (terrain !== 'clear') v += 3;
   if (hexInfo(b, ctx, hex).city) v += 2;
   const defence = b.strength(unit) * (terrain !== 'clear' ? 2 : 1);
-  if (threat >= defence * 3) v -= 6;
+  // The ring around Moscow is held even where the unit in it is outnumbered: a German unit
+  // there would attack Moscow itself.
+  const ring = ctx.ring && dist === 1;
+  if (ring) v += RING_BONUS;
+  else if (threat >= defence * 3) v -= 6;
   // The unit's own hex is among the friends of a neighbouring hex: it does not count itself.
   const friends = hexInfo(b, ctx, hex).friends - (neighbours.includes(at) ? 1 : 0);
   if (friends > 2) v -= friends - 2;

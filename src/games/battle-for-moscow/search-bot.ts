@@ -10,7 +10,8 @@
  * answer too).
  *
  * The Soviets search each phase of their turn but rail movement: where replacements go, how
- * boldly to counterattack, where to stand (SOVIET_STYLES). They play out the rest of their
+ * boldly to counterattack, where to stand and whether to hold every hex next to Moscow
+ * (SOVIET_STYLES). They play out the rest of their
  * turn and the German turn up to the end of its combat phase, every style on the same dice
  * (common random numbers: a difference between styles is the style's, not the dice's), and
  * score what decides the game (sovietScore): Moscow, then how exposed it is, the cities, and
@@ -40,8 +41,8 @@ export const STYLES: readonly BotStyle[] = [
  * The Soviet plans, by phase: where replacements go (the heuristic's, restoring threatened
  * units at the front, or a reserve nearest Moscow); how boldly to counterattack; where to
  * stand (the heuristic's line one hex ahead of the German front, one or two hexes nearer
- * Moscow, or fewer moves). A style changes nothing before its phase, so each phase weighs
- * only the styles that differ there.
+ * Moscow, fewer moves, or the ring of hexes next to Moscow held whatever threatens it). A
+ * style changes nothing before its phase, so each phase weighs only the styles that differ there.
  */
 export const SOVIET_STYLES: Readonly<Record<string, readonly BotStyle[]>> = {
   'soviet-replacement': [DEFAULT_STYLE, { ...DEFAULT_STYLE, reserve: true }],
@@ -57,6 +58,9 @@ export const SOVIET_STYLES: Readonly<Record<string, readonly BotStyle[]>> = {
     { attack: 0, moveThreshold: 0.5, line: 1 },
     { attack: 0, moveThreshold: 0.5, line: 2 },
     { attack: 0, moveThreshold: 2 },
+    // In lost games the Germans assaulted Moscow from hexes next to it that the line had left
+    // empty under their threat (the arena's seeds 21, 26, 64).
+    { ...DEFAULT_STYLE, ring: true },
   ],
 };
 
@@ -112,7 +116,19 @@ function bestStyle(bm: BfmMap, start: BfmState, side: SideId, budget: SearchBudg
   const sameMoves = new Map<string, Playout>();
   const movesKey = (style: BotStyle) => `${style.moveThreshold}|${style.line ?? 0}`;
   const germanMovement = side === 'german' && isMovementPhase(start.phase);
+  // Soviet: plans that play the searched phase alike (it rolls no die before the battles are
+  // resolved) and differ in nothing after it come out the same on common dice: played once.
+  const samePlan = new Map<string, number>();
   for (const [i, style] of styles.entries()) {
+    const plan = side === 'soviet' && styles.length > 1 ? planKey(bm, start, style, budget.maxActions) : undefined;
+    const known = plan === undefined ? undefined : samePlan.get(plan);
+    if (known !== undefined) {
+      if (known > bestScore) {
+        bestScore = known;
+        best = style;
+      }
+      continue;
+    }
     let total = 0;
     let first: Playout | undefined = germanMovement ? sameMoves.get(movesKey(style)) : undefined;
     for (let p = 0; p < budget.playouts; p++) {
@@ -130,12 +146,36 @@ function bestStyle(bm: BfmMap, start: BfmState, side: SideId, budget: SearchBudg
       }
       total += result.score;
     }
+    if (plan !== undefined) samePlan.set(plan, total);
     if (total > bestScore) {
       bestScore = total;
       best = style;
     }
   }
   return best;
+}
+
+/** The style's fields that act only in each searched Soviet phase (the rest act in later phases too). */
+const ACTS_ONLY_IN: Readonly<Record<string, readonly (keyof BotStyle)[]>> = {
+  'soviet-replacement': ['reserve'],
+  'soviet-combat': ['attack', 'guard'],
+  'soviet-movement': ['attack', 'moveThreshold', 'line', 'reserve', 'guard', 'ring'],
+};
+
+/**
+ * What a Soviet plan does in the searched phase (the state once the phase is played, or once
+ * the battles are announced: no die is rolled before), with the style's fields that still act
+ * after it. Two plans with the same key play out alike on the same dice.
+ */
+function planKey(bm: BfmMap, start: BfmState, style: BotStyle, maxActions: number): string {
+  let s = start;
+  for (let n = 0; n < maxActions && s.phase === start.phase && s.dice.rolls === start.dice.rolls; n++) {
+    if (s.combat && !s.combat.declaring) break;
+    s = applyChecked(bm, s, botActionOn(new Board(bm, s), style)).state;
+  }
+  const later: Record<string, unknown> = { ...style };
+  for (const field of ACTS_ONLY_IN[start.phase] ?? []) delete later[field];
+  return `${JSON.stringify(later)}|${JSON.stringify(s)}`;
 }
 
 /**
