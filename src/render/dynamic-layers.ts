@@ -4,6 +4,7 @@ import type { DIRECTIONS, HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
 import { drawCounter } from './counters.js';
 import { font } from './fonts.js';
+import { hatchRegion } from './hatching.js';
 import type { HexLayout, Point } from './layout.js';
 import {
   type Box,
@@ -28,31 +29,20 @@ import { sideLooks, theme } from './theme.js';
 /** The boxes a stack covers as drawn: its counters, or its marker. */
 export type StackBoxes = (layout: HexLayout, stack: StackView) => Box[];
 
-const hatchPatterns = new Map<string, ReturnType<SKRSContext2D['createPattern']>>();
-
-/** Diagonal hatching in a colour, one pattern per colour. */
-function hatch(ctx: SKRSContext2D, colour: string) {
-  let pattern = hatchPatterns.get(colour);
-  if (!pattern) {
-    const tile = createCanvas(8, 8);
-    const t = tile.getContext('2d');
-    t.strokeStyle = colour;
-    t.lineWidth = 1.2;
-    t.beginPath();
-    t.moveTo(-2, 10);
-    t.lineTo(10, -2);
-    t.moveTo(-2, 2);
-    t.lineTo(2, -2);
-    t.moveTo(6, 10);
-    t.lineTo(10, 6);
-    t.stroke();
-    pattern = ctx.createPattern(tile, 'repeat');
-    hatchPatterns.set(colour, pattern);
-  }
-  return pattern;
-}
-
 const pathData = new WeakMap<HexLayout, Map<HexId, string>>();
+
+/** The box holding the given hexes whole. */
+function hexesBox(layout: HexLayout, ids: readonly HexId[]): { x0: number; y0: number; x1: number; y1: number } {
+  const box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+  for (const id of ids) {
+    const c = layout.center(id);
+    box.x0 = Math.min(box.x0, c.x - layout.size);
+    box.y0 = Math.min(box.y0, c.y - layout.size);
+    box.x1 = Math.max(box.x1, c.x + layout.size);
+    box.y1 = Math.max(box.y1, c.y + layout.size);
+  }
+  return box;
+}
 
 /** One hex outline as SVG path data, cached per layout. */
 function hexPathData(layout: HexLayout, id: HexId): string {
@@ -109,19 +99,13 @@ export function drawControl(
   // made control shading the slowest part of a picture (see docs/performance.md).
   // The path is built as SVG path data in one string: one native call instead of seven per hex.
   for (const side of ['soviet', 'german'] as const satisfies readonly SideId[]) {
-    const data = entries
-      .filter(([, s]) => s === side)
-      .map(([id]) => hexPathData(layout, id))
-      .join('');
-    if (!data) continue;
-    const region = new Path2D(data);
+    const ids = entries.filter(([, s]) => s === side).map(([id]) => id);
+    if (!ids.length) continue;
+    const region = new Path2D(ids.map((id) => hexPathData(layout, id)).join(''));
     const look = looks[side];
     ctx.fillStyle = look.wash;
     ctx.fill(region);
-    if (look.hatch) {
-      ctx.fillStyle = hatch(ctx, look.hatch)!;
-      ctx.fill(region);
-    }
+    if (look.hatch) hatchRegion(ctx, region, look.hatch, hexesBox(layout, ids));
   }
   const sides = adjacentPairs(map).filter(([a, b]) => {
     const x = control.hexes[a];

@@ -1,0 +1,56 @@
+import { type Canvas, createCanvas, type Path2D, type SKRSContext2D } from '@napi-rs/canvas';
+
+/** Spacing of the diagonals, in pixels: they run along x + y = 8k in map coordinates. */
+const STEP = 8;
+/** Hatch pictures come in sizes rounded up to this, so a few serve every view. */
+const GRAIN = 128;
+const MAX_CACHED = 8;
+const pictures = new Map<string, Canvas>();
+
+/** A picture of the diagonals alone, at least `width` x `height`, drawn once per colour and size. */
+function hatchPicture(colour: string, width: number, height: number): Canvas {
+  const w = Math.ceil(width / GRAIN) * GRAIN;
+  const h = Math.ceil(height / GRAIN) * GRAIN;
+  const key = `${colour}|${w}|${h}`;
+  let picture = pictures.get(key);
+  if (!picture) {
+    picture = createCanvas(w, h);
+    const ctx = picture.getContext('2d');
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = 1.2;
+    ctx.beginPath();
+    for (let c = 0; c <= w + h; c += STEP) {
+      ctx.moveTo(c - h - STEP, h + STEP);
+      ctx.lineTo(c + STEP, -STEP);
+    }
+    ctx.stroke();
+    if (pictures.size >= MAX_CACHED) pictures.clear();
+    pictures.set(key, picture);
+  }
+  return picture;
+}
+
+/**
+ * Diagonal hatching over `region` (within `box`, in the context's coordinates): a ready picture
+ * of the diagonals, cut to the region on a scratch canvas and laid on. Filling the region with
+ * a pattern, stroking the lines each time or clipping to the region cost several times more:
+ * hatching was the largest part of a close-up's drawing (docs/performance.md).
+ */
+export function hatchRegion(
+  ctx: SKRSContext2D,
+  region: Path2D,
+  colour: string,
+  box: { x0: number; y0: number; x1: number; y1: number },
+): void {
+  // Start on the grid of the diagonals, so the hatching lines up from one picture to the next.
+  const x = Math.floor(box.x0 / STEP) * STEP;
+  const y = Math.floor(box.y0 / STEP) * STEP;
+  const picture = hatchPicture(colour, box.x1 - x, box.y1 - y);
+  const mask = createCanvas(picture.width, picture.height);
+  const m = mask.getContext('2d');
+  m.drawImage(picture, 0, 0);
+  m.globalCompositeOperation = 'destination-in';
+  m.translate(-x, -y);
+  m.fill(region);
+  ctx.drawImage(mask, x, y);
+}
