@@ -5,15 +5,15 @@ import { closeRenderPool } from '../src/render/render-pool.js';
 import { closeGameWork } from '../src/session/game-work.js';
 import { balanceLine, benchBalanceRun } from './balance-bench.js';
 import { type BotLoopFigures, benchBotEventLoop, finishedGameExport } from './bot-bench.js';
-import { benchDiscordLatency } from './discord-bench.js';
+import { benchDiscordLatency, type LatencyFigures } from './discord-bench.js';
 import { benchDomEngine, benchTyphoonEngine } from './engine-bench.js';
 import { benchMemoryInChild, benchWholeGame } from './game-bench.js';
 import { benchOrderCost } from './order-cost-bench.js';
-import { performanceReport, withBalanceRow, withBotRows } from './performance-report.js';
+import { performanceReport, withBalanceRow, withBotRows, withPictureRows } from './performance-report.js';
 import { benchStaticLayer, benchView, type ViewFigures } from './render-bench.js';
 
 /**
- * `npm run bench [-- --runs N] [--quick] [--only bots|render|balance]`: medians of repeated runs, printed, written to
+ * `npm run bench [-- --runs N] [--quick] [--only bots|render|balance|pictures]`: medians of repeated runs, printed, written to
  * out/bench.json and summarised against the targets in docs/performance.md.
  */
 const { values } = parseArgs({
@@ -37,8 +37,17 @@ if (values.only === 'balance') {
   console.log('\nBalance row written to docs/performance.md');
   process.exit(0);
 }
+// `--only pictures`: measure the pictures and the busy channels and put their rows into docs/performance.md.
+if (values.only === 'pictures') {
+  const { views } = await measureRender(['operation-typhoon', 'battle-for-moscow']);
+  const discord = await measureDiscord();
+  await closeRenderPool();
+  writeFileSync('docs/performance.md', withPictureRows(readFileSync('docs/performance.md', 'utf8'), views, discord));
+  console.log('\nPicture and busy-channel rows written to docs/performance.md');
+  process.exit(0);
+}
 if (values.only !== undefined) {
-  if (values.only !== 'bots') throw new Error(`--only takes "bots", "render" or "balance" (got "${values.only}")`);
+  if (values.only !== 'bots') throw new Error(`--only takes "bots", "render", "balance" or "pictures" (got "${values.only}")`);
   const bots = await measureBots();
   await closeGameWork();
   writeFileSync('docs/performance.md', withBotRows(readFileSync('docs/performance.md', 'utf8'), bots));
@@ -59,6 +68,21 @@ async function measureBots(): Promise<BotLoopFigures[]> {
     );
   return bots;
 }
+async function measureDiscord(): Promise<LatencyFigures[]> {
+  const discord = [
+    await benchDiscordLatency(1, quick ? 20 : 40),
+    await benchDiscordLatency(50, quick ? 4 : 8, 5000),
+    await benchDiscordLatency(50, quick ? 4 : 6),
+  ];
+  const f = (n: number) => n.toFixed(1);
+  console.log('\nSlash command to answer with map, through the fake Discord (ms):');
+  for (const d of discord)
+    console.log(
+      `  ${String(d.busyChannels).padStart(2)} busy channel(s) ${d.paceMs ? `(an order every ${d.paceMs / 1000} s each)` : '(back to back)'}, ${d.commands} commands: p50 ${f(d.p50Ms)}, p99 ${f(d.p99Ms)}, max ${f(d.maxMs)}; ${f(d.ordersPerSecond)} orders/s; CPU ${f(d.cpuMsPerOrder)} ms per order (main thread ${d.mainThreadCpuMsPerOrder === undefined ? '?' : f(d.mainThreadCpuMsPerOrder)} ms); not acknowledged within 3 s: ${d.late}`,
+    );
+  return discord;
+}
+
 async function measureRender(maps: MapName[]) {
   const statics = [];
   for (const m of maps) statics.push(await benchStaticLayer(m));
@@ -115,16 +139,7 @@ console.log(
 const memory = await benchMemoryInChild(1000);
 console.log(`1,000 live games in one process: heap ${f(memory.heapMb)} MB, RSS ${f(memory.rssMb)} MB`);
 
-const discord = [
-  await benchDiscordLatency(1, quick ? 20 : 40),
-  await benchDiscordLatency(50, quick ? 4 : 8, 5000),
-  await benchDiscordLatency(50, quick ? 4 : 6),
-];
-console.log('\nSlash command to answer with map, through the fake Discord (ms):');
-for (const d of discord)
-  console.log(
-    `  ${String(d.busyChannels).padStart(2)} busy channel(s) ${d.paceMs ? `(an order every ${d.paceMs / 1000} s each)` : '(back to back)'}, ${d.commands} commands: p50 ${f(d.p50Ms)}, p99 ${f(d.p99Ms)}, max ${f(d.maxMs)}; ${f(d.ordersPerSecond)} orders/s; CPU ${f(d.cpuMsPerOrder)} ms per order (main thread ${d.mainThreadCpuMsPerOrder === undefined ? '?' : f(d.mainThreadCpuMsPerOrder)} ms); not acknowledged within 3 s: ${d.late}`,
-  );
+const discord = await measureDiscord();
 
 const bots = await measureBots();
 await closeRenderPool();
