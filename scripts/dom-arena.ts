@@ -50,26 +50,32 @@ export interface GameRow {
   rule: string;
   reason: string;
   orders: number;
+  /** CPU time of the game (this process's, so a busy machine does not inflate it), seconds. */
   seconds: number;
-  /** Median time of one order (the bot's choice and the engine's apply), milliseconds. */
+  /** Median CPU time of one order (the bot's choice and the engine's apply), milliseconds. */
   medianMs: number;
   /** sha256 of the orders played, first 16 hex digits. */
   digest: string;
 }
 
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
 function play(seed: number, german: Level, soviet: Level): GameRow {
-  const t0 = performance.now();
+  const t0 = cpuMs();
   let s = engine.setup({ seed });
   const orders: DomAction[] = [];
   const times: number[] = [];
   while (!s.result && orders.length < 20000) {
-    const t = performance.now();
+    const t = cpuMs();
     const side = engine.prompt(s).side ?? s.side;
     const step = BOTS[side === 'german' ? german : soviet](s, side);
     if (!step) break;
     s = (step.applied ?? engine.apply(s, step.action)).state;
     orders.push(step.action);
-    times.push(performance.now() - t);
+    times.push(cpuMs() - t);
   }
   const reason = s.result?.reason ?? 'no result';
   return {
@@ -79,7 +85,7 @@ function play(seed: number, german: Level, soviet: Level): GameRow {
     rule: reason.match(/\((4\.\d)(, 9\.3)?\)\s*$/)?.[1] ?? 'unfinished',
     reason,
     orders: orders.length,
-    seconds: Number(((performance.now() - t0) / 1000).toFixed(2)),
+    seconds: Number(((cpuMs() - t0) / 1000).toFixed(2)),
     medianMs: Number(median(times).toFixed(3)),
     digest: createHash('sha256').update(JSON.stringify(orders)).digest('hex').slice(0, 16),
   };
@@ -157,7 +163,7 @@ for (const p of pairings) {
             .map(([t, n]) => `GT${t} ${n}`)
             .join(', ')}.`
         : ''),
-    `A game: median ${median(rows.map((r) => r.seconds)).toFixed(1)} s, ${median(rows.map((r) => r.orders))} orders, ${median(rows.map((r) => r.medianMs)).toFixed(2)} ms per order (median of the games' medians).`,
+    `A game: median ${median(rows.map((r) => r.seconds)).toFixed(1)} s of CPU (longest ${Math.max(...rows.map((r) => r.seconds)).toFixed(0)} s), ${median(rows.map((r) => r.orders))} orders, ${median(rows.map((r) => r.medianMs)).toFixed(2)} ms of CPU per order (median of the games' medians).`,
     '',
     '| result | rule | games | share |',
     '|---|---|---|---|',

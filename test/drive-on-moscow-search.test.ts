@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { botAction, DEFAULT_STYLE } from '../src/games/drive-on-moscow/bot.js';
+import { SHIPPED_CHARTS } from '../src/games/drive-on-moscow/charts.js';
 import { DOM_GAME, domNewOptionsSchema } from '../src/games/drive-on-moscow/definition.js';
 import { domEngine } from '../src/games/drive-on-moscow/engine.js';
+import { faceDistribution, sumDistribution } from '../src/games/drive-on-moscow/preview.js';
 import { forgetStyles, germanScore, SEARCH_STYLES, searchedPhases, searchStep, styleFor } from '../src/games/drive-on-moscow/search-bot.js';
 import type { DomAction, DomState } from '../src/games/drive-on-moscow/state.js';
 
@@ -80,5 +82,29 @@ describe('Drive on Moscow search bot', () => {
     const pz = Object.values(s.units).find((u) => u.side === 'german' && u.steps === 2)!;
     expect(germanScore(engine, { ...s, units: { ...s.units, [pz.id]: { ...pz, steps: 1 } } })).toBeLessThan(base);
     expect(germanScore(engine, { ...s, result: { winner: 'german', reason: 'x' } })).toBe(1000);
+  });
+});
+
+describe('Drive on Moscow odds over many untried units', () => {
+  it('gives the same distribution in closed form as drawing the faces one unit after another', () => {
+    const s = engine.setup({ seed: 4 });
+    const untried = Object.values(s.units).filter((u) => u.untried);
+    const rd = untried.filter((u) => u.type === 'RD').slice(0, 7);
+    const rb = untried.filter((u) => u.type === 'RB').slice(0, 3);
+    const hidden = [...rd, ...rb];
+    expect(hidden).toHaveLength(10);
+    for (const attacking of [true, false]) {
+      const roles = hidden.map(() => (attacking ? 'a' : 'd'));
+      const byState = (xs: Iterable<{ a: number; d: number; pr: number }>) => {
+        const m = new Map<string, number>();
+        for (const x of xs) m.set(`${x.a}|${x.d}`, (m.get(`${x.a}|${x.d}`) ?? 0) + x.pr);
+        return m;
+      };
+      const stepwise = byState(faceDistribution(SHIPPED_CHARTS, s, hidden, roles, 5, 7, 99));
+      const closed = byState(sumDistribution(SHIPPED_CHARTS, s, hidden, attacking, 5, 7));
+      expect([...closed.keys()].sort()).toEqual([...stepwise.keys()].sort());
+      for (const [k, pr] of stepwise) expect(closed.get(k)).toBeCloseTo(pr, 12);
+      expect([...closed.values()].reduce((x, y) => x + y, 0)).toBeCloseTo(1, 12);
+    }
   });
 });

@@ -133,13 +133,14 @@ function memoOf(charts: DomCharts) {
  * and their probabilities come in the order, and from the arithmetic, of drawing one unit at
  * a time.
  */
-function faceDistribution(
+export function faceDistribution(
   charts: DomCharts,
   s: DomState,
   hidden: readonly Unit[],
   roles: readonly string[],
   a0: number,
   d0: number,
+  stepwiseMost = STEPWISE_MOST,
 ): Iterable<{ a: number; d: number; pr: number }> {
   const types = [...new Set(hidden.map((u) => u.type))];
   const offset = new Map<string, number>();
@@ -156,6 +157,7 @@ function faceDistribution(
     radix *= n + 1;
   }
   const uniform = new Set(roles).size <= 1;
+  if (uniform && hidden.length > stepwiseMost) return sumDistribution(charts, s, hidden, roles[0] === 'a', a0, d0);
   if (uniform && radix <= DENSE_LIMIT) return denseDistribution(charts, s, hidden, roles, a0, d0, offset, initial, weight, radix);
   const numeric = radix < Number.MAX_SAFE_INTEGER && uniform;
   type Node = { a: number; d: number; drawn: number[]; code: number; pr: number };
@@ -254,4 +256,68 @@ function denseDistribution(
     order = next;
   });
   return order.map((code) => ({ a: as[code]!, d: ds[code]!, pr: pr[code]! }));
+}
+
+/**
+ * Up to this many untried units the faces are drawn one unit after another (the states grow
+ * as the multisets of faces drawn: about 3,000 for eight rifle divisions); beyond it
+ * `sumDistribution` gives the same distribution in closed form (a Soviet spoiling attack may
+ * name 30 untried units: 23 million steps drawn one by one).
+ */
+const STEPWISE_MOST = 8;
+
+/**
+ * The distribution of the hidden units' total factor in closed form: for each type, the k
+ * faces drawn without replacement from the n_j still hidden of each face come out as
+ * counts c_j with probability prod C(n_j, c_j) / C(N, k) (multivariate hypergeometric), summed
+ * by total factor; the types are independent of each other and their totals add up. Every
+ * hidden unit is on one side (only Soviet units are untried), so its attack (attacking) or
+ * defense (defending) is what counts.
+ */
+export function sumDistribution(
+  charts: DomCharts,
+  s: DomState,
+  hidden: readonly Unit[],
+  attacking: boolean,
+  a0: number,
+  d0: number,
+): { a: number; d: number; pr: number }[] {
+  let total = new Map<number, number>([[0, 1]]);
+  const counts = new Map<string, number>();
+  for (const u of hidden) counts.set(u.type, (counts.get(u.type) ?? 0) + 1);
+  for (const [type, k] of counts) {
+    const spec = charts.soviet.types[type as keyof typeof charts.soviet.types];
+    const pool = s.faces[type]!;
+    const n = pool.reduce((x, y) => x + y, 0);
+    // ways[m] maps a total factor to the number of ways (as a double) to draw m faces so far.
+    let ways: Map<number, number>[] = [new Map([[0, 1]])];
+    pool.forEach((nj, j) => {
+      const factor = spec.faces[j]![0][attacking ? 0 : 1];
+      const next = Array.from({ length: k + 1 }, () => new Map<number, number>());
+      for (let m = 0; m < ways.length; m++) {
+        for (const [sum, w] of ways[m]!) {
+          for (let c = 0; c <= Math.min(nj, k - m); c++) {
+            const at = next[m + c]!;
+            at.set(sum + c * factor, (at.get(sum + c * factor) ?? 0) + w * choose(nj, c));
+          }
+        }
+      }
+      ways = next;
+    });
+    const all = choose(n, k);
+    const next = new Map<number, number>();
+    for (const [sum, w] of ways[k] ?? []) {
+      for (const [before, pr] of total) next.set(before + sum, (next.get(before + sum) ?? 0) + (pr * w) / all);
+    }
+    total = next;
+  }
+  return [...total].sort((x, y) => x[0] - y[0]).map(([sum, pr]) => ({ a: a0 + (attacking ? sum : 0), d: d0 + (attacking ? 0 : sum), pr }));
+}
+
+/** n choose k as a double (exact up to 2^53, then to double precision). */
+function choose(n: number, k: number): number {
+  if (k < 0 || k > n) return 0;
+  let r = 1;
+  for (let i = 1; i <= Math.min(k, n - k); i++) r = (r * (n - Math.min(k, n - k) + i)) / i;
+  return r;
 }
