@@ -73,10 +73,19 @@ function play(seed: number, german: Level, soviet: Level): GameRow {
     const side = engine.prompt(s).side ?? s.side;
     const step = BOTS[side === 'german' ? german : soviet](s, side);
     if (!step) break;
-    s = (step.applied ?? engine.apply(s, step.action)).state;
+    try {
+      s = (step.applied ?? engine.apply(s, step.action)).state;
+    } catch (e) {
+      // A bot with nothing legal to play: the game is recorded as stuck, with the rule that refused.
+      return { ...row(seed, s, orders, times, t0), rule: 'stuck', reason: `stuck: ${(e as Error).message}` };
+    }
     orders.push(step.action);
     times.push(cpuMs() - t);
   }
+  return row(seed, s, orders, times, t0);
+}
+
+function row(seed: number, s: DomState, orders: DomAction[], times: number[], t0: number): GameRow {
   const reason = s.result?.reason ?? 'no result';
   return {
     seed,

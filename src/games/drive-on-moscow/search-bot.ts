@@ -127,7 +127,13 @@ function playout(engine: DomEngine, start: DomState, side: Side, style: DomStyle
     const searched = mover === side && s.phase === phase && s.step === step;
     const st = botStep(engine, s, mover, searched ? style : DEFAULT_STYLE);
     if (!st) break;
-    s = (st.applied ?? engine.apply(s, st.action)).state;
+    if (st.applied) s = st.applied.state;
+    else
+      try {
+        s = engine.apply(s, st.action).state;
+      } catch {
+        break; // the heuristic found nothing legal (its fallback, ending the phase, is refused): judge the position here
+      }
   }
   return s;
 }
