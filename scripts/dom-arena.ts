@@ -10,12 +10,15 @@
  * (`--minutes` stops it after the game under way) and resumes where it stopped; `--report`
  * writes the tables from those files without playing. Each line carries a digest of the
  * game's orders, so two runs on the same seed can be checked to have played the same game.
+ * `--charts override.json` plays on charts changed as DOM_CHARTS_OVERRIDE would (a proposed
+ * reading of a number the rulebook leaves open), its games kept apart under `--tag`.
  */
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { botStep } from '../src/games/drive-on-moscow/bot.js';
+import { chartsWithOverride, SHIPPED_CHARTS } from '../src/games/drive-on-moscow/charts.js';
 import { domEngine } from '../src/games/drive-on-moscow/engine.js';
 import { searchStep } from '../src/games/drive-on-moscow/search-bot.js';
 import type { DomAction, DomState, Side } from '../src/games/drive-on-moscow/state.js';
@@ -32,12 +35,14 @@ const { values } = parseArgs({
     report: { type: 'boolean', default: false },
     out: { type: 'string', default: '' },
     note: { type: 'string', default: '' },
+    charts: { type: 'string' },
+    tag: { type: 'string', default: '' },
   },
 });
 
 type Level = 'heuristic' | 'search';
 type Step = { action: DomAction; applied?: Applied<DomState> } | undefined;
-const engine = domEngine();
+const engine = domEngine(values.charts ? chartsWithOverride(JSON.parse(readFileSync(values.charts, 'utf8'))) : SHIPPED_CHARTS);
 const BOTS: Record<Level, (s: DomState, side: Side) => Step> = {
   heuristic: (s, side) => botStep(engine, s, side),
   search: (s, side) => searchStep(engine, s, side),
@@ -100,7 +105,7 @@ function row(seed: number, s: DomState, orders: DomAction[], times: number[], t0
   };
 }
 
-const fileOf = (pairing: string) => join(values.dir, `${pairing.replace('/', '-')}.jsonl`);
+const fileOf = (pairing: string) => join(values.dir, `${pairing.replace('/', '-')}${values.tag ? `-${values.tag}` : ''}.jsonl`);
 function rowsOf(pairing: string): GameRow[] {
   const f = fileOf(pairing);
   if (!existsSync(f)) return [];
@@ -160,10 +165,15 @@ for (const p of pairings) {
     const k = cause(r);
     causes.set(k, { rule: r.rule, n: (causes.get(k)?.n ?? 0) + 1 });
   }
+  const byRule = new Map<string, number>();
+  for (const r of rows) byRule.set(`${r.winner} ${r.rule}`, (byRule.get(`${r.winner} ${r.rule}`) ?? 0) + 1);
+  const lacked = new Map<string, number>();
+  for (const r of rows.filter((x) => x.rule === '4.5'))
+    for (const c of (r.reason.match(/missing ([^)]*)\)/)?.[1] ?? '').split(', ').filter(Boolean)) lacked.set(c, (lacked.get(c) ?? 0) + 1);
   const turns = new Map<number, number>();
   for (const r of rows.filter((x) => x.winner === 'german')) turns.set(r.turn, (turns.get(r.turn) ?? 0) + 1);
   lines.push(
-    `## German ${p.split('/')[0]} against Soviet ${p.split('/')[1]}`,
+    `## German ${p.split('/')[0]} against Soviet ${p.split('/')[1]}${values.tag ? ` (${values.tag})` : ''}`,
     '',
     `${rows.length} games (seeds ${rows[0]!.seed}-${rows[rows.length - 1]!.seed}). **German wins: ${wins} of ${rows.length} (${pct(wins / rows.length)}; 95% Wilson interval ${pct(w.low)}-${pct(w.high)})**.` +
       (turns.size
@@ -173,6 +183,16 @@ for (const p of pairings) {
             .join(', ')}.`
         : ''),
     `A game: median ${median(rows.map((r) => r.seconds)).toFixed(1)} s of CPU (longest ${Math.max(...rows.map((r) => r.seconds)).toFixed(0)} s), ${median(rows.map((r) => r.orders))} orders, ${median(rows.map((r) => r.medianMs)).toFixed(2)} ms of CPU per order (median of the games' medians).`,
+    `By rule: ${[...byRule]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}.` +
+      (lacked.size
+        ? ` Cities the Germans lacked at the end of the games decided by 4.5: ${[...lacked]
+            .sort((a, b) => b[1] - a[1])
+            .map(([c, n]) => `${c} ${n}`)
+            .join(', ')}.`
+        : ''),
     '',
     '| result | rule | games | share |',
     '|---|---|---|---|',
