@@ -104,6 +104,19 @@ describe('Drive on Moscow in Discord', () => {
     expect(entered.content).toMatch(/enters at/);
   });
 
+  it('starts a game against the search level of the bot, and refuses level: without vs:bot', async () => {
+    const player = member('Kluge');
+    const ch = channel();
+    const refused = await ask(player, ch, 'game', 'new', { game: 'drive-on-moscow', level: 'search', seed: 5 });
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.content).toMatch(/level: is how the bot plays \(add vs:bot\)/);
+    await expect(h.bot.sessions.require(ch)).rejects.toThrow();
+    const started = await ask(player, ch, 'game', 'new', { game: 'drive-on-moscow', vs: 'bot', side: 'german', level: 'search', seed: 5 });
+    expect(started.content).toMatch(/Drive on Moscow.*has started/);
+    const s = await state(ch);
+    expect([s.bot, s.botLevel]).toEqual(['soviet', 'search']);
+  });
+
   it('puts the German orders to a vote: the order of phases and a mobile assault proposed, drawn, voted and carried out', async () => {
     const [a, b, c] = [member('Guderian'), member('Hoth'), member('Hoepner')];
     const ch = channel();

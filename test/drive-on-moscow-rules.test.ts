@@ -149,6 +149,50 @@ describe('Drive on Moscow worked examples (digest 15.1)', () => {
   });
 });
 
+describe('Drive on Moscow attacks by untried units and Stalin’s demand', () => {
+  it('2.13, 8.5: untried units alone may attack (revealed in the battle); 12.1: a tank unit next to marsh only need not', () => {
+    const g = '3020';
+    const [near, n2] = board.neighbours(g).filter((h) => board.natural(h) !== 'marsh' && !board.isReservoir(g, h));
+    const untried = (id: string, hex: string): Partial<Unit> => ({ ...rd(id, hex), full: undefined, untried: true });
+    const s = withOnly(fresh(), [{ id: '5 Inf', hex: g }, untried('RD 1', near!), untried('RD 2', n2!)], {
+      side: 'soviet',
+      phase: 'combat',
+      order: 'move-fight',
+      step: 1,
+    });
+    let after = apply(s, { type: 'attack', target: g, units: ['RD 1', 'RD 2'] }).state;
+    expect(after.attacked).toEqual(['RD 1', 'RD 2']);
+    if (after.battle?.stage === 'air') after = apply(after, { type: 'choose', option: 'none' }).state;
+    // Resolved: each attacker drew its veteran face (or fell in the battle).
+    for (const id of ['RD 1', 'RD 2']) expect(after.units[id]?.untried ?? false).toBe(false);
+    expect(after.dead.length + Object.values(after.units).filter((u) => u.full).length).toBeGreaterThan(1);
+    // Stalin: the only Soviet unit left next to a German is a tank brigade facing marsh (11.13).
+    const marsh = board.map.ids.find((h) => board.natural(h) === 'marsh' && board.neighbours(h).some((n) => board.natural(n) === 'clear'))!;
+    const beside = board.neighbours(marsh).find((n) => board.natural(n) === 'clear' && !board.isReservoir(marsh, n))!;
+    const tank: Partial<Unit> = {
+      id: 'TB 1',
+      hex: beside,
+      side: 'soviet',
+      type: 'TB',
+      mech: true,
+      armour: true,
+      size: 'X',
+      steps: 1,
+      maxSteps: 1,
+      full: [3, 2],
+    };
+    const stalin = withOnly(fresh(), [{ id: '5 Inf', hex: marsh }, tank], {
+      side: 'soviet',
+      phase: 'combat',
+      order: 'move-fight',
+      step: 1,
+      stalin: { minimum: 3, attackers: [] },
+    });
+    refuses(stalin, { type: 'attack', target: marsh, units: ['TB 1'] }, '11.13');
+    expect(apply(stalin, { type: 'end' }).state.phase).not.toBe('combat');
+  });
+});
+
 describe('Drive on Moscow derived tests (digest 15.2)', () => {
   it('D1 11.7, 11.8', () => {
     expect(positionLabel(rawPosition(10, 10))).toBe('1:1');

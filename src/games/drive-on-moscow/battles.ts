@@ -64,7 +64,10 @@ export function announceAttack(c: Ctx, target: HexId, ids: readonly string[], ai
   checkAir(s, s.side, air);
   const reach = p.supplyDistances(s.side);
   const total = units.reduce((n, u) => n + attackFactor(p, u, target, u.side === 'soviet' || p.supplied(u, reach)), 0);
-  if (total <= 0) throw new RuleError('8.5', 'the attackers have no attack strength (out of supply German units attack with 0)');
+  // Untried units count 0 until revealed, but every veteran face attacks with at least 1 (2.13):
+  // only a force with nothing hidden can be known to have no strength.
+  if (total <= 0 && !units.some((u) => u.untried))
+    throw new RuleError('8.5', 'the attackers have no attack strength (out of supply German units attack with 0)');
   s.attacked = [...s.attacked, ...ids];
   if (s.stalin && s.side === 'soviet') s.stalin = { ...s.stalin, attackers: [...new Set([...s.stalin.attackers, ...ids])] };
   spendAir(s, s.side, air);

@@ -7,6 +7,7 @@
  * Stalin demands). Each candidate is checked by the engine; the first legal one is played.
  */
 import type { HexId } from '../../kernel/hex.js';
+import type { Applied } from '../engine.js';
 import { battleChoices } from './battles.js';
 import { Ctx } from './context.js';
 import type { DomEngine } from './engine.js';
@@ -18,20 +19,51 @@ import { conversionCandidates, entryHexes } from './turns.js';
 
 const WIN = ['DE', 'DR', 'DR (AS or Bloodbath)'];
 
-export function botAction(engine: DomEngine, s: DomState, side: Side = s.side): DomAction | undefined {
+/**
+ * How boldly the heuristic plays; the search bot (search-bot.ts) picks one per phase.
+ * DEFAULT_STYLE is the heuristic level's own play.
+ */
+export interface DomStyle {
+  /** German mobile assaults: the least chance of clearing the hex (DR or DE) the panzers go in at. */
+  assault: number;
+  /** Prepared assaults: the least chance of DR or DE (less half the chance of AL1), by side. */
+  attack: Record<Side, number>;
+  /**
+   * Where German stacks head: `nearest` city they do not hold; `moscow`: the mechanized for
+   * Moscow whatever is nearer (the sudden-death win, 4.1).
+   */
+  goal: 'nearest' | 'moscow';
+  /** Soviet reserves: how many hexes of German distance one more defender in a city is worth. */
+  garrison: number;
+}
+export const DEFAULT_STYLE: DomStyle = { assault: 0.6, attack: { german: 0.45, soviet: 0.6 }, goal: 'nearest', garrison: 1 };
+
+export function botAction(engine: DomEngine, s: DomState, side: Side = s.side, style: DomStyle = DEFAULT_STYLE): DomAction | undefined {
+  return botStep(engine, s, side, style)?.action;
+}
+
+/**
+ * The bot's action and, when it was tried on the engine, what applying it gave: a caller that
+ * plays it (the arena, the search's play-outs) need not apply it a second time.
+ */
+export function botStep(
+  engine: DomEngine,
+  s: DomState,
+  side: Side = s.side,
+  style: DomStyle = DEFAULT_STYLE,
+): { action: DomAction; applied?: Applied<DomState> } | undefined {
   if (s.result) return undefined;
-  for (const a of candidates(engine, s, side)) {
+  for (const a of candidates(engine, s, side, style)) {
     try {
-      engine.apply(s, a);
-      return a;
+      return { action: a, applied: engine.apply(s, a) };
     } catch {
       // not legal now: try the next
     }
   }
-  return { type: 'end' };
+  return { action: { type: 'end' } };
 }
 
-function* candidates(engine: DomEngine, s: DomState, side: Side): Generator<DomAction> {
+function* candidates(engine: DomEngine, s: DomState, side: Side, style: DomStyle): Generator<DomAction> {
   const board = engine.board;
   const bc = battleChoices(s);
   if (bc) {
@@ -56,14 +88,16 @@ function* candidates(engine: DomEngine, s: DomState, side: Side): Generator<DomA
     case 'replacement': {
       const mine = Object.values(s.units).filter((u) => u.side === 'german');
       for (const u of mine.filter((x) => x.steps === 1 && x.maxSteps === 2)) yield { type: 'replace', unit: u.id };
-      const far = [...mine].sort((a, b) => frontDistance(p, b.hex) - frontDistance(p, a.hex) || a.steps - b.steps);
+      const front = frontDistance(p);
+      const far = [...mine].sort((a, b) => front(b.hex) - front(a.hex) || a.steps - b.steps);
       for (const u of far.filter((x) => x.type === 'cavalry')) yield { type: 'withdraw', unit: u.id };
       for (const u of far.filter((x) => x.type === 'infantry' || x.mech)) yield { type: 'withdraw', unit: u.id };
       return;
     }
     case 'reinforcement': {
       const c = new Ctx(board, engine.charts, s);
-      const hexes = entryHexes(c).sort((a, b) => frontDistance(p, a) - frontDistance(p, b) || (a < b ? -1 : 1));
+      const front = frontDistance(p);
+      const hexes = entryHexes(c).sort((a, b) => front(a) - front(b) || (a < b ? -1 : 1));
       for (const t of Object.keys(s.arriving)) for (const h of hexes) yield { type: 'enter', unitType: t, hex: h };
       return;
     }
@@ -75,19 +109,27 @@ function* candidates(engine: DomEngine, s: DomState, side: Side): Generator<DomA
       return;
     }
     case 'movement':
-      yield* side === 'german' ? germanMoves(engine, s, p) : sovietMoves(engine, s, p);
+      yield* side === 'german' ? germanMoves(engine, s, p, style) : sovietMoves(engine, s, p, style);
       return;
     case 'combat':
-      yield* attacks(engine, s, p, side);
+      yield* attacks(engine, s, p, side, style);
       return;
   }
 }
 
-/** Distance to the nearest enemy-held unit of the other side (the front). */
-function frontDistance(p: Position, hex: HexId): number {
-  let best = 99;
-  for (const u of Object.values(p.s.units)) if (u.side === 'german') best = Math.min(best, p.board.distance(hex, u.hex));
-  return best;
+/** Distance to the nearest German unit (the front), remembered per hex for the sorts that ask it. */
+function frontDistance(p: Position): (hex: HexId) => number {
+  const germans = [...p.byHex].filter(([, units]) => units.some((u) => u.side === 'german')).map(([h]) => h);
+  const known = new Map<HexId, number>();
+  return (hex) => {
+    let best = known.get(hex);
+    if (best === undefined) {
+      best = 99;
+      for (const h of germans) best = Math.min(best, p.board.distance(hex, h));
+      known.set(hex, best);
+    }
+    return best;
+  };
 }
 
 /** The cities a side still needs, nearest first. */
@@ -96,7 +138,7 @@ function objectives(p: Position, side: Side): HexId[] {
   return cities.filter((h) => p.control(h) !== side);
 }
 
-function* germanMoves(engine: DomEngine, s: DomState, p: Position): Generator<DomAction> {
+function* germanMoves(engine: DomEngine, s: DomState, p: Position, style: DomStyle): Generator<DomAction> {
   const board = engine.board;
   const stacks = new Map<HexId, Unit[]>();
   for (const u of Object.values(s.units)) {
@@ -121,7 +163,7 @@ function* germanMoves(engine: DomEngine, s: DomState, p: Position): Generator<Do
             return { t, win: 0 };
           }
         })
-        .filter((x) => x.win >= 0.6)
+        .filter((x) => x.win >= style.assault)
         .sort((a, b) => b.win - a.win);
       for (const x of scored) yield { type: 'assault', units: ids, target: x.t };
     }
@@ -136,7 +178,8 @@ function* germanMoves(engine: DomEngine, s: DomState, p: Position): Generator<Do
         continue;
       }
       const r = reach(p, g);
-      const goal = [...targets].sort((a, b) => board.distance(hex, a) - board.distance(hex, b))[0];
+      const moscow = style.goal === 'moscow' && group === mech ? targets.filter((h) => board.moscow.includes(h)) : [];
+      const goal = [...(moscow.length ? moscow : targets)].sort((a, b) => board.distance(hex, a) - board.distance(hex, b))[0];
       if (!goal) continue;
       let best: HexId | undefined;
       let bestScore = board.distance(hex, goal) * 10;
@@ -153,17 +196,20 @@ function* germanMoves(engine: DomEngine, s: DomState, p: Position): Generator<Do
   }
 }
 
-function* sovietMoves(engine: DomEngine, s: DomState, p: Position): Generator<DomAction> {
+function* sovietMoves(engine: DomEngine, s: DomState, p: Position, style: DomStyle): Generator<DomAction> {
   const board = engine.board;
   const zoc = p.germanZoc();
   const threatened = [...board.moscow, ...Object.values(board.cities), ...board.sources].filter((h) => p.control(h) === 'soviet');
   const germans = Object.values(s.units).filter((u) => u.side === 'german');
+  // The Germans stand still in the Soviet phase: each city's danger is worked out once.
+  const dangers = new Map(threatened.map((h) => [h, Math.min(...germans.map((g) => board.distance(h, g.hex)))]));
   for (const u of Object.values(s.units)) {
     if (u.side !== 'soviet' || s.done.includes(u.id) || s.mp[u.id] !== undefined || s.startHex[u.id] !== u.hex) continue;
     if (zoc.has(u.hex)) continue; // the line holds where it stands
     // Reserves: to the city nearest the enemy that has fewest defenders.
-    const danger = (h: HexId) => Math.min(...germans.map((g) => board.distance(h, g.hex)));
-    const goal = [...threatened].sort((a, b) => danger(a) - p.unitsAt(a, 'soviet').length - (danger(b) - p.unitsAt(b, 'soviet').length))[0];
+    const danger = (h: HexId) => dangers.get(h)!;
+    const need = (h: HexId) => danger(h) - style.garrison * p.unitsAt(h, 'soviet').length;
+    const goal = [...threatened].sort((a, b) => need(a) - need(b))[0];
     if (!goal) continue;
     let g: ReturnType<typeof movingGroup>;
     try {
@@ -186,7 +232,7 @@ function* sovietMoves(engine: DomEngine, s: DomState, p: Position): Generator<Do
   }
 }
 
-function* attacks(engine: DomEngine, s: DomState, p: Position, side: Side): Generator<DomAction> {
+function* attacks(engine: DomEngine, s: DomState, p: Position, side: Side, style: DomStyle): Generator<DomAction> {
   const board = engine.board;
   const enemy = other(side);
   const stalin = side === 'soviet' && s.stalin && s.stalin.attackers.length < s.stalin.minimum;
@@ -217,7 +263,7 @@ function* attacks(engine: DomEngine, s: DomState, p: Position, side: Side): Gene
   scored.sort((a, b) => b.win - a.win);
   const air = side === 'german' ? s.air.german : s.air.soviet;
   for (const x of scored) {
-    if (x.win < (side === 'german' ? 0.45 : 0.6) && !stalin) break;
+    if (x.win < style.attack[side] && !stalin) break;
     if (air > 0 && s.air.battles < 2) yield { type: 'attack', target: x.t, units: x.ids, air: 1 };
     yield { type: 'attack', target: x.t, units: x.ids };
   }

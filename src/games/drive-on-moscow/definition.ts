@@ -14,6 +14,7 @@ import { type DomEngine, domEngine } from './engine.js';
 import { DOM_COMMANDS, domOrders } from './orders.js';
 import { domReach } from './reach.js';
 import { domPrinted, domScene, domStatus } from './scene.js';
+import { searchAction } from './search-bot.js';
 import { type DomAction, type DomOptions, type DomState, domActionSchema, domStateSchema } from './state.js';
 
 const side = z.enum(['german', 'soviet']);
@@ -23,12 +24,17 @@ export const domNewOptionsSchema = z
   .strictObject({
     vs: z.enum(['human', 'bot']).default('human'),
     side: side.optional(),
+    level: z.enum(['heuristic', 'search']).optional(),
     losses: z.enum(['bot', 'player']).optional(),
     setup: z.enum(['auto', 'free']).optional(),
   })
   .refine((o) => o.side === undefined || o.vs === 'bot', {
     path: ['side'],
     message: 'side: is the side you play against the bot (add vs:bot)',
+  })
+  .refine((o) => o.level === undefined || o.vs === 'bot', {
+    path: ['level'],
+    message: 'level: is how the bot plays (add vs:bot)',
   });
 
 const NEW_GAME_OPTIONS: OrderOption[] = [
@@ -48,6 +54,15 @@ const NEW_GAME_OPTIONS: OrderOption[] = [
     choices: [
       { name: 'German', value: 'german' },
       { name: 'Soviet', value: 'soviet' },
+    ],
+  },
+  {
+    name: 'level',
+    type: 'string',
+    description: 'Drive on Moscow against the bot: heuristic (default, quick) or search (looks ahead, slower)',
+    choices: [
+      { name: 'heuristic', value: 'heuristic' },
+      { name: 'search', value: 'search' },
     ],
   },
   {
@@ -103,6 +118,7 @@ function define(charts: DomCharts, id: string): GameDef<DomState, DomAction, Dom
         seed,
         vs: o.vs,
         ...(o.side ? { side: o.side } : {}),
+        ...(o.level ? { level: o.level } : {}),
         ...(o.losses ? { losses: o.losses } : {}),
         ...(o.setup === 'free' ? { setup: o.setup } : {}),
       };
@@ -128,8 +144,10 @@ function define(charts: DomCharts, id: string): GameDef<DomState, DomAction, Dom
       if (s.result || !s.bot) return undefined;
       const p = eng().prompt(s);
       if (p.side !== s.bot) return undefined;
-      return botAction(eng(), s, s.bot);
+      return s.botLevel === 'search' ? searchAction(eng(), s, s.bot) : botAction(eng(), s, s.bot);
     },
+    // Cheap (no search): the session runs the bot on a worker thread only when it acts.
+    botActs: (s) => !s.result && !!s.bot && eng().prompt(s).side === s.bot,
     orders: domOrders(() => charts),
     commands: DOM_COMMANDS,
     describeProposal: (s, a) => {

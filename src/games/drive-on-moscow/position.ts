@@ -11,11 +11,38 @@ export const STACK_LIMIT = 5; // 6.0
 
 export const other = (s: Side): Side => (s === 'german' ? 'soviet' : 'german');
 
+/**
+ * Supply maps and Moscow's lines already traced, per board, by what they depend on (see
+ * `supplyKey`). A game's positions repeat these inputs for long stretches (every move of a
+ * German stack leaves the Soviet units and control as they were), and the bot and the engine
+ * ask for them on every order; a pure function's answers, so the game plays the same.
+ */
+interface SupplyMemo {
+  distances: Map<string, Map<HexId, number>>;
+  lines: Map<string, boolean>;
+}
+const memos = new WeakMap<Board, SupplyMemo>();
+const MEMO_LIMIT = 256;
+function memoOf(board: Board): SupplyMemo {
+  let m = memos.get(board);
+  if (!m) {
+    m = { distances: new Map(), lines: new Map() };
+    memos.set(board, m);
+  }
+  return m;
+}
+function remember<V>(cache: Map<string, V>, key: string, value: V): V {
+  if (cache.size >= MEMO_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(key, value);
+  return value;
+}
+
 export class Position {
   readonly byHex = new Map<HexId, Unit[]>();
   private readonly flipped: Set<HexId>;
   private gzoc?: Set<HexId>;
   private readonly reach = new Map<Side, Map<HexId, number>>();
+  private readonly keys = new Map<Side, string>();
 
   constructor(
     readonly board: Board,
@@ -63,7 +90,10 @@ export class Position {
     if (!sources) {
       const known = this.reach.get(side);
       if (known) return known;
-      const made = this.supplyDistances(side, side === 'german' ? this.board.westEdge : this.board.sources);
+      const memo = memoOf(this.board).distances;
+      const key = this.supplyKey(side);
+      const made =
+        memo.get(key) ?? remember(memo, key, this.supplyDistances(side, side === 'german' ? this.board.westEdge : this.board.sources));
       this.reach.set(side, made);
       return made;
     }
@@ -98,6 +128,32 @@ export class Position {
    * every hexside (reservoirs stop only German ones, 8.3), so the search may run backwards.
    */
   sovietLineFrom(hex: HexId): boolean {
+    const memo = memoOf(this.board).lines;
+    const key = `${hex}|${this.supplyKey('soviet')}`;
+    return memo.get(key) ?? remember(memo, key, this.traceSovietLine(hex));
+  }
+
+  /**
+   * Everything a side's supply lines depend on besides the board (8.2-8.4): which hexes
+   * changed control, where the enemy stands and, for Soviet lines, where German units project
+   * GZOC and Soviet units stand in it. The map of distances is a function of this key.
+   */
+  private supplyKey(side: Side): string {
+    let key = this.keys.get(side);
+    if (key === undefined) {
+      const occupied: string[] = [];
+      for (const [hex, units] of this.byHex) {
+        const g = units.some((u) => u.side === 'german');
+        const r = units.some((u) => u.side === 'soviet');
+        if (side === 'german' ? r : g || r) occupied.push(`${hex}${g ? 'g' : ''}${r ? 's' : ''}`);
+      }
+      key = `${side}|${[...this.flipped].join(',')}|${occupied.sort().join(',')}`;
+      this.keys.set(side, key);
+    }
+    return key;
+  }
+
+  private traceSovietLine(hex: HexId): boolean {
     const sources = new Set(this.board.sources.filter((h) => this.control(h) === 'soviet')); // 8.4
     const passable = (h: HexId) => this.supplyPassable('soviet', h);
     const seen = new Set<HexId>();

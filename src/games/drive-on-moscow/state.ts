@@ -115,6 +115,8 @@ export const domStateSchema = z.object({
   result: z.object({ winner: side, reason: z.string() }).optional(),
   /** The side the bot plays, if any. */
   bot: side.optional(),
+  /** How the bot plays: `search` looks ahead with the engine (search-bot.ts); absent, the heuristic (bot.ts). */
+  botLevel: z.literal('search').optional(),
   /**
    * 11.24, 11.25, 11.28: the players name the units that take AL1 and Bloodbath steps and pick
    * among equally good retreat hexes (`losses:player`); absent, the bot decides for both sides.
@@ -144,6 +146,7 @@ export const domOptionsSchema = z.object({
   seed: diceSeedSchema,
   vs: z.enum(['human', 'bot']).optional(),
   side: side.optional(),
+  level: z.enum(['heuristic', 'search']).optional(),
   losses: z.enum(['bot', 'player']).optional(),
   setup: z.enum(['auto', 'free']).optional(),
 });

@@ -9,7 +9,7 @@ import { turnAir } from './battles.js';
 import { type SovietType, turnSpec } from './charts.js';
 import type { Ctx } from './context.js';
 import { movingGroup, reach } from './movement.js';
-import { other, Position, STACK_LIMIT } from './position.js';
+import { barredFromMarsh, other, Position, STACK_LIMIT } from './position.js';
 import type { DomState, Unit } from './state.js';
 
 const GUARDS_FROM: Record<string, string> = { GRD: 'RD', GCD: 'CD', GTB: 'TB' }; // 9.4 (digest ambiguity 10)
@@ -338,9 +338,13 @@ function possibleSovietAttackers(c: Ctx): number {
     (u) =>
       u.side === 'soviet' &&
       !s.attacked.includes(u.id) &&
-      c.board
-        .neighbours(u.hex)
-        .some((n) => !c.board.isReservoir(u.hex, n) && p.unitsAt(n, 'german').some((g) => !s.defended.includes(g.id))),
+      c.board.neighbours(u.hex).some(
+        (n) =>
+          !c.board.isReservoir(u.hex, n) &&
+          // 11.13: a mechanized unit (not cavalry) cannot attack into marsh, so it cannot meet Stalin's demand there.
+          !(c.board.natural(n) === 'marsh' && barredFromMarsh(u)) &&
+          p.unitsAt(n, 'german').some((g) => !s.defended.includes(g.id)),
+      ),
   ).length;
 }
 

@@ -1,0 +1,165 @@
+/**
+ * The search level of the Drive on Moscow bot: it looks ahead with the rules engine. At the
+ * start of each of its movement and combat phases it plays the game on once per style of the
+ * heuristic (bot.ts: bolder or more careful assaults, panzers for Moscow or for the nearest
+ * city, thinner or thicker city garrisons), each play-out on the same fresh dice (common
+ * random numbers: a difference between styles is the style's, not the dice's), scores the
+ * positions reached (`germanScore`), and plays the phase in the style that scored best.
+ * Orders, reinforcements, conversions, losses, retreats and advances stay with the heuristic.
+ *
+ * A play-out runs the searched phase in the style and the rest of the side's player turn in
+ * the heuristic's; the score then weighs what the turn won (cities, steps) and how near the
+ * Germans stand to what they still need. The other side's answer is not played out: a game
+ * takes about 36 searches, and a play-out through the answer would triple their cost.
+ *
+ * It is deterministic: play-out dice come from the game's own dice, and the style chosen for
+ * a phase is remembered for that phase (keyed by game, turn, side, phase and where the side's
+ * units began the phase); when the memory is lost (another process) the phase is searched
+ * again from the position it has reached.
+ */
+import { diceId, forkDice } from '../../kernel/dice.js';
+import type { HexId } from '../../kernel/hex.js';
+import type { Applied } from '../engine.js';
+import { botStep, DEFAULT_STYLE, type DomStyle } from './bot.js';
+import type { DomEngine } from './engine.js';
+import { factorsOf, Position } from './position.js';
+import type { DomAction, DomState, Side } from './state.js';
+
+/** The styles weighed in each searched phase; the first is the heuristic's own. */
+export const SEARCH_STYLES: Readonly<Record<`${Side}-${'movement' | 'combat'}`, readonly DomStyle[]>> = {
+  'german-movement': [
+    DEFAULT_STYLE,
+    { ...DEFAULT_STYLE, goal: 'moscow' },
+    { ...DEFAULT_STYLE, assault: 0.4 },
+    { ...DEFAULT_STYLE, assault: 0.85 },
+  ],
+  'german-combat': [
+    DEFAULT_STYLE,
+    { ...DEFAULT_STYLE, attack: { ...DEFAULT_STYLE.attack, german: 0.3 } },
+    { ...DEFAULT_STYLE, attack: { ...DEFAULT_STYLE.attack, german: 0.65 } },
+  ],
+  'soviet-movement': [DEFAULT_STYLE, { ...DEFAULT_STYLE, garrison: 2 }, { ...DEFAULT_STYLE, garrison: 0.5 }],
+  'soviet-combat': [
+    DEFAULT_STYLE,
+    { ...DEFAULT_STYLE, attack: { ...DEFAULT_STYLE.attack, soviet: 0.4 } },
+    { ...DEFAULT_STYLE, attack: { ...DEFAULT_STYLE.attack, soviet: 0.85 } },
+  ],
+};
+
+export interface SearchBudget {
+  /** Play-outs per style (each on its own dice, the same dice for every style). */
+  playouts: number;
+  /** Most orders in one play-out (a safety cap: a player turn takes about 80). */
+  maxActions: number;
+}
+export const DEFAULT_BUDGET: SearchBudget = { playouts: 1, maxActions: 400 };
+
+const chosen = new Map<string, DomStyle>();
+const CHOSEN_LIMIT = 10_000;
+
+/** Forget the styles chosen so far (a test proving a fresh search chooses the same). */
+export function forgetStyles(): void {
+  chosen.clear();
+}
+
+/** How many phases have been searched since the styles were last forgotten. */
+export function searchedPhases(): number {
+  return chosen.size;
+}
+
+/** The search bot's action for `side`, with what applying it gave when it was tried. */
+export function searchStep(
+  engine: DomEngine,
+  s: DomState,
+  side: Side,
+  budget: SearchBudget = DEFAULT_BUDGET,
+): { action: DomAction; applied?: Applied<DomState> } | undefined {
+  return botStep(engine, s, side, styleFor(engine, s, side, budget));
+}
+
+export function searchAction(engine: DomEngine, s: DomState, side: Side, budget: SearchBudget = DEFAULT_BUDGET): DomAction | undefined {
+  return searchStep(engine, s, side, budget)?.action;
+}
+
+/** The style for the phase under way: searched once per phase, the heuristic's outside the searched phases. */
+export function styleFor(engine: DomEngine, s: DomState, side: Side, budget: SearchBudget = DEFAULT_BUDGET): DomStyle {
+  if (s.result || s.side !== side || (s.phase !== 'movement' && s.phase !== 'combat')) return DEFAULT_STYLE;
+  const key = `${diceId(s.dice)}|${s.turn}|${side}|${s.phase}|${s.step}|${JSON.stringify(s.startHex)}`;
+  let style = chosen.get(key);
+  if (!style) {
+    style = bestStyle(engine, s, side, SEARCH_STYLES[`${side}-${s.phase}`], budget);
+    if (chosen.size >= CHOSEN_LIMIT) chosen.clear();
+    chosen.set(key, style);
+  }
+  return style;
+}
+
+function bestStyle(engine: DomEngine, start: DomState, side: Side, styles: readonly DomStyle[], budget: SearchBudget): DomStyle {
+  let best = styles[0]!;
+  let bestScore = -Infinity;
+  for (const style of styles) {
+    let total = 0;
+    for (let i = 0; i < budget.playouts; i++) {
+      // Salted by turn, phase and play-out: the same dice for every style of this search.
+      const salt = 1 + start.turn * 7919 + (start.side === 'german' ? 0 : 3) + (start.phase === 'combat' ? 1 : 0) + i * 104729;
+      const end = playout(engine, start, side, style, salt, budget.maxActions);
+      total += side === 'german' ? germanScore(engine, end) : -germanScore(engine, end);
+    }
+    // Strictly better only: ties keep the earlier style (the heuristic's first).
+    if (total > bestScore) {
+      bestScore = total;
+      best = style;
+    }
+  }
+  return best;
+}
+
+/**
+ * From `start` on dice drawn from `salt`: the searched phase in `style`, then the heuristic
+ * (both sides' battle choices included) up to the end of the side's player turn or the game.
+ */
+function playout(engine: DomEngine, start: DomState, side: Side, style: DomStyle, salt: number, maxActions: number): DomState {
+  let s: DomState = { ...start, dice: forkDice(start.dice, salt) };
+  const phase = start.phase;
+  const step = start.step;
+  for (let n = 0; n < maxActions && !s.result && s.side === side; n++) {
+    const mover = engine.prompt(s).side ?? s.side;
+    const searched = mover === side && s.phase === phase && s.step === step;
+    const st = botStep(engine, s, mover, searched ? style : DEFAULT_STYLE);
+    if (!st) break;
+    if (st.applied) s = st.applied.state;
+    else
+      try {
+        s = engine.apply(s, st.action).state;
+      } catch {
+        break; // the heuristic found nothing legal (its fallback, ending the phase, is refused): judge the position here
+      }
+  }
+  return s;
+}
+
+/**
+ * A position for the Germans (the Soviets' is its negative). The game's end decides above
+ * all (4.1-4.5); short of it, each of the five cities held (4.3) and how near the Germans
+ * stand to those they lack and to Moscow (4.1), then strength on the map: German steps count
+ * double, as the Soviets get a stream of reinforcements (9.1) and the Germans none but
+ * replacements (12.2).
+ */
+export function germanScore(engine: DomEngine, s: DomState): number {
+  if (s.result) return s.result.winner === 'german' ? 1000 : -1000;
+  const board = engine.board;
+  const p = new Position(board, engine.charts, s);
+  const germans: HexId[] = [];
+  let steps = 0;
+  for (const u of Object.values(s.units)) {
+    if (u.side === 'german') {
+      germans.push(u.hex);
+      steps += 2 * u.steps + 0.1 * (factorsOf(u)?.[0] ?? 0);
+    } else steps -= u.steps;
+  }
+  const nearest = (h: HexId) => Math.min(20, ...germans.map((g) => board.distance(g, h)));
+  let score = steps;
+  for (const h of Object.values(board.cities)) score += p.control(h) === 'german' ? 25 : -2 * nearest(h);
+  score -= 3 * Math.min(...board.moscow.map(nearest));
+  return score;
+}

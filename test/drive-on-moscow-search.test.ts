@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { botAction, DEFAULT_STYLE } from '../src/games/drive-on-moscow/bot.js';
+import { SHIPPED_CHARTS } from '../src/games/drive-on-moscow/charts.js';
+import { DOM_GAME, domNewOptionsSchema } from '../src/games/drive-on-moscow/definition.js';
+import { domEngine } from '../src/games/drive-on-moscow/engine.js';
+import { faceDistribution, sumDistribution } from '../src/games/drive-on-moscow/preview.js';
+import { forgetStyles, germanScore, SEARCH_STYLES, searchedPhases, searchStep, styleFor } from '../src/games/drive-on-moscow/search-bot.js';
+import type { DomAction, DomState } from '../src/games/drive-on-moscow/state.js';
+
+const engine = domEngine();
+const digest = (x: unknown) => createHash('sha256').update(JSON.stringify(x)).digest('hex').slice(0, 16);
+
+/** Plays both sides with the heuristic from `s` until `stop` holds; the orders played. */
+function playUntil(s: DomState, stop: (s: DomState) => boolean, limit = 2000): { s: DomState; orders: DomAction[] } {
+  const orders: DomAction[] = [];
+  while (!s.result && !stop(s) && orders.length < limit) {
+    const a = botAction(engine, s, engine.prompt(s).side ?? s.side)!;
+    s = engine.apply(s, a).state;
+    orders.push(a);
+  }
+  return { s, orders };
+}
+
+describe('Drive on Moscow heuristic bot', () => {
+  it('plays the same orders as before its speed-up (seed 105, first 250 orders)', () => {
+    // Recorded from the bot before the supply, odds and front-distance look-ups were
+    // remembered: a faster bot must still play exactly these orders.
+    const { s, orders } = playUntil(engine.setup({ seed: 105 }), () => false, 250);
+    expect(orders).toHaveLength(250);
+    expect(`GT${s.turn} ${s.side} ${s.phase}`).toBe('GT2 soviet reinforcement');
+    expect(digest(orders)).toBe('5835f14317a68fc9');
+  });
+});
+
+describe('Drive on Moscow search bot', () => {
+  it('is chosen with level:search against the bot, and level: without vs:bot is refused', () => {
+    const options = DOM_GAME.setupOptions!({ vs: 'bot', side: 'german', level: 'search' }, 7);
+    const s = DOM_GAME.engine.setup(options);
+    expect(s.bot).toBe('soviet');
+    expect(s.botLevel).toBe('search');
+    expect(DOM_GAME.engine.setup(DOM_GAME.setupOptions!({ vs: 'bot', side: 'german' }, 7)).botLevel).toBeUndefined();
+    const bad = domNewOptionsSchema.safeParse({ level: 'search' });
+    expect(bad.success).toBe(false);
+    expect(JSON.stringify(bad.error?.issues)).toMatch(/level: is how the bot plays \(add vs:bot\)/);
+  });
+
+  it('searches its movement phase, plays a legal order in the chosen style, and chooses the same again', () => {
+    // The Soviet bot at search level, at the start of its first Movement Phase.
+    let s = DOM_GAME.engine.setup(DOM_GAME.setupOptions!({ vs: 'bot', side: 'german', level: 'search' }, 11));
+    s = playUntil(s, (x) => x.side === 'soviet' && x.phase === 'movement').s;
+    expect(`${s.side} ${s.phase}`).toBe('soviet movement');
+    // Outside the phases it searches, the search bot is the heuristic.
+    expect(styleFor(engine, { ...s, phase: 'reinforcement' }, 'soviet')).toBe(DEFAULT_STYLE);
+    // The heuristic level never searches.
+    forgetStyles();
+    expect(DOM_GAME.autoPlay!({ ...s, botLevel: undefined })).toEqual(botAction(engine, s, 'soviet'));
+    expect(searchedPhases()).toBe(0);
+    const action = DOM_GAME.autoPlay!(s)!;
+    expect(searchedPhases()).toBe(1);
+    const style = styleFor(engine, s, 'soviet');
+    expect(SEARCH_STYLES['soviet-movement']).toContain(style);
+    expect(action).toEqual(botAction(engine, s, 'soviet', style));
+    // Legal: the engine takes it and the phase goes on; the next order keeps the phase's style.
+    const after = engine.apply(s, action).state;
+    expect(after.serial).toBe(s.serial + 1);
+    searchStep(engine, after, 'soviet');
+    expect(searchedPhases()).toBe(1);
+    // Deterministic: fresh searches from the same position (here on a short look-ahead) agree.
+    const short = { playouts: 1, maxActions: 30 };
+    forgetStyles();
+    const first = searchStep(engine, s, 'soviet', short)!.action;
+    forgetStyles();
+    expect(searchStep(engine, s, 'soviet', short)!.action).toEqual(first);
+  });
+
+  it('scores a city taken and a German step lost the way the game is decided', () => {
+    const s = engine.setup({ seed: 3 });
+    const base = germanScore(engine, s);
+    const tula = engine.board.cities.Tula!;
+    expect(germanScore(engine, { ...s, flipped: [...s.flipped, tula].sort() })).toBeGreaterThan(base + 20);
+    const pz = Object.values(s.units).find((u) => u.side === 'german' && u.steps === 2)!;
+    expect(germanScore(engine, { ...s, units: { ...s.units, [pz.id]: { ...pz, steps: 1 } } })).toBeLessThan(base);
+    expect(germanScore(engine, { ...s, result: { winner: 'german', reason: 'x' } })).toBe(1000);
+  });
+});
+
+describe('Drive on Moscow odds over many untried units', () => {
+  it('gives the same distribution in closed form as drawing the faces one unit after another', () => {
+    const s = engine.setup({ seed: 4 });
+    const untried = Object.values(s.units).filter((u) => u.untried);
+    const rd = untried.filter((u) => u.type === 'RD').slice(0, 7);
+    const rb = untried.filter((u) => u.type === 'RB').slice(0, 3);
+    const hidden = [...rd, ...rb];
+    expect(hidden).toHaveLength(10);
+    for (const attacking of [true, false]) {
+      const roles = hidden.map(() => (attacking ? 'a' : 'd'));
+      const byState = (xs: Iterable<{ a: number; d: number; pr: number }>) => {
+        const m = new Map<string, number>();
+        for (const x of xs) m.set(`${x.a}|${x.d}`, (m.get(`${x.a}|${x.d}`) ?? 0) + x.pr);
+        return m;
+      };
+      const stepwise = byState(faceDistribution(SHIPPED_CHARTS, s, hidden, roles, 5, 7, 99));
+      const closed = byState(sumDistribution(SHIPPED_CHARTS, s, hidden, attacking, 5, 7));
+      expect([...closed.keys()].sort()).toEqual([...stepwise.keys()].sort());
+      for (const [k, pr] of stepwise) expect(closed.get(k)).toBeCloseTo(pr, 12);
+      expect([...closed.values()].reduce((x, y) => x + y, 0)).toBeCloseTo(1, 12);
+    }
+  });
+});
