@@ -1,0 +1,157 @@
+/**
+ * The search bot: at the start of each of its HQ, RESERVE or OKH chits whose units are near
+ * the enemy it plays the chit out with the rules engine in each of a few styles of the
+ * heuristic (bot.ts FtbStyle: bolder or more careful attacks, more or less care for the line
+ * of communication, a stronger pull of Moscow and Tula), on dice forked from the game's (never
+ * the game's own), every style on the same dice, scores the position each reaches (`score`)
+ * and plays the chit in the best style. Everything else (the chit choice, Guderian's
+ * interrupt, losses, retreats, reinforcements) is the heuristic's.
+ *
+ * The evaluation, from the Axis side (the Soviet takes its negative): the victory conditions
+ * of 14.4 first (a result 1000; Moscow hexes and Tula 15 each, having held them together 40,
+ * each major city with a line 8), then the strength on the map of each side, half the strength
+ * of units out of their line (the next SUPPLY chit takes a step from them, 11.1), and how near
+ * the Axis stands to Moscow and Tula.
+ *
+ * Deterministic: the play-out dice come from the game's seed, and the style chosen for a chit
+ * is remembered for that chit of that game.
+ */
+import { type DiceState, diceId, forkDice } from '../../kernel/dice.js';
+import type { HexId } from '../../kernel/hex.js';
+import type { Board } from './board.js';
+import { botAction, DEFAULT_STYLE, type FtbStyle } from './bot.js';
+import type { FtbCharts } from './charts.js';
+import { Ctx, other } from './context.js';
+import { apply } from './engine.js';
+import type { FtbAction, FtbState, Side, Unit } from './state.js';
+import { locHexes } from './supply.js';
+import { axisCities } from './turns.js';
+
+/** The styles each side weighs; the first is the heuristic's own. */
+export const SEARCH_STYLES: Readonly<Record<Side, readonly FtbStyle[]>> = {
+  german: [DEFAULT_STYLE, { ...DEFAULT_STYLE, attack: -1 }, { ...DEFAULT_STYLE, attack: 1, supply: 2, keyPull: 6 }],
+  soviet: [DEFAULT_STYLE, { ...DEFAULT_STYLE, attack: -1 }, { ...DEFAULT_STYLE, attack: 1, moveThreshold: 2 }],
+};
+
+export interface SearchBudget {
+  /** Play-outs per style (each on its own dice, the same for every style). */
+  playouts: number;
+  /** Most actions in one play-out (a safety cap: a chit is far shorter). */
+  maxActions: number;
+  /** A chit is searched when one of its units stands this near an enemy unit. */
+  contact: number;
+}
+export const DEFAULT_BUDGET: SearchBudget = { playouts: 1, maxActions: 300, contact: 3 };
+
+const chosen = new Map<string, FtbStyle>();
+const CHOSEN_LIMIT = 10_000;
+
+/** Forget the styles chosen so far (a test proving a second search chooses the same). */
+export function forgetStyles(): void {
+  chosen.clear();
+}
+
+const strength = (c: Ctx, u: Unit) => {
+  const [a, d] = c.values(u);
+  return (a + d) / 2;
+};
+
+/** The position from the Axis side (see the module comment). */
+export function axisScore(board: Board, charts: FtbCharts, s: FtbState): number {
+  if (s.result) return s.result.winner === 'german' ? 1000 : -1000;
+  const c = new Ctx(board, charts, s);
+  const key = (h: HexId) => (c.control(h) === 'german' ? 15 : 0);
+  let v = board.moscow.reduce((t, h) => t + key(h), 0) + key(board.tula) + (s.heldMoscowTula ? 40 : 0) + 8 * axisCities(c).length;
+  for (const side of ['german', 'soviet'] as const) {
+    const loc = locHexes(c, side);
+    const sign = side === 'german' ? 1 : -1;
+    for (const u of c.onMap(side)) v += sign * (loc.has(u.hex!) ? 1 : 0.5) * strength(c, u);
+  }
+  const axis = c.onMap('german').map((u) => u.hex!);
+  const near = (goal: HexId) => Math.min(20, ...axis.map((h) => board.distance(h, goal)));
+  return v - Math.min(...board.moscow.map(near)) - 0.5 * near(board.tula);
+}
+
+/** Whether this decision opens a chit the search weighs: the chit's first move, its units near the enemy. */
+function searched(c: Ctx, budget: SearchBudget): boolean {
+  const chit = c.s.chit;
+  if (c.s.phase !== 'move' || !chit || chit.moved.length || chit.declared.length || chit.side !== c.s.side) return false;
+  const enemy = c.onMap(other(chit.side)).map((u) => u.hex!);
+  return chit.units.some((id) => {
+    const h = c.unit(id)?.hex;
+    return !!h && enemy.some((e) => c.board.distance(e, h) <= budget.contact);
+  });
+}
+
+/** The search bot's next action (the heuristic's wherever the search does not reach). */
+export function searchAction(board: Board, charts: FtbCharts, s: FtbState, budget: SearchBudget = DEFAULT_BUDGET): FtbAction | undefined {
+  if (s.result) return undefined;
+  const chit = s.chit;
+  if (!chit || !['move', 'combat', 'advance'].includes(s.phase) || s.side !== chit.side) return botAction(board, charts, s);
+  // One chit of one game: its turn, how many chits were used before it, and its name.
+  const key = `${diceId(s.dice as DiceState)}|${s.turn}|${s.used.length}|${chit.name}`;
+  let style = chosen.get(key);
+  if (!style) {
+    const c = new Ctx(board, charts, s);
+    if (!searched(c, budget)) return botAction(board, charts, s);
+    style = bestStyle(board, charts, s, chit.side, budget);
+    if (chosen.size >= CHOSEN_LIMIT) chosen.clear();
+    chosen.set(key, style);
+  }
+  return botAction(board, charts, s, style);
+}
+
+function bestStyle(board: Board, charts: FtbCharts, start: FtbState, side: Side, budget: SearchBudget): FtbStyle {
+  const styles = SEARCH_STYLES[side];
+  let best = styles[0]!;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  // Movement rolls no die: styles that move alike share the board their moves leave.
+  const moved = new Map<string, FtbState>();
+  for (const style of styles) {
+    const key = `${style.moveThreshold}/${style.supply}/${style.keyPull}`;
+    let after = moved.get(key);
+    if (!after) {
+      after = play(board, charts, start, style, budget.maxActions, (s) => s.phase !== 'move');
+      moved.set(key, after);
+    }
+    let total = 0;
+    for (let p = 0; p < budget.playouts; p++) {
+      const from = { ...after, dice: forkDice(start.dice as DiceState, 1 + p * 104729) };
+      total += axisScore(
+        board,
+        charts,
+        play(board, charts, from, style, budget.maxActions, () => false),
+      );
+    }
+    const v = side === 'german' ? total : -total;
+    if (v > bestScore) {
+      bestScore = v;
+      best = style;
+    }
+  }
+  return best;
+}
+
+/**
+ * The chit `start` opens, played on in `style` (the other side's choices the heuristic's)
+ * until it ends, the turn or game ends, or `stop` says so; the position reached.
+ */
+function play(
+  board: Board,
+  charts: FtbCharts,
+  start: FtbState,
+  style: FtbStyle,
+  maxActions: number,
+  stop: (s: FtbState) => boolean,
+): FtbState {
+  let s = start;
+  const side = start.chit!.side;
+  const used = start.used.length;
+  for (let n = 0; n < maxActions && !s.result && s.used.length === used && s.turn === start.turn && !stop(s); n++) {
+    const mine = s.chit?.side === side && s.side === side;
+    const a = botAction(board, charts, s, mine ? style : DEFAULT_STYLE);
+    if (!a) break;
+    s = apply(board, charts, s, a).state;
+  }
+  return s;
+}
