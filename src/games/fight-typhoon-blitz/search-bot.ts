@@ -1,17 +1,17 @@
 /**
- * The search bot: at the start of each of its HQ, RESERVE or OKH chits whose units are near
- * the enemy it plays the chit out with the rules engine in each of a few styles of the
- * heuristic (bot.ts FtbStyle: bolder or more careful attacks, more or less care for the line
- * of communication, a stronger pull of Moscow and Tula), on dice forked from the game's (never
- * the game's own), every style on the same dice, scores the position each reaches (`score`)
- * and plays the chit in the best style. Everything else (the chit choice, Guderian's
- * interrupt, losses, retreats, reinforcements) is the heuristic's.
+ * The search bot: when one of its chits reaches its combat segment with enemy units next to
+ * its units, it plays the rest of the chit out with the rules engine in each of a few attack
+ * styles of the heuristic (SEARCH_STYLES: bolder or more careful odds), on dice forked from
+ * the game's (never the game's own, so it cannot foresee a roll), every style on the same dice,
+ * scores the position each reaches (`axisScore`) and fights the chit in the best style.
+ * Moves, the chit choice, Guderian's interrupt, reinforcements and the owner's choices in
+ * battle are the heuristic's (bot.ts).
  *
  * The evaluation, from the Axis side (the Soviet takes its negative): the victory conditions
  * of 14.4 first (a result 1000; Moscow hexes and Tula 15 each, having held them together 40,
- * each major city with a line 8), then the strength on the map of each side, half the strength
- * of units out of their line (the next SUPPLY chit takes a step from them, 11.1), and how near
- * the Axis stands to Moscow and Tula.
+ * each major city with a line 8), then the strength on the map of each side ((attack +
+ * defence) / 2 a unit), half of it for units out of their line (the next SUPPLY chit takes a
+ * step from them, 11.1), and how near the Axis stands to Moscow (1 a hex) and Tula (1/2).
  *
  * Deterministic: the play-out dice come from the game's seed, and the style chosen for a chit
  * is remembered for that chit of that game.
@@ -27,10 +27,14 @@ import type { FtbAction, FtbState, Side, Unit } from './state.js';
 import { locHexes } from './supply.js';
 import { axisCities } from './turns.js';
 
-/** The styles each side weighs; the first is the heuristic's own. */
+/**
+ * The attack styles each side weighs (bot.ts attackColumn plus `attack`); the first is the
+ * heuristic's own. The Axis: 1.5-1 and up, any 1-1, or only 3-1 and up; the Soviet: 3-1 and
+ * up (2-1 in snow), 1.5-1 and up (1-1 in snow), or no attack below 10-1.
+ */
 export const SEARCH_STYLES: Readonly<Record<Side, readonly FtbStyle[]>> = {
-  german: [DEFAULT_STYLE, { ...DEFAULT_STYLE, attack: -1 }, { ...DEFAULT_STYLE, attack: 1, supply: 2, keyPull: 6 }],
-  soviet: [DEFAULT_STYLE, { ...DEFAULT_STYLE, attack: -1 }, { ...DEFAULT_STYLE, attack: 1, moveThreshold: 2 }],
+  german: [DEFAULT_STYLE, { ...DEFAULT_STYLE, attack: -1 }, { ...DEFAULT_STYLE, attack: 2 }],
+  soviet: [DEFAULT_STYLE, { ...DEFAULT_STYLE, attack: -2 }, { ...DEFAULT_STYLE, attack: 9 }],
 };
 
 export interface SearchBudget {
@@ -38,10 +42,8 @@ export interface SearchBudget {
   playouts: number;
   /** Most actions in one play-out (a safety cap: a chit is far shorter). */
   maxActions: number;
-  /** A chit is searched when one of its units stands this near an enemy unit. */
-  contact: number;
 }
-export const DEFAULT_BUDGET: SearchBudget = { playouts: 1, maxActions: 300, contact: 3 };
+export const DEFAULT_BUDGET: SearchBudget = { playouts: 2, maxActions: 200 };
 
 const chosen = new Map<string, FtbStyle>();
 const CHOSEN_LIMIT = 10_000;
@@ -72,14 +74,14 @@ export function axisScore(board: Board, charts: FtbCharts, s: FtbState): number 
   return v - Math.min(...board.moscow.map(near)) - 0.5 * near(board.tula);
 }
 
-/** Whether this decision opens a chit the search weighs: the chit's first move, its units near the enemy. */
-function searched(c: Ctx, budget: SearchBudget): boolean {
+/** Whether this decision opens the combat segment of a chit with an enemy hex next to its units. */
+function searched(c: Ctx): boolean {
   const chit = c.s.chit;
-  if (c.s.phase !== 'move' || !chit || chit.moved.length || chit.declared.length || chit.side !== c.s.side) return false;
-  const enemy = c.onMap(other(chit.side)).map((u) => u.hex!);
+  if (c.s.phase !== 'combat' || !chit || chit.resolving || chit.declared.length || chit.side !== c.s.side) return false;
+  const enemy = other(chit.side);
   return chit.units.some((id) => {
-    const h = c.unit(id)?.hex;
-    return !!h && enemy.some((e) => c.board.distance(e, h) <= budget.contact);
+    const u = c.unit(id);
+    return u?.where === 'map' && !c.isHq(u) && c.board.neighbours(u.hex!).some((n) => c.sideAt(n) === enemy);
   });
 }
 
@@ -87,13 +89,12 @@ function searched(c: Ctx, budget: SearchBudget): boolean {
 export function searchAction(board: Board, charts: FtbCharts, s: FtbState, budget: SearchBudget = DEFAULT_BUDGET): FtbAction | undefined {
   if (s.result) return undefined;
   const chit = s.chit;
-  if (!chit || !['move', 'combat', 'advance'].includes(s.phase) || s.side !== chit.side) return botAction(board, charts, s);
+  if (!chit || !['combat', 'advance', 'loss', 'retreat'].includes(s.phase) || s.side !== chit.side) return botAction(board, charts, s);
   // One chit of one game: its turn, how many chits were used before it, and its name.
   const key = `${diceId(s.dice as DiceState)}|${s.turn}|${s.used.length}|${chit.name}`;
   let style = chosen.get(key);
   if (!style) {
-    const c = new Ctx(board, charts, s);
-    if (!searched(c, budget)) return botAction(board, charts, s);
+    if (!searched(new Ctx(board, charts, s))) return botAction(board, charts, s);
     style = bestStyle(board, charts, s, chit.side, budget);
     if (chosen.size >= CHOSEN_LIMIT) chosen.clear();
     chosen.set(key, style);
@@ -105,25 +106,17 @@ function bestStyle(board: Board, charts: FtbCharts, start: FtbState, side: Side,
   const styles = SEARCH_STYLES[side];
   let best = styles[0]!;
   let bestScore = Number.NEGATIVE_INFINITY;
-  // Movement rolls no die: styles that move alike share the board their moves leave.
-  const moved = new Map<string, FtbState>();
   for (const style of styles) {
-    const key = `${style.moveThreshold}/${style.supply}/${style.keyPull}`;
-    let after = moved.get(key);
-    if (!after) {
-      after = play(board, charts, start, style, budget.maxActions, (s) => s.phase !== 'move');
-      moved.set(key, after);
-    }
     let total = 0;
-    for (let p = 0; p < budget.playouts; p++) {
-      const from = { ...after, dice: forkDice(start.dice as DiceState, 1 + p * 104729) };
+    // Every style on the same dice (common random numbers): a difference is the style's, not the dice's.
+    for (let p = 0; p < budget.playouts; p++)
       total += axisScore(
         board,
         charts,
-        play(board, charts, from, style, budget.maxActions, () => false),
+        play(board, charts, { ...start, dice: forkDice(start.dice as DiceState, 1 + p * 104729) }, style, budget.maxActions),
       );
-    }
     const v = side === 'german' ? total : -total;
+    // Ties go to the heuristic's own style (listed first).
     if (v > bestScore) {
       bestScore = v;
       best = style;
@@ -133,21 +126,14 @@ function bestStyle(board: Board, charts: FtbCharts, start: FtbState, side: Side,
 }
 
 /**
- * The chit `start` opens, played on in `style` (the other side's choices the heuristic's)
- * until it ends, the turn or game ends, or `stop` says so; the position reached.
+ * The chit under way in `start`, played on in `style` (the other side's choices the
+ * heuristic's) until it ends; the position reached.
  */
-function play(
-  board: Board,
-  charts: FtbCharts,
-  start: FtbState,
-  style: FtbStyle,
-  maxActions: number,
-  stop: (s: FtbState) => boolean,
-): FtbState {
+function play(board: Board, charts: FtbCharts, start: FtbState, style: FtbStyle, maxActions: number): FtbState {
   let s = start;
   const side = start.chit!.side;
   const used = start.used.length;
-  for (let n = 0; n < maxActions && !s.result && s.used.length === used && s.turn === start.turn && !stop(s); n++) {
+  for (let n = 0; n < maxActions && !s.result && s.used.length === used && s.turn === start.turn; n++) {
     const mine = s.chit?.side === side && s.side === side;
     const a = botAction(board, charts, s, mine ? style : DEFAULT_STYLE);
     if (!a) break;
