@@ -80,7 +80,7 @@ describe('the heuristic and the railway (3.3(2))', () => {
 
 describe('the search level', () => {
   it('level:search is the default against the bot, level:heuristic is kept, and level without vs:bot is refused', () => {
-    const state = (o: Record<string, unknown>) => FTB_GAME.engine.setup(FTB_GAME.setupOptions(o, 5)) as FtbState;
+    const state = (o: Record<string, unknown>) => FTB_GAME.engine.setup(FTB_GAME.setupOptions!(o, 5)) as FtbState;
     expect(state({ vs: 'bot', side: 'soviet' }).botLevel).toBe('search');
     expect(state({ vs: 'bot', side: 'soviet', level: 'heuristic' }).botLevel).toBe('heuristic');
     expect(state({ vs: 'human' }).botLevel).toBeUndefined();
@@ -90,7 +90,7 @@ describe('the search level', () => {
   });
 
   it('the bot plays the search’s orders (legal ones), which differ from the heuristic’s somewhere; level:heuristic plays the heuristic’s', () => {
-    let s = FTB_GAME.engine.setup(FTB_GAME.setupOptions({ vs: 'bot', side: 'soviet', level: 'search' }, 3)) as FtbState;
+    let s = FTB_GAME.engine.setup(FTB_GAME.setupOptions!({ vs: 'bot', side: 'soviet', level: 'search' }, 3)) as FtbState;
     let differs: FtbState | undefined;
     for (let n = 0; n < 400 && !differs; n++) {
       if (!FTB_GAME.botActs?.(s)) {
@@ -113,7 +113,7 @@ describe('the search level', () => {
   });
 
   it('searches the same way twice (forked dice from the seed, never the game’s own)', () => {
-    let s = FTB_GAME.engine.setup(FTB_GAME.setupOptions({ vs: 'bot', side: 'soviet', level: 'search' }, 8)) as FtbState;
+    let s = FTB_GAME.engine.setup(FTB_GAME.setupOptions!({ vs: 'bot', side: 'soviet', level: 'search' }, 8)) as FtbState;
     while (s.phase !== 'move') s = engine.apply(s, botAction(board, charts, s)!).state;
     const before = JSON.stringify(s);
     forgetStyles();
