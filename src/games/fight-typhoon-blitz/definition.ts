@@ -14,8 +14,8 @@ import { chartsFromEnvironment, chartsId, type FtbCharts, SHIPPED_CHARTS, SHIPPE
 import { type FtbEngine, ftbEngine } from './engine.js';
 import { FTB_COMMANDS, ftbOrders } from './orders.js';
 import { ftbScene, ftbStatus } from './scene.js';
-import { searchAction } from './search-bot.js';
 import { chitChoice } from './sealed.js';
+import { searchAction } from './search-bot.js';
 import { type FtbAction, type FtbOptions, type FtbState, ftbActionSchema, ftbStateSchema, rulesOptionsSchema } from './state.js';
 import { SUPPLY } from './turns.js';
 
