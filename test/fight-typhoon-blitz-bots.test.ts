@@ -1,11 +1,15 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ConsoleSession } from '../src/console/console-session.js';
 import { ftbBoard } from '../src/games/fight-typhoon-blitz/board.js';
 import { botAction, planMoves, railGaps } from '../src/games/fight-typhoon-blitz/bot.js';
 import { SHIPPED_CHARTS } from '../src/games/fight-typhoon-blitz/charts.js';
 import { Ctx } from '../src/games/fight-typhoon-blitz/context.js';
 import { FTB_GAME, ftbNewOptionsSchema } from '../src/games/fight-typhoon-blitz/definition.js';
 import { ftbEngine } from '../src/games/fight-typhoon-blitz/engine.js';
-import { forgetStyles, searchAction } from '../src/games/fight-typhoon-blitz/search-bot.js';
+import { forgetStyles, searchAction, searchCount } from '../src/games/fight-typhoon-blitz/search-bot.js';
 import type { FtbState } from '../src/games/fight-typhoon-blitz/state.js';
 import type { HexId } from '../src/kernel/hex.js';
 
@@ -89,27 +93,42 @@ describe('the search level', () => {
     expect(JSON.stringify(refused.error?.issues)).toMatch(/level: is how the bot plays/);
   });
 
-  it('the bot plays the search’s orders (legal ones), which differ from the heuristic’s somewhere; level:heuristic plays the heuristic’s', () => {
+  it('in the console: /game new with level:search starts a game with the search bot; level without vs:bot starts nothing', async () => {
+    const printed: string[] = [];
+    const con = new ConsoleSession({ outDir: mkdtempSync(join(tmpdir(), 'ftb-level-')), print: (t) => printed.push(t), channelId: 'lv' });
+    await con.run('/game new game:fight-typhoon-blitz level:search seed:4');
+    expect(printed.join('\n')).toMatch(/level: is how the bot plays \(add vs:bot\)/);
+    await expect(con.services.sessions.require('lv')).rejects.toThrow(/no game in this channel/);
+    printed.length = 0;
+    await con.run('/game new game:fight-typhoon-blitz vs:bot side:german level:search seed:4');
+    expect(printed.join('\n')).toMatch(/has started/);
+    const s = (await con.services.sessions.require('lv')).doc.state as FtbState;
+    expect([s.bot, s.botLevel]).toEqual(['soviet', 'search']);
+  });
+
+  it('the bot side plays the search’s orders (legal ones): it searches at a chit’s combat; level:heuristic and older games play the heuristic', () => {
     let s = FTB_GAME.engine.setup(FTB_GAME.setupOptions!({ vs: 'bot', side: 'soviet', level: 'search' }, 3)) as FtbState;
-    let differs: FtbState | undefined;
-    for (let n = 0; n < 400 && !differs; n++) {
-      if (!FTB_GAME.botActs?.(s)) {
-        // The player's (Soviet) decisions: the heuristic's.
-        s = engine.apply(s, botAction(board, charts, s)!).state;
-        continue;
-      }
+    const searching = (x: FtbState) =>
+      x.phase === 'combat' && x.chit?.side === 'german' && !x.chit.declared.length && !x.chit.resolving && x.chit.units.length > 3;
+    while (!searching(s)) {
       const a = FTB_GAME.autoPlay?.(s);
       expect(a).toEqual(searchAction(board, charts, s));
-      if (JSON.stringify(a) !== JSON.stringify(botAction(board, charts, s))) differs = s;
       // Legal: the engine takes it (a refusal throws).
       s = engine.apply(s, a!).state;
     }
-    expect(differs).toBeDefined();
-    const heuristic = { ...differs!, botLevel: 'heuristic' as const };
+    const before = searchCount();
+    const a = FTB_GAME.autoPlay?.(s);
+    expect(searchCount()).toBe(before + 1);
+    expect(a?.type).toMatch(/attack|end/);
+    expect(() => engine.apply(s, a!)).not.toThrow();
+    // The style chosen is kept for the rest of the chit: no second search.
+    expect(searchAction(board, charts, s)).toEqual(a);
+    expect(searchCount()).toBe(before + 1);
+    const heuristic = { ...s, botLevel: 'heuristic' as const };
     expect(FTB_GAME.autoPlay?.(heuristic)).toEqual(botAction(board, charts, heuristic));
-    // A game from before the levels (no botLevel) plays the heuristic too.
-    const { botLevel: _, ...old } = differs!;
+    const { botLevel: _, ...old } = s;
     expect(FTB_GAME.autoPlay?.(old as FtbState)).toEqual(botAction(board, charts, old as FtbState));
+    expect(searchCount()).toBe(before + 1);
   });
 
   it('searches the same way twice (forked dice from the seed, never the game’s own)', () => {

@@ -50,9 +50,16 @@ export const DEFAULT_BUDGET: SearchBudget = { playouts: 2, maxActions: 200 };
 const chosen = new Map<string, FtbStyle>();
 const CHOSEN_LIMIT = 10_000;
 
+let searches = 0;
+
 /** Forget the styles chosen so far (a test proving a second search chooses the same). */
 export function forgetStyles(): void {
   chosen.clear();
+}
+
+/** How many chits this process has searched (tests and the arena tell a search from a cached answer). */
+export function searchCount(): number {
+  return searches;
 }
 
 const strength = (c: Ctx, u: Unit) => {
@@ -98,6 +105,7 @@ export function searchAction(board: Board, charts: FtbCharts, s: FtbState, budge
   if (!style) {
     if (!searched(new Ctx(board, charts, s))) return botAction(board, charts, s);
     style = bestStyle(board, charts, s, chit.side, budget);
+    searches += 1;
     if (chosen.size >= CHOSEN_LIMIT) chosen.clear();
     chosen.set(key, style);
   }
