@@ -14,9 +14,14 @@ import type { FtbAction, FtbState, Side, Unit } from './state.js';
 import { locHexes, sources } from './supply.js';
 import { activatedBy, chitOwner, chitsDue, entryHexes, GUDERIAN, hqOfChit, SUPPLY, selectable, selecting } from './turns.js';
 
-/** Lowest CRT column index the bot attacks at: the Axis at 1.5-1, the Soviet at 3-1 (2-1 in snow, where the shifts favour him). */
+/**
+ * Lowest CRT column index the bot attacks at: the Axis at 1.5-1 in clear weather and 1-1 in
+ * mud, frost and snow (14.1: the weather already takes a column or two off every attack, and
+ * waiting for better odds stalled the Axis all game in the arena), the Soviet at 3-1 (2-1 in
+ * snow, where the shifts favour him).
+ */
 export function attackColumn(c: Ctx, side: Side): number {
-  if (side === 'german') return 1;
+  if (side === 'german') return c.weather() === 'clear' ? 1 : 0;
   return c.weather() === 'snow' ? 2 : 3;
 }
 
@@ -121,16 +126,24 @@ interface MoveValues {
   field: Map<HexId, number>;
   loc: Set<HexId>;
   gaps: Set<HexId>;
+  /** Hexes of Soviet units next to a gap. */
+  cutters: Set<HexId>;
+  /** Moscow and Tula hexes the Soviet holds with units (14.4). */
+  keys: Set<HexId>;
   flipped: readonly HexId[];
 }
 
 function moveValues(c: Ctx, side: Side, style: FtbStyle): MoveValues {
   const key = new Set([...c.board.moscow, c.board.tula]);
+  const gaps = side === 'german' ? railGaps(c) : new Set<HexId>();
+  const cutters = new Set([...gaps].flatMap((g) => c.board.neighbours(g).filter((n) => c.sideAt(n) === 'soviet')));
   return {
     field: distanceField(c, goals(c, side), (h) => (side === 'german' && !key.has(h) ? style.keyPull : 0)),
     // 11.1: a unit out of its line of communication loses a step at the next SUPPLY chit.
     loc: locHexes(c, side),
-    gaps: side === 'german' ? railGaps(c) : new Set(),
+    gaps,
+    cutters,
+    keys: new Set([...key].filter((h) => c.sideAt(h) === 'soviet')),
     flipped: c.s.flipped,
   };
 }
@@ -149,19 +162,25 @@ function unitMove(c: Ctx, u: Unit, mv: MoveValues, style: FtbStyle): FtbAction |
   const own = c.onMap(side).filter((x) => !c.isHq(x));
   // 14.4: late in the game, or once Moscow and Tula were held together, the Axis keeps its cities.
   const holdCities = side === 'german' && (c.s.turn >= 8 || c.s.heldMoscowTula);
+  // A unit standing in a hex next to its line carries the line in (3.3(2), A-14: a friendly unit opens an EZOC hex, entering takes a place).
+  const supplied = (h: HexId) => mv.loc.has(h) || c.board.neighbours(h).some((n) => mv.loc.has(n) && !c.board.impassable(h, n));
   const value = (h: HexId): number => {
     // An HQ stays where it commands the most units (8.2), out of contact.
-    if (c.isHq(u)) return own.filter((x) => c.board.distance(x.hex!, h) <= c.type(u).hq!).length - (mv.loc.has(h) ? 0 : 3);
+    if (c.isHq(u)) return own.filter((x) => c.board.distance(x.hex!, h) <= c.type(u).hq!).length - (supplied(h) ? 0 : 3);
     const d = mv.field.get(h) ?? 50;
     const friends = c.at(h).filter((x) => x.id !== u.id).length;
     if (side === 'german') {
-      const cut = mv.loc.has(h) || mv.gaps.has(h) ? 0 : style.supply * (c.isMech(u) ? 2.5 : 4);
+      const cut = supplied(h) || mv.gaps.has(h) ? 0 : style.supply * (c.isMech(u) ? 2.5 : 4);
       // 3.3(2): an infantry division on a cut railway hex reopens the line behind the front.
       const gap = mv.gaps.has(h) && !c.isMech(u) && !friends ? 7 : 0;
       const garrison = holdCities && c.board.isMajor(h) && c.control(h) === 'german' && !friends ? 5 : 0;
-      return -2 * d + weakNeighbour(h) - cut + gap + garrison;
+      // Beside a Soviet unit whose zone cuts the railway: its attack reopens the line (combatAction).
+      const siege = c.board.neighbours(h).some((n) => mv.cutters.has(n)) ? 3 : 0;
+      // 14.4: the units gather round a Soviet-held Moscow or Tula hex, so that one attack has the odds.
+      const assault = c.board.neighbours(h).some((n) => mv.keys.has(n)) ? 4 : 0;
+      return -2 * d + weakNeighbour(h) - cut + gap + garrison + siege + assault;
     }
-    const cut = mv.loc.has(h) ? 0 : 3 * style.supply;
+    const cut = supplied(h) ? 0 : 3 * style.supply;
     const t = c.board.terrain(h);
     const ground =
       (t === 'major' ? 2 : t === 'deep' ? 1.5 : t === 'light' || t === 'swamp' ? 1 : 0) +
