@@ -220,7 +220,7 @@ for (const [k, gs] of results) {
     '',
     '| measure (mean) | Axis wins | Soviet wins |',
     '|---|---|---|',
-    `| Axis cities with a line at the end of turn 4 / 7 / 10 / 12 | ${[3, 6, 9, 11].map((i) => f1(mean(won.map((g) => g.cities[i] ?? 0)))).join(' / ')} | ${[3, 6, 9, 11].map((i) => f1(mean(lost.map((g) => g.cities[i] ?? 0)))).join(' / ')} |`,
+    `| Axis cities with a line at the end of turn 4 / 7 / 10 / 12 (a game won on turn 10 counts its turn-10 cities for 12) | ${[3, 6, 9, 11].map((i) => f1(mean(won.map((g) => g.cities[i] ?? g.cities.at(-1)!)))).join(' / ')} | ${[3, 6, 9, 11].map((i) => f1(mean(lost.map((g) => g.cities[i] ?? g.cities.at(-1)!)))).join(' / ')} |`,
     `| turn the Axis city count peaked (where the advance stalled) | ${f1(mean(won.map(peakTurn)))} | ${f1(mean(lost.map(peakTurn)))} |`,
     `| turn Tula first taken (games where it was) | ${turnOf(won, (g) => g.tula)} | ${turnOf(lost, (g) => g.tula)} |`,
     `| turn both Moscow hexes first taken | ${turnOf(won, (g) => g.moscow)} | ${turnOf(lost, (g) => g.moscow)} |`,
@@ -239,7 +239,7 @@ for (const [k, gs] of results) {
 lines.push(
   '## Time',
   '',
-  'Time per decision in ms of each side’s bot, median / 95th / 99.9th percentile (the search bot thinks at the first move of a chit near the enemy and answers the rest of the chit at once), and per game:',
+  'Time per decision in ms of each side’s bot, median / 95th / 99.9th percentile (the search bot thinks when a chit’s combat opens with enemy units next to its units, and answers every other decision from the heuristic’s plan for the chit), and per game:',
   '',
   '| Axis bot | Soviet bot | Axis decisions | Axis ms | Soviet decisions | Soviet ms | seconds a game | mean load |',
   '|---|---|---|---|---|---|---|---|',
@@ -256,7 +256,7 @@ lines.push(
   `Wall-clock times on ${cpus().length} cores shared with other work (the one-minute load average after each game is in the last column); on an idle machine they are shorter.`,
   '',
   '- heuristic: src/games/fight-typhoon-blitz/bot.ts.',
-  '- search: src/games/fight-typhoon-blitz/search-bot.ts, each chit near the enemy played out in a few styles of the heuristic on forked dice, the best by its evaluation.',
+  '- search: src/games/fight-typhoon-blitz/search-bot.ts, the heuristic’s moves; at each chit’s combat the rest of the chit played out in a few attack styles on forked dice, the best by its evaluation.',
   '',
 );
 const doc = lines.join('\n');
