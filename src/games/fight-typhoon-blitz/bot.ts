@@ -1,7 +1,11 @@
 /**
  * The heuristic bot: it picks chits by how many units they would activate, drives the Axis
- * toward the nearest Soviet-held major city and the Soviet onto the cities and good ground
- * in front of it, attacks at 3-1 or better and advances into emptied hexes.
+ * toward the nearest Soviet-held major city (Moscow and Tula first, 14.4) and the Soviet onto
+ * the cities and good ground in front of it, attacks where the odds suit the side and the
+ * weather (attackColumn) and advances into emptied hexes. The Axis also keeps its railway
+ * open (3.3: it stands on cut railway hexes and attacks the units that cut them), gathers
+ * round Moscow and Tula, and late in the game keeps its cities. A chit's moves are planned at
+ * once (planMoves); `FtbStyle` varies the plan for the search bot.
  */
 import { type DiceState, diceId } from '../../kernel/dice.js';
 import type { HexId } from '../../kernel/hex.js';
