@@ -29,7 +29,8 @@ import { axisCities } from './turns.js';
 
 /**
  * The attack styles each side weighs (bot.ts attackColumn plus `attack`); the first is the
- * heuristic's own. The Axis: 1.5-1 and up, or any 1-1 (a more careful Axis style was tried
+ * heuristic's own. The Axis: 1.5-1 and up, or any 1-1 (the same in mud, frost and snow,
+ * where the heuristic already takes 1-1; a more careful Axis style was tried
  * and dropped: judged one chit ahead, a push that only drives the Soviet back looks worth
  * less than the step it risks, and the Axis that chose it stalled, 0 wins in 3 arena games);
  * the Soviet: 3-1 and up (2-1 in snow), 1.5-1 and up (1-1 in snow), or no attack below 10-1.
