@@ -112,7 +112,7 @@ const BFM_NEW_GAME_OPTIONS: OrderOption[] = [
   {
     name: 'level',
     type: 'string',
-    description: 'Battle for Moscow against the bot: search (default, stronger) or heuristic (quick, readable)',
+    description: 'Against the bot: search (default, stronger) or heuristic (quick, readable)',
     choices: [
       { name: 'search', value: 'search' },
       { name: 'heuristic', value: 'heuristic' },

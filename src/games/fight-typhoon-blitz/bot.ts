@@ -1,21 +1,31 @@
 /**
  * The heuristic bot: it picks chits by how many units they would activate, drives the Axis
- * toward the nearest Soviet-held major city and the Soviet onto the cities and good ground
- * in front of it, attacks at 3-1 or better and advances into emptied hexes.
+ * toward the nearest Soviet-held major city (Moscow and Tula first, 14.4) and the Soviet onto
+ * the cities and good ground in front of it, attacks where the odds suit the side and the
+ * weather (attackColumn) and advances into emptied hexes. The Axis also keeps its railway
+ * open (3.3: it stands on cut railway hexes and attacks the units that cut them), gathers
+ * round Moscow and Tula, and late in the game keeps its cities. A chit's moves are planned at
+ * once (planMoves); `FtbStyle` varies the plan for the search bot.
  */
+import { type DiceState, diceId } from '../../kernel/dice.js';
 import type { HexId } from '../../kernel/hex.js';
 import type { Board } from './board.js';
 import type { FtbCharts } from './charts.js';
 import { advance, cheapestLoss, defenceStrength, oddsOf, retreatChoices, retreating } from './combat.js';
 import { Ctx, other } from './context.js';
-import { canStrategic, reach, STACK } from './movement.js';
+import { canStrategic, moveUnit, reach, STACK } from './movement.js';
 import type { FtbAction, FtbState, Side, Unit } from './state.js';
-import { locHexes } from './supply.js';
+import { locHexes, sources } from './supply.js';
 import { activatedBy, chitOwner, chitsDue, entryHexes, GUDERIAN, hqOfChit, SUPPLY, selectable, selecting } from './turns.js';
 
-/** Lowest CRT column index the bot attacks at: the Axis at 1.5-1, the Soviet at 3-1 (2-1 in snow, where the shifts favour him). */
+/**
+ * Lowest CRT column index the bot attacks at: the Axis at 1.5-1 in clear weather and 1-1 in
+ * mud, frost and snow (14.1: the weather already takes a column or two off every attack, and
+ * waiting for better odds stalled the Axis all game in the arena), the Soviet at 3-1 (2-1 in
+ * snow, where the shifts favour him).
+ */
 export function attackColumn(c: Ctx, side: Side): number {
-  if (side === 'german') return 1;
+  if (side === 'german') return c.weather() === 'clear' ? 1 : 0;
   return c.weather() === 'snow' ? 2 : 3;
 }
 
@@ -42,8 +52,18 @@ function distanceField(c: Ctx, goals: readonly HexId[], start: (h: HexId) => num
   return d;
 }
 
-/** 14.4: Moscow and Tula pull the Axis harder than the other cities. */
-const KEY_PULL = 3;
+/** How a side plays: the search bot (search-bot.ts) weighs a few of these. */
+export interface FtbStyle {
+  /** Added to the side's lowest attack column (attackColumn): negative is bolder. */
+  attack: number;
+  /** How much better a hex must be than the unit's own before it moves. */
+  moveThreshold: number;
+  /** Weight of keeping to the line of communication (11.1). */
+  supply: number;
+  /** Axis: how many hexes nearer Moscow and Tula count than the other cities (14.4). */
+  keyPull: number;
+}
+export const DEFAULT_STYLE: FtbStyle = { attack: 0, moveThreshold: 0.5, supply: 1, keyPull: 3 };
 
 /** Axis: the Soviet-held major cities; Soviet: the Soviet-held major cities within reach of the Axis, and Moscow. */
 function goals(c: Ctx, side: Side): HexId[] {
@@ -81,12 +101,61 @@ export function chooseChits(c: Ctx, side: Side): FtbAction {
   return { type: 'chits', chits, ...(side === 'german' && chits.includes(GUDERIAN) && !c.s.guderianDismissed ? { hold: true } : {}) };
 }
 
-function moveAction(c: Ctx): FtbAction {
-  const chit = c.s.chit!;
-  const side = chit.side;
-  const enemy = other(side);
+/**
+ * 3.3(2): rail hexes of the Axis network where a Soviet zone of control cuts the line and no
+ * Axis unit stands (a friendly unit there reopens it, A-14). Found by following the railway
+ * from the Axis sources through such hexes, never through Soviet units or Soviet-held places.
+ */
+export function railGaps(c: Ctx): Set<HexId> {
+  const b = c.board;
+  const seen = new Set(sources(c, 'german'));
+  const queue = [...seen];
+  const gaps = new Set<HexId>();
+  for (let i = 0; i < queue.length; i++) {
+    const a = queue[i]!;
+    for (const n of b.neighbours(a)) {
+      if (seen.has(n) || !b.isRail(a, n) || b.terrain(n) === 'lake') continue;
+      const here = c.sideAt(n);
+      if (here === 'soviet' || (here !== 'german' && b.isPlace(n) && c.control(n) === 'soviet')) continue;
+      seen.add(n);
+      queue.push(n);
+      if (here !== 'german' && c.ezoc(n, 'german')) gaps.add(n);
+    }
+  }
+  return gaps;
+}
+
+/** What a unit's hex is worth to the side moving it, for one chit's moves. */
+interface MoveValues {
+  field: Map<HexId, number>;
+  loc: Set<HexId>;
+  gaps: Set<HexId>;
+  /** Hexes of Soviet units next to a gap. */
+  cutters: Set<HexId>;
+  /** Moscow and Tula hexes the Soviet holds with units (14.4). */
+  keys: Set<HexId>;
+  flipped: readonly HexId[];
+}
+
+function moveValues(c: Ctx, side: Side, style: FtbStyle): MoveValues {
   const key = new Set([...c.board.moscow, c.board.tula]);
-  const field = distanceField(c, goals(c, side), (h) => (side === 'german' && !key.has(h) ? KEY_PULL : 0));
+  const gaps = side === 'german' ? railGaps(c) : new Set<HexId>();
+  const cutters = new Set([...gaps].flatMap((g) => c.board.neighbours(g).filter((n) => c.sideAt(n) === 'soviet')));
+  return {
+    field: distanceField(c, goals(c, side), (h) => (side === 'german' && !key.has(h) ? style.keyPull : 0)),
+    // 11.1: a unit out of its line of communication loses a step at the next SUPPLY chit.
+    loc: locHexes(c, side),
+    gaps,
+    cutters,
+    keys: new Set([...key].filter((h) => c.sideAt(h) === 'soviet')),
+    flipped: c.s.flipped,
+  };
+}
+
+/** The move one unit of the chit makes (undefined: it stays), on the board as it stands. */
+function unitMove(c: Ctx, u: Unit, mv: MoveValues, style: FtbStyle): FtbAction | undefined {
+  const side = u.side;
+  const enemy = other(side);
   const adjacentEnemy = (h: HexId) => c.board.neighbours(h).some((n) => c.sideAt(n) === enemy);
   // Next to a weak enemy hex (defence 2 or less) the Axis can attack at good odds: worth a hex of ground.
   const weakNeighbour = (h: HexId) => {
@@ -94,46 +163,99 @@ function moveAction(c: Ctx): FtbAction {
     for (const n of c.board.neighbours(h)) if (c.sideAt(n) === enemy) best = Math.max(best, defenceStrength(c, n) <= 2 ? 2 : 1);
     return best;
   };
-  // 11.1: a unit out of its line of communication loses a step at the next SUPPLY chit.
-  const loc = locHexes(c, side);
   const own = c.onMap(side).filter((x) => !c.isHq(x));
-  const value = (u: Unit, h: HexId): number => {
+  // 14.4: late in the game, or once Moscow and Tula were held together, the Axis keeps its cities.
+  const holdCities = side === 'german' && (c.s.turn >= 8 || c.s.heldMoscowTula);
+  // A unit standing in a hex next to its line carries the line in (3.3(2), A-14: a friendly unit opens an EZOC hex, entering takes a place).
+  const supplied = (h: HexId) => mv.loc.has(h) || c.board.neighbours(h).some((n) => mv.loc.has(n) && !c.board.impassable(h, n));
+  const value = (h: HexId): number => {
     // An HQ stays where it commands the most units (8.2), out of contact.
-    if (c.isHq(u)) return own.filter((x) => x.id !== u.id && c.board.distance(x.hex!, h) <= c.type(u).hq!).length - (loc.has(h) ? 0 : 3);
-    const d = field.get(h) ?? 50;
-    const cut = loc.has(h) ? 0 : side === 'german' && c.isMech(u) ? 1.5 : 3;
-    if (side === 'german') return -2 * d + weakNeighbour(h) - cut;
+    if (c.isHq(u)) return own.filter((x) => c.board.distance(x.hex!, h) <= c.type(u).hq!).length - (supplied(h) ? 0 : 3);
+    const d = mv.field.get(h) ?? 50;
+    const friends = c.at(h).filter((x) => x.id !== u.id).length;
+    if (side === 'german') {
+      const cut = supplied(h) || mv.gaps.has(h) ? 0 : style.supply * (c.isMech(u) ? 2.5 : 4);
+      // 3.3(2): an infantry division on a cut railway hex reopens the line behind the front.
+      const gap = mv.gaps.has(h) && !c.isMech(u) && !friends ? 7 : 0;
+      const garrison = holdCities && c.board.isMajor(h) && c.control(h) === 'german' && !friends ? 5 : 0;
+      // Beside a Soviet unit whose zone cuts the railway: its attack reopens the line (combatAction).
+      const siege = c.board.neighbours(h).some((n) => mv.cutters.has(n)) ? 3 : 0;
+      // 14.4: the units gather round a Soviet-held Moscow or Tula hex, so that one attack has the odds.
+      const assault = c.board.neighbours(h).some((n) => mv.keys.has(n)) ? 4 : 0;
+      return -2 * d + weakNeighbour(h) - cut + gap + garrison + siege + assault;
+    }
+    const cut = supplied(h) ? 0 : 3 * style.supply;
     const t = c.board.terrain(h);
     const ground =
       (t === 'major' ? 2 : t === 'deep' ? 1.5 : t === 'light' || t === 'swamp' ? 1 : 0) +
       (c.board.isPosition(h) ? 2 : 0) +
       (c.board.isTown(h) ? 1 : 0);
-    const friends = c.at(h).filter((x) => x.id !== u.id).length;
     return -1.5 * d + ground + (friends ? 0.5 : 0) - cut;
   };
-  for (const id of chit.units) {
-    if (chit.moved.includes(id)) continue;
-    const u = c.unit(id);
-    if (u?.where !== 'map') continue;
-    // Soviet units in contact hold; Axis units in contact move only to gain ground. An HQ keeps behind its units.
-    const contact = adjacentEnemy(u.hex!);
-    if (contact && (side === 'soviet' || c.isHq(u))) continue;
-    const stay = value(u, u.hex!) + (contact ? 1.5 : 0);
-    let best: { h: HexId; v: number; strategic: boolean } | undefined;
-    for (const strategic of canStrategic(c, u) ? [false, true] : [false]) {
-      for (const h of reach(c, u, strategic).keys()) {
-        if (h === u.hex || c.at(h).length >= STACK) continue;
-        if (c.isHq(u) && adjacentEnemy(h)) continue;
-        const v = value(u, h) + (h < u.hex! ? 0.001 : 0);
-        if (!best || v > best.v) best = { h, v, strategic };
-      }
+  // Soviet units in contact hold; Axis units in contact move only to gain ground. An HQ keeps behind its units.
+  const contact = adjacentEnemy(u.hex!);
+  if (contact && (side === 'soviet' || c.isHq(u))) return undefined;
+  const stay = value(u.hex!) + (contact ? 1.5 : 0);
+  let best: { h: HexId; v: number; strategic: boolean } | undefined;
+  for (const strategic of canStrategic(c, u) ? [false, true] : [false]) {
+    for (const h of reach(c, u, strategic).keys()) {
+      if (h === u.hex || c.at(h).length >= STACK) continue;
+      if (c.isHq(u) && adjacentEnemy(h)) continue;
+      const v = value(h) + (h < u.hex! ? 0.001 : 0);
+      if (!best || v > best.v) best = { h, v, strategic };
     }
-    if (best && best.v > stay + 0.5) return { type: 'move', unit: id, to: best.h, ...(best.strategic ? { strategic: true } : {}) };
   }
-  return { type: 'end' };
+  if (best && best.v > stay + style.moveThreshold)
+    return { type: 'move', unit: u.id, to: best.h, ...(best.strategic ? { strategic: true } : {}) };
+  return undefined;
 }
 
-function combatAction(c: Ctx): FtbAction {
+/**
+ * The chit's moves, unit by unit in the chit's order, each on the board the earlier ones left
+ * (played on a copy with the engine's own movement rule). The goals and lines are read once
+ * for the chit (the goals again when a place changes hands): one pass over the units instead
+ * of one per move.
+ */
+export function planMoves(c: Ctx, style: FtbStyle = DEFAULT_STYLE): FtbAction[] {
+  const chit = c.s.chit!;
+  const work = new Ctx(c.board, c.charts, structuredClone(c.s));
+  let mv = moveValues(work, chit.side, style);
+  const out: FtbAction[] = [];
+  for (const id of chit.units) {
+    if (chit.moved.includes(id)) continue;
+    const u = work.unit(id);
+    if (u?.where !== 'map') continue;
+    const a = unitMove(work, u, mv, style);
+    if (a?.type !== 'move') continue;
+    moveUnit(work, a.unit, a.to, a.strategic ?? false);
+    out.push(a);
+    if (work.s.flipped !== mv.flipped) mv = { ...moveValues(work, chit.side, style), loc: mv.loc };
+  }
+  return out;
+}
+
+/** Planned moves by game, state serial and style, so each move of a chit costs no new plan. */
+const plans = new Map<string, { action: FtbAction; from: HexId }>();
+const PLAN_LIMIT = 20_000;
+const styleKey = (st: FtbStyle) => `${st.attack}/${st.moveThreshold}/${st.supply}/${st.keyPull}`;
+
+function moveAction(c: Ctx, style: FtbStyle): FtbAction {
+  const chit = c.s.chit!;
+  const key = (serial: number) => `${diceId(c.s.dice as DiceState)}|${serial}|${chit.name}|${styleKey(style)}`;
+  const known = plans.get(key(c.s.serial));
+  if (known?.action.type === 'move') {
+    const u = c.unit(known.action.unit);
+    if (u?.hex === known.from && !chit.moved.includes(u.id) && chit.units.includes(u.id)) return known.action;
+  }
+  const plan = planMoves(c, style);
+  if (plans.size > PLAN_LIMIT) plans.clear();
+  plan.forEach((a, i) => {
+    if (a.type === 'move') plans.set(key(c.s.serial + i), { action: a, from: c.unit(a.unit)!.hex! });
+  });
+  return plan[0] ?? { type: 'end' };
+}
+
+function combatAction(c: Ctx, style: FtbStyle): FtbAction {
   const chit = c.s.chit!;
   if (!chit.resolving) {
     const enemy = other(chit.side);
@@ -141,15 +263,19 @@ function combatAction(c: Ctx): FtbAction {
     const targets = new Set<HexId>();
     for (const u of ready)
       for (const n of c.board.neighbours(u.hex!)) if (c.sideAt(n) === enemy && !chit.hexesAttacked.includes(n)) targets.add(n);
+    // 3.3(2): Soviet units whose zone cuts the Axis railway are worth any attack the odds allow.
+    const gaps = chit.side === 'german' && targets.size ? railGaps(c) : new Set<HexId>();
     let best: { target: HexId; units: string[]; col: number } | undefined;
     for (const t of [...targets].sort()) {
       const units = ready.filter((u) => c.board.distance(u.hex!, t) === 1 && !c.board.impassable(u.hex!, t));
       if (!units.length) continue;
       const o = oddsOf(c, t, units);
       // The Axis takes any chance on Moscow and Tula: holding them once is what 14.4(2) asks.
-      const key = chit.side === 'german' && (c.board.moscow.includes(t) || t === c.board.tula);
-      if (o.column >= (key ? 0 : attackColumn(c, chit.side)) && (!best || o.column > best.col))
-        best = { target: t, units: units.map((u) => u.id), col: o.column };
+      const key =
+        chit.side === 'german' && (c.board.moscow.includes(t) || t === c.board.tula || c.board.neighbours(t).some((n) => gaps.has(n)));
+      const rank = o.column + (key ? 3 : 0);
+      if (o.column >= (key ? 0 : Math.max(0, attackColumn(c, chit.side) + style.attack)) && (!best || rank > best.col))
+        best = { target: t, units: units.map((u) => u.id), col: rank };
     }
     if (best) return { type: 'attack', target: best.target, units: best.units };
   }
@@ -213,7 +339,7 @@ function advanceCheck(c: Ctx, action: FtbAction): void {
 }
 
 /** The bot's next action for the side whose decision it is. */
-export function botAction(board: Board, charts: FtbCharts, s: FtbState): FtbAction | undefined {
+export function botAction(board: Board, charts: FtbCharts, s: FtbState, style: FtbStyle = DEFAULT_STYLE): FtbAction | undefined {
   if (s.result) return undefined;
   const c = new Ctx(board, charts, s);
   switch (s.phase) {
@@ -234,9 +360,9 @@ export function botAction(board: Board, charts: FtbCharts, s: FtbState): FtbActi
       return units.length ? { type: 'reserve', units } : { type: 'end' };
     }
     case 'move':
-      return moveAction(c);
+      return moveAction(c, style);
     case 'combat':
-      return combatAction(c);
+      return combatAction(c, style);
     case 'loss':
       // losses:owner with the bot as owner: the step the bot takes for a player.
       return { type: 'loss', unit: cheapestLoss(c, s.battle?.loss?.from ?? [])!.id };

@@ -15,6 +15,7 @@ import { type FtbEngine, ftbEngine } from './engine.js';
 import { FTB_COMMANDS, ftbOrders } from './orders.js';
 import { ftbScene, ftbStatus } from './scene.js';
 import { chitChoice } from './sealed.js';
+import { searchAction } from './search-bot.js';
 import { type FtbAction, type FtbOptions, type FtbState, ftbActionSchema, ftbStateSchema, rulesOptionsSchema } from './state.js';
 import { SUPPLY } from './turns.js';
 
@@ -45,10 +46,11 @@ export const ftbNewOptionsSchema = z
   .strictObject({
     vs: z.enum(['human', 'bot']).default('human'),
     side: side.optional(),
-    level: z.literal('heuristic').optional(),
+    level: z.enum(['heuristic', 'search']).optional(),
     guards: z.boolean().optional(),
     rules: z.string().max(300).optional(),
   })
+  .refine((o) => o.level === undefined || o.vs === 'bot', { path: ['level'], message: 'level: is how the bot plays (add vs:bot)' })
   .refine((o) => o.side === undefined || o.vs === 'bot', {
     path: ['side'],
     message: 'side: is the side you play against the bot (add vs:bot)',
@@ -71,6 +73,15 @@ const NEW_GAME_OPTIONS: OrderOption[] = [
     choices: [
       { name: 'German', value: 'german' },
       { name: 'Soviet', value: 'soviet' },
+    ],
+  },
+  {
+    name: 'level',
+    type: 'string',
+    description: 'Against the bot: search (default, stronger) or heuristic (quick, readable)',
+    choices: [
+      { name: 'search', value: 'search' },
+      { name: 'heuristic', value: 'heuristic' },
     ],
   },
   { name: 'guards', type: 'boolean', description: 'Fight! Typhoon Blitz: the optional Guards conversion of turn 8 (15.2)' },
@@ -111,7 +122,7 @@ function define(charts: FtbCharts, id: string): GameDef<FtbState, FtbAction, Ftb
     setupOptions: (options: Record<string, unknown>, seed: DiceSeed): FtbOptions => {
       const o = ftbNewOptionsSchema.parse(options);
       const rules = { ...parseRules(o.rules), ...(o.guards !== undefined ? { guards: o.guards } : {}) };
-      return { seed, vs: o.vs, ...(o.side ? { side: o.side } : {}), rules };
+      return { seed, vs: o.vs, ...(o.side ? { side: o.side } : {}), ...(o.level ? { level: o.level } : {}), rules };
     },
     reseed: (s, seed) => ({ ...s, dice: newDice(seed) }),
     scene: (s, events) => ftbScene(eng().board, charts, s, events),
@@ -139,7 +150,7 @@ function define(charts: FtbCharts, id: string): GameDef<FtbState, FtbAction, Ftb
     autoPlay: (s) => {
       if (s.result || !s.bot) return undefined;
       if (eng().prompt(s).side !== s.bot) return undefined;
-      return botAction(eng().board, charts, s);
+      return s.botLevel === 'search' ? searchAction(eng().board, charts, s) : botAction(eng().board, charts, s);
     },
     // 6.1: the chits are picked from a private menu (each member's, in vote play).
     sealedChoice: (s) => chitChoice(eng().board, charts, s),

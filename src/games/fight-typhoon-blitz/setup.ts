@@ -57,7 +57,7 @@ export function setupState(board: Board, charts: FtbCharts, options: FtbOptions)
     guderianDismissed: false,
     serial: 0,
     rolled: false,
-    ...(options.vs === 'bot' ? { bot: options.side === 'soviet' ? 'german' : 'soviet' } : {}),
+    ...(options.vs === 'bot' ? { bot: options.side === 'soviet' ? 'german' : 'soviet', botLevel: options.level ?? 'search' } : {}),
   };
   const count = new Map<HexId, number>();
   const put = (u: Unit, h: HexId) => {

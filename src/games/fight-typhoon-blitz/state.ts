@@ -143,6 +143,8 @@ export const ftbStateSchema = z.object({
   rolled: z.boolean(),
   result: z.object({ winner: sideSchema, reason: z.string() }).optional(),
   bot: sideSchema.optional(),
+  /** How the bot side plays (bot.ts or search-bot.ts); absent in games from before the search bot: the heuristic. */
+  botLevel: z.enum(['heuristic', 'search']).optional(),
 });
 export type FtbState = z.infer<typeof ftbStateSchema>;
 export type ChitRun = NonNullable<FtbState['chit']>;
@@ -174,6 +176,7 @@ export const ftbOptionsSchema = z.object({
   seed: diceSeedSchema,
   vs: z.enum(['human', 'bot']).optional(),
   side: sideSchema.optional(),
+  level: z.enum(['heuristic', 'search']).optional(),
   rules: rulesOptionsSchema.partial().optional(),
 });
 export type FtbOptions = z.infer<typeof ftbOptionsSchema>;
