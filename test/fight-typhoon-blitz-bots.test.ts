@@ -11,6 +11,7 @@ import { FTB_GAME, ftbNewOptionsSchema } from '../src/games/fight-typhoon-blitz/
 import { ftbEngine } from '../src/games/fight-typhoon-blitz/engine.js';
 import { forgetStyles, searchAction, searchCount } from '../src/games/fight-typhoon-blitz/search-bot.js';
 import type { FtbState } from '../src/games/fight-typhoon-blitz/state.js';
+import { chitRun } from '../src/games/fight-typhoon-blitz/turns.js';
 import type { HexId } from '../src/kernel/hex.js';
 
 /** Fight! Typhoon Blitz's bots: the heuristic's care for the railway, and the search level. */
@@ -29,21 +30,7 @@ function only(units: Record<string, HexId>, active: string[]): FtbState {
   s.turn = 4;
   s.phase = 'move';
   s.side = 'german';
-  s.chit = {
-    name: '4A',
-    side: 'german',
-    units: active,
-    half: [],
-    moved: [],
-    attacked: [],
-    declared: [],
-    resolving: false,
-    hexesAttacked: [],
-    retreatedInto: [],
-    reinf: 0,
-    garrison: 0,
-    guards: 0,
-  };
+  s.chit = chitRun('4A', 'german', { units: active });
   return s;
 }
 

@@ -8,9 +8,9 @@ import { Ctx } from '../src/games/fight-typhoon-blitz/context.js';
 import { FTB_GAME } from '../src/games/fight-typhoon-blitz/definition.js';
 import { ftbEngine } from '../src/games/fight-typhoon-blitz/engine.js';
 import { canStrategic, reach } from '../src/games/fight-typhoon-blitz/movement.js';
-import type { ChitRun, FtbState, Unit } from '../src/games/fight-typhoon-blitz/state.js';
+import type { FtbState, Unit } from '../src/games/fight-typhoon-blitz/state.js';
 import { AXIS_OFF_RAIL, locHexes, sources } from '../src/games/fight-typhoon-blitz/supply.js';
-import { activatedBy, drawNext, execute, reserveUnits, supplyCheck } from '../src/games/fight-typhoon-blitz/turns.js';
+import { activatedBy, chitRun, drawNext, execute, reserveUnits, supplyCheck } from '../src/games/fight-typhoon-blitz/turns.js';
 import type { HexId } from '../src/kernel/hex.js';
 
 /** Fight! Typhoon Blitz rules, each from the rulebook's text or the digest's worked examples. */
@@ -36,21 +36,7 @@ function bare(
   const s = structuredClone(BASE);
   s.options = { ...s.options, ...rules };
   for (const [id, hex] of Object.entries(units)) s.units[id] = { ...s.units[id]!, where: 'map', hex };
-  const chit: ChitRun = {
-    name: 'test',
-    side,
-    units: Object.keys(units).filter((id) => s.units[id]!.side === side),
-    half: [],
-    moved: [],
-    attacked: [],
-    declared: [],
-    resolving: false,
-    hexesAttacked: [],
-    retreatedInto: [],
-    reinf: 0,
-    garrison: 0,
-    guards: 0,
-  };
+  const chit = chitRun('test', side, { units: Object.keys(units).filter((id) => s.units[id]!.side === side) });
   return { ...s, turn, phase: 'move', side, chit };
 }
 const ctx = (s: FtbState) => new Ctx(board, charts, structuredClone(s));

@@ -134,7 +134,8 @@ export function interrupt(c: Ctx, play: boolean): void {
   execute(c, GUDERIAN);
 }
 
-function run(name: string, side: Side, extra: Partial<ChitRun> = {}): ChitRun {
+/** A chit's activation as it starts: nothing moved, attacked or declared yet. */
+export function chitRun(name: string, side: Side, extra: Partial<ChitRun> = {}): ChitRun {
   return {
     name,
     side,
@@ -172,7 +173,7 @@ export function execute(c: Ctx, chit: string): void {
   const side = chitOwner(c, chit);
   if (chit === SUPPLY || !side) {
     supplyCheck(c);
-    s.chit = run(SUPPLY, 'soviet');
+    s.chit = chitRun(SUPPLY, 'soviet');
     s.phase = 'withdraw';
     s.side = 'soviet';
     return;
@@ -184,7 +185,7 @@ export function execute(c: Ctx, chit: string): void {
     const garrison = soviet && GARRISON_TURNS.includes(s.turn) ? GARRISON_UNITS + s.garrisonCarry : soviet ? s.garrisonCarry : 0;
     s.garrisonCarry = 0;
     const guards = soviet && s.turn === GUARDS_TURN && s.options.guards ? GUARDS_UNITS : 0;
-    s.chit = run(chit, side, { reinf: soviet ? row.suReinf : row.gerReinf, garrison, guards });
+    s.chit = chitRun(chit, side, { reinf: soviet ? row.suReinf : row.gerReinf, garrison, guards });
     s.phase = 'reinforce';
     c.event(
       'reinf',
@@ -198,7 +199,7 @@ export function execute(c: Ctx, chit: string): void {
   if (chit === 'RESERVE' || chit === 'OKH') {
     const die = c.die();
     const n = reserveUnits(die);
-    s.chit = run(chit, side, { pick: n });
+    s.chit = chitRun(chit, side, { pick: n });
     s.phase = 'reserve';
     c.event('reserve', `${chit}: die ${die}, ${n} units may be activated`, {
       rule: '15.1',
@@ -215,7 +216,7 @@ export function execute(c: Ctx, chit: string): void {
     return;
   }
   const units = activatedBy(c, hq);
-  s.chit = run(chit, side, { hq: hqId, units });
+  s.chit = chitRun(chit, side, { hq: hqId, units });
   s.phase = 'move';
   c.event('activate', `${chit}: ${hqId} activates ${units.length} units (command range ${c.type(hq).hq})`, {
     rule: '8.1',
