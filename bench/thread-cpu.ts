@@ -12,7 +12,10 @@ const TICK_MS = 10; // Linux reports thread times in clock ticks of 1/100 s (USE
 
 export function cpuSnapshot(): CpuSnapshot {
   const u = process.cpuUsage();
-  return { processMs: (u.user + u.system) / 1000, mainThreadMs: mainThreadMs(), threads: threadTimes() };
+  const threads = threadTimes();
+  // The main thread's id is the process id.
+  const main = threads && [...threads].find(([key]) => key.endsWith(`#${process.pid}`));
+  return { processMs: (u.user + u.system) / 1000, mainThreadMs: main?.[1], threads };
 }
 
 /** CPU used between two snapshots. */
@@ -30,23 +33,12 @@ function threadTimes(): Map<string, number> | undefined {
     const times = new Map<string, number>();
     for (const tid of readdirSync('/proc/self/task')) {
       const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      // Fields 14 and 15 of stat are utime and stime; the command name (field 2) may hold spaces.
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       times.set(`${name}#${tid}`, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
     }
     return times;
-  } catch {
-    return undefined;
-  }
-}
-
-function mainThreadMs(): number | undefined {
-  try {
-    if (!readdirSync('/proc/self/task').includes(String(process.pid))) return undefined;
-    // Fields 14 and 15 of stat are utime and stime; the command name (field 2) may hold spaces.
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
   } catch {
     return undefined;
   }

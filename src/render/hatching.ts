@@ -1,20 +1,18 @@
 import { type Canvas, createCanvas, type Path2D, type SKRSContext2D } from '@napi-rs/canvas';
+import { BoundedMemo } from '../kernel/bounded-memo.js';
 
 /** Spacing of the diagonals, in pixels: they run along x + y = 8k in map coordinates. */
 const STEP = 8;
 /** Hatch pictures come in sizes rounded up to this, so a few serve every view. */
 const GRAIN = 128;
-const MAX_CACHED = 8;
-const pictures = new Map<string, Canvas>();
+const pictures = new BoundedMemo<string, Canvas>(8);
 
 /** A picture of the diagonals alone, at least `width` x `height`, drawn once per colour and size. */
 function hatchPicture(colour: string, width: number, height: number): Canvas {
   const w = Math.ceil(width / GRAIN) * GRAIN;
   const h = Math.ceil(height / GRAIN) * GRAIN;
-  const key = `${colour}|${w}|${h}`;
-  let picture = pictures.get(key);
-  if (!picture) {
-    picture = createCanvas(w, h);
+  return pictures.get(`${colour}|${w}|${h}`, () => {
+    const picture = createCanvas(w, h);
     const ctx = picture.getContext('2d');
     ctx.strokeStyle = colour;
     ctx.lineWidth = 1.2;
@@ -24,10 +22,8 @@ function hatchPicture(colour: string, width: number, height: number): Canvas {
       ctx.lineTo(c + STEP, -STEP);
     }
     ctx.stroke();
-    if (pictures.size >= MAX_CACHED) pictures.clear();
-    pictures.set(key, picture);
-  }
-  return picture;
+    return picture;
+  });
 }
 
 /**

@@ -21,6 +21,7 @@
  * for a phase is remembered for that phase of that game (keyed by seed, turn, phase and
  * the opponent's position).
  */
+import { BoundedMemo } from '../../kernel/bounded-memo.js';
 import { copyJson } from '../../kernel/copy-json.js';
 import { diceId, forkDice } from '../../kernel/dice.js';
 import type { SideId } from '../engine.js';
@@ -76,8 +77,7 @@ export interface SearchBudget {
 export const DEFAULT_BUDGET: SearchBudget = { playouts: 3, maxActions: 400 };
 
 /** Styles chosen per game (seed), turn and phase; bounded so a long-running bot does not grow. */
-const chosen = new Map<string, BotStyle>();
-const CHOSEN_LIMIT = 10_000;
+const chosen = new BoundedMemo<string, BotStyle>(10_000);
 
 /** Forget the styles chosen so far (a test proving a second search chooses the same). */
 export function forgetStyles(): void {
@@ -98,13 +98,10 @@ export function searchActionOn(bm: BfmMap, b: Board, budget: SearchBudget = DEFA
     .map((u) => `${u}@${b.hexOf(u)}${b.s.units[u]!.full ? '+' : ''}`)
     .join(',');
   const key = `${diceId(b.s.dice)}|${b.s.turn}|${b.s.phase}|${opponent}|${JSON.stringify(b.s.cities)}`;
-  let style = chosen.get(key);
-  if (!style) {
-    style = bestStyle(bm, b.s, side, budget);
-    if (chosen.size >= CHOSEN_LIMIT) chosen.clear();
-    chosen.set(key, style);
-  }
-  return botActionOn(b, style);
+  return botActionOn(
+    b,
+    chosen.get(key, () => bestStyle(bm, b.s, side, budget)),
+  );
 }
 
 function bestStyle(bm: BfmMap, start: BfmState, side: SideId, budget: SearchBudget): BotStyle {

@@ -17,6 +17,7 @@
  * units began the phase); when the memory is lost (another process) the phase is searched
  * again from the position it has reached.
  */
+import { BoundedMemo } from '../../kernel/bounded-memo.js';
 import { diceId, forkDice } from '../../kernel/dice.js';
 import type { HexId } from '../../kernel/hex.js';
 import type { Applied } from '../engine.js';
@@ -54,8 +55,7 @@ export interface SearchBudget {
 }
 export const DEFAULT_BUDGET: SearchBudget = { playouts: 1, maxActions: 400 };
 
-const chosen = new Map<string, DomStyle>();
-const CHOSEN_LIMIT = 10_000;
+const chosen = new BoundedMemo<string, DomStyle>(10_000);
 
 /** Forget the styles chosen so far (a test proving a fresh search chooses the same). */
 export function forgetStyles(): void {
@@ -85,13 +85,8 @@ export function searchAction(engine: DomEngine, s: DomState, side: Side, budget:
 export function styleFor(engine: DomEngine, s: DomState, side: Side, budget: SearchBudget = DEFAULT_BUDGET): DomStyle {
   if (s.result || s.side !== side || (s.phase !== 'movement' && s.phase !== 'combat')) return DEFAULT_STYLE;
   const key = `${diceId(s.dice)}|${s.turn}|${side}|${s.phase}|${s.step}|${JSON.stringify(s.startHex)}`;
-  let style = chosen.get(key);
-  if (!style) {
-    style = bestStyle(engine, s, side, SEARCH_STYLES[`${side}-${s.phase}`], budget);
-    if (chosen.size >= CHOSEN_LIMIT) chosen.clear();
-    chosen.set(key, style);
-  }
-  return style;
+  const styles = SEARCH_STYLES[`${side}-${s.phase}`];
+  return chosen.get(key, () => bestStyle(engine, s, side, styles, budget));
 }
 
 function bestStyle(engine: DomEngine, start: DomState, side: Side, styles: readonly DomStyle[], budget: SearchBudget): DomStyle {

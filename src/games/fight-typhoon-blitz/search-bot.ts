@@ -16,6 +16,7 @@
  * Deterministic: the play-out dice come from the game's seed, and the style chosen for a chit
  * is remembered for that chit of that game.
  */
+import { BoundedMemo } from '../../kernel/bounded-memo.js';
 import { type DiceState, diceId, forkDice } from '../../kernel/dice.js';
 import type { HexId } from '../../kernel/hex.js';
 import type { Board } from './board.js';
@@ -48,8 +49,7 @@ export interface SearchBudget {
 }
 export const DEFAULT_BUDGET: SearchBudget = { playouts: 2, maxActions: 200 };
 
-const chosen = new Map<string, FtbStyle>();
-const CHOSEN_LIMIT = 10_000;
+const chosen = new BoundedMemo<string, FtbStyle>(10_000);
 
 let searches = 0;
 
@@ -102,14 +102,11 @@ export function searchAction(board: Board, charts: FtbCharts, s: FtbState, budge
   if (!chit || !['combat', 'advance', 'loss', 'retreat'].includes(s.phase) || s.side !== chit.side) return botAction(board, charts, s);
   // One chit of one game: its turn, how many chits were used before it, and its name.
   const key = `${diceId(s.dice as DiceState)}|${s.turn}|${s.used.length}|${chit.name}`;
-  let style = chosen.get(key);
-  if (!style) {
-    if (!searched(new Ctx(board, charts, s))) return botAction(board, charts, s);
-    style = bestStyle(board, charts, s, chit.side, budget);
+  const style = chosen.get(key, () => {
+    if (!searched(new Ctx(board, charts, s))) return undefined;
     searches += 1;
-    if (chosen.size >= CHOSEN_LIMIT) chosen.clear();
-    chosen.set(key, style);
-  }
+    return bestStyle(board, charts, s, chit.side, budget);
+  });
   return botAction(board, charts, s, style);
 }
 
