@@ -57,14 +57,22 @@ function hexPathData(layout: HexLayout, id: HexId): string {
   return d;
 }
 
-const pairsByMap = new WeakMap<LoadedMap, [HexId, HexId, (typeof DIRECTIONS)[number]][]>();
+type Pair = readonly [HexId, (typeof DIRECTIONS)[number]];
+const pairsByMap = new WeakMap<LoadedMap, Map<HexId, readonly Pair[]>>();
 
-/** Every pair of neighbouring map hexes once (lower id first), with the side's direction; cached per map. */
-function adjacentPairs(map: LoadedMap): [HexId, HexId, (typeof DIRECTIONS)[number]][] {
+/** Each map hex's higher-numbered map neighbours, with the side's direction, so every pair is met once; cached per map. */
+function pairsFrom(map: LoadedMap): Map<HexId, readonly Pair[]> {
   let pairs = pairsByMap.get(map);
   if (!pairs) {
-    pairs = [];
-    for (const id of map.ids) for (const { dir, id: n } of map.grid.neighbours(id)) if (map.has(n) && id < n) pairs.push([id, n, dir]);
+    pairs = new Map();
+    for (const id of map.ids)
+      pairs.set(
+        id,
+        map.grid
+          .neighbours(id)
+          .filter(({ id: n }) => map.has(n) && id < n)
+          .map(({ dir, id: n }) => [n, dir] as const),
+      );
     pairsByMap.set(map, pairs);
   }
   return pairs;
@@ -83,23 +91,27 @@ export function drawControl(
   layout: HexLayout,
   map: LoadedMap,
   scene: Scene,
-  visible: (id: HexId) => boolean,
+  /** The map hexes in the picture's window: a close-up walks these, not the whole map. */
+  shown: readonly HexId[],
   /** The picture's width, so the front line reads in a preview. */
   width = 0,
 ): void {
   const control = scene.control;
-  if (!control) return;
-  const entries = Object.entries(control.hexes).filter(([id]) => map.has(id) && visible(id));
-  const looks = sideLooks(scene);
   // Marker control is drawn by drawControlFlags, over the battle and selection rings.
-  if (control.style === 'marker') return;
+  if (!control || control.style === 'marker') return;
+  const looks = sideLooks(scene);
+  const bySide: Record<SideId, HexId[]> = { soviet: [], german: [] };
+  for (const id of shown) {
+    const side = control.hexes[id];
+    if (side) bySide[side].push(id);
+  }
   // Each side's wash, plus hatching for a side that has one, so the sides can differ by
   // texture as well as hue (colour-blind safe).
   // One path per side, filled once: a full map has thousands of hexes, and one fill per hex
   // made control shading the slowest part of a picture (see docs/performance.md).
   // The path is built as SVG path data in one string: one native call instead of seven per hex.
   for (const side of ['soviet', 'german'] as const satisfies readonly SideId[]) {
-    const ids = entries.filter(([, s]) => s === side).map(([id]) => id);
+    const ids = bySide[side];
     if (!ids.length) continue;
     const region = new Path2D(ids.map((id) => hexPathData(layout, id)).join(''));
     const look = looks[side];
@@ -107,20 +119,26 @@ export function drawControl(
     ctx.fill(region);
     if (look.hatch) hatchRegion(ctx, region, look.hatch, hexesBox(layout, ids));
   }
-  const sides = adjacentPairs(map).filter(([a, b]) => {
+  // The front: every side between hexes of different control, met from the window's hexes.
+  const pairs = pairsFrom(map);
+  const front: [HexId, HexId, (typeof DIRECTIONS)[number]][] = [];
+  for (const a of shown) {
     const x = control.hexes[a];
-    const y = control.hexes[b];
-    return x !== undefined && y !== undefined && x !== y && visible(a);
-  });
-  for (const [share, shown, colour] of [
+    if (x === undefined) continue;
+    for (const [b, dir] of pairs.get(a) ?? []) {
+      const y = control.hexes[b];
+      if (y !== undefined && y !== x) front.push([a, b, dir]);
+    }
+  }
+  for (const [share, px, colour] of [
     [0.26, 3.2, theme.frontOutline],
     [0.15, 1.8, theme.front],
   ] as const) {
     ctx.strokeStyle = colour;
-    ctx.lineWidth = previewWidth(Math.max(2, layout.size * share), shown, width);
+    ctx.lineWidth = previewWidth(Math.max(2, layout.size * share), px, width);
     ctx.lineCap = 'round';
     ctx.beginPath();
-    for (const [id, , dir] of sides) {
+    for (const [id, , dir] of front) {
       const [p, q] = layout.side(id, dir);
       ctx.moveTo(p.x, p.y);
       ctx.lineTo(q.x, q.y);
@@ -129,11 +147,13 @@ export function drawControl(
   }
   ctx.lineCap = 'butt';
   // A front along a hex's top side runs through its id: write the id again over the line.
-  if (layout.size >= HEX_ID_MIN_SIZE)
-    for (const [a, b, dir] of sides) {
+  if (layout.size >= HEX_ID_MIN_SIZE) {
+    const inWindow = new Set(shown);
+    for (const [a, b, dir] of front) {
       const below = dir === 'N' ? a : dir === 'S' ? b : undefined;
-      if (below !== undefined && visible(below)) drawHexId(ctx, layout, below);
+      if (below !== undefined && inWindow.has(below)) drawHexId(ctx, layout, below);
     }
+  }
 }
 
 /** Marker control (Battle for Moscow's cities): a flag with the side's letter at each key hex's left corner. */

@@ -6,6 +6,8 @@ const STEP = 8;
 /** Hatch pictures come in sizes rounded up to this, so a few serve every view. */
 const GRAIN = 128;
 const pictures = new BoundedMemo<string, Canvas>(8);
+/** Scratch canvases by size, each overwritten whole by the next hatching of its size. */
+const scratches = new BoundedMemo<string, Canvas>(4);
 
 /** A picture of the diagonals alone, at least `width` x `height`, drawn once per colour and size. */
 function hatchPicture(colour: string, width: number, height: number): Canvas {
@@ -42,8 +44,11 @@ export function hatchRegion(
   const x = Math.floor(box.x0 / STEP) * STEP;
   const y = Math.floor(box.y0 / STEP) * STEP;
   const picture = hatchPicture(colour, box.x1 - x, box.y1 - y);
-  const mask = createCanvas(picture.width, picture.height);
+  const mask = scratches.get(`${picture.width}|${picture.height}`, () => createCanvas(picture.width, picture.height));
   const m = mask.getContext('2d');
+  m.setTransform(1, 0, 0, 1, 0, 0);
+  // 'copy' replaces every pixel, so what the last hatching left needs no clearing.
+  m.globalCompositeOperation = 'copy';
   m.drawImage(picture, 0, 0);
   m.globalCompositeOperation = 'destination-in';
   m.translate(-x, -y);

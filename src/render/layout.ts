@@ -24,6 +24,8 @@ const SIDE_CORNERS: Record<Direction, [number, number]> = {
 export class HexLayout {
   readonly width: number;
   readonly height: number;
+  /** Centres by hex id: a picture asks for each several times (visibility, paths, labels). */
+  private readonly centres = new Map<HexId, Readonly<Point>>();
 
   constructor(
     readonly spec: GridSpec,
@@ -45,13 +47,18 @@ export class HexLayout {
     };
   }
 
-  center(id: HexId): Point {
-    const o = parseHexId(id);
-    if (!o) throw new RangeError(`not a hex id: ${id}`);
-    return this.centerOf(o.col, o.row);
+  center(id: HexId): Readonly<Point> {
+    let c = this.centres.get(id);
+    if (!c) {
+      const o = parseHexId(id);
+      if (!o) throw new RangeError(`not a hex id: ${id}`);
+      c = this.centerOf(o.col, o.row);
+      this.centres.set(id, c);
+    }
+    return c;
   }
 
-  corner(c: Point, angleDeg: number, scale = 1): Point {
+  corner(c: Readonly<Point>, angleDeg: number, scale = 1): Point {
     const a = (angleDeg * Math.PI) / 180;
     return { x: c.x + this.size * scale * Math.cos(a), y: c.y + this.size * scale * Math.sin(a) };
   }

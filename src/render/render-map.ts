@@ -84,7 +84,8 @@ export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'fu
     const p = layout.center(id);
     return p.x > win.x - margin && p.x < win.x + win.width + margin && p.y > win.y - margin && p.y < win.y + win.height + margin;
   };
-  drawControl(ctx, layout, map, scene, visible, win.width);
+  const shown = view.kind === 'full' ? map.ids : map.ids.filter(visible);
+  drawControl(ctx, layout, map, scene, shown, win.width);
   drawRegions(ctx, layout, map, scene.regions, visible, win.width);
   drawBoundaries(ctx, layout, map, scene.boundaries, visible, win.width);
   drawMarks(ctx, layout, map, scene.marks, sideLooks(scene), visible, win.width);
