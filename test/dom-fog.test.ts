@@ -1,4 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ConsoleSession } from '../src/console/console-session.js';
 import { DOM_GAME } from '../src/games/drive-on-moscow/definition.js';
 import { HIDDEN_COUNTER } from '../src/games/drive-on-moscow/scene.js';
 import type { DomState } from '../src/games/drive-on-moscow/state.js';
@@ -154,5 +158,24 @@ describe('Drive on Moscow 11.6: who sees which side', () => {
     expect(privateViewRefusal(table(team), 'c')).toMatch(/You play no side/);
     expect(privateViewRefusal(table(team), 'z')).toMatch(/You play no side/);
     expect(privateViewRefusal(table(team), 'a')).toBeUndefined();
+  });
+});
+
+describe('Drive on Moscow 11.6 in the console', () => {
+  it('shows the player their own map privately, refuses an export while the fog hides stacks, not with rules:"fog:off"', async () => {
+    const printed: string[] = [];
+    const s = new ConsoleSession({ outDir: mkdtempSync(join(tmpdir(), 'dom-fog-')), print: (t) => printed.push(t), channelId: 'dom-fog' });
+    const run = async (line: string) => {
+      printed.length = 0;
+      await s.run(line);
+      return printed.join('\n');
+    };
+    expect(await run('/game new game:drive-on-moscow vs:bot seed:5')).toMatch(/has started/);
+    expect(await run('/game map private:true')).toMatch(/^\(only you\)[\s\S]*\[image\] \S+-own-map\.png/);
+    expect(await run('/game export')).toMatch(/Not now: the fog of war hides .* \(11\.6\)/);
+    expect(await run('/game new game:drive-on-moscow rules:"fog:maybe"')).toMatch(/fog:on.*fog:off/);
+    await run('/game end');
+    expect(await run('/game new game:drive-on-moscow vs:bot seed:5 rules:"fog:off"')).toMatch(/has started/);
+    expect(await run('/game export')).toMatch(/\[file\] \S+\.json/);
   });
 });
