@@ -7,7 +7,7 @@ import type { GameView } from '../src/session/game-sessions.js';
 import { reachImage } from '../src/session/map-views.js';
 import { menuMove } from '../src/session/move-button.js';
 import { sceneImage } from '../src/session/replies.js';
-import { sceneFor } from '../src/session/sight.js';
+import { hiddenFrom, sceneFor } from '../src/session/sight.js';
 
 /**
  * Pick, don't type: the common order as two menus. "Move…" (a button under the game's
@@ -51,6 +51,11 @@ export async function onMoveMenu(ctx: ButtonContext, order: (ctx: CommandContext
   if (!m) throw new UserError('That menu is not one this bot made; nothing was changed.');
   const view = await current(ctx, m[1]!, Number(m[2]));
   const move = menuMove(view.def)!;
+  // Fog of war: the menus name every unit of the moving side's stacks.
+  if (hiddenFrom(view, ctx.press.user.id, view.prompt.side))
+    throw new UserError(
+      `The ${view.prompt.side} side is moving: only its players may open its menus (11.6 Fog of war). Nothing was changed.`,
+    );
   if (open) {
     await ctx.reply({ ...stackMenu(view, move, 0), ephemeral: true });
     return;

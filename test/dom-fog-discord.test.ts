@@ -77,6 +77,15 @@ describe('Drive on Moscow fog of war in Discord', () => {
     const [stranger] = await h.fake.answers(h.fake.click(outsider, ordered, mine!.customId));
     expect(stranger!.ephemeral).toBe(true);
     expect(stranger!.content).toMatch(/You play no side/);
+    // The German movers, named in full in the move menus and suggestions, are the German's only.
+    const move = ordered.buttons.find((b) => b.label.startsWith('Move'));
+    expect(move).toBeDefined();
+    const [peek] = await h.fake.answers(h.fake.click(soviet, ordered, move!.customId));
+    expect(peek!.ephemeral).toBe(true);
+    expect(peek!.content).toMatch(/only its players may open its menus \(11\.6/);
+    expect(await h.fake.autocomplete(soviet, ch, 'move', undefined, { force: '11' }, 'force')).toEqual([]);
+    const movers = await h.fake.autocomplete(german, ch, 'move', undefined, { force: '11' }, 'force');
+    expect(movers.find((c) => c.value === '1112')?.name).toMatch(/1 Pz, 6 Pz, 7 Pz/);
   });
 
   it('against the bot: its stacks under the fog in the channel, the player’s side in full, no private view needed', async () => {

@@ -53,6 +53,17 @@ export function viewerSides(table: Table, userId: string): SideId[] | undefined 
   return SEATS.filter((s) => open.includes(s) || own.includes(s));
 }
 
+/**
+ * Whether `side`'s stacks are kept from `userId`: the channel may not see them in full and
+ * they do not play that side. Menus and suggestions that name a side's units (its movers, say)
+ * are then not offered to them.
+ */
+export function hiddenFrom(table: Table, userId: string, side: string | undefined): boolean {
+  const open = channelSides(table);
+  if (!open || side === undefined || open.includes(side as SideId)) return false;
+  return !playerSides(table, userId).includes(side as SideId);
+}
+
 /** Whether the channel's picture keeps some player's own side under the fog: they then need a private view. */
 export function fogHidesPlayers(table: Table): boolean {
   const open = channelSides(table);
