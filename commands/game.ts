@@ -30,7 +30,7 @@ import {
   parseLookButton,
   statusReply,
 } from '../src/session/replies.js';
-import { channelSides, playerSides, privateViewRefusal, sceneFor } from '../src/session/sight.js';
+import { channelSides, playerSides, privateViewRefusal, sceneFor, sideWord } from '../src/session/sight.js';
 import { whereOf } from '../src/session/where.js';
 import { gameModes } from '../src/store/game-document.js';
 import { askFirst, isHeldButton, onHeldButton } from './confirmations.js';
@@ -350,7 +350,7 @@ const HANDLERS: Record<string, Handler> = {
       const moving = channelGame.prompt.side as SideId | undefined;
       const hidden = moving !== undefined && channelSides(channelGame)?.includes(moving) === false;
       if (hidden && !playerSides(channelGame, user).includes(moving))
-        throw new UserError(`11.6 Fog of war: only the ${moving} side may look at where its stacks can go.`);
+        throw new UserError(`11.6 Fog of war: only the ${sideWord(moving)} side may look at where its stacks can go.`);
       await ctx.defer?.(hidden || own);
       const { file, text } = await reachImage(channelGame, reach, hidden ? user : viewer);
       await ctx.reply({ content: fitText(text), files: [file], ...(hidden || own ? { ephemeral: true } : {}) });

@@ -7,7 +7,7 @@ import type { GameView } from '../src/session/game-sessions.js';
 import { reachImage } from '../src/session/map-views.js';
 import { menuMove } from '../src/session/move-button.js';
 import { sceneImage } from '../src/session/replies.js';
-import { hiddenFrom, sceneFor } from '../src/session/sight.js';
+import { hiddenFrom, sceneFor, sideWord } from '../src/session/sight.js';
 
 /**
  * Pick, don't type: the common order as two menus. "Move…" (a button under the game's
@@ -54,7 +54,7 @@ export async function onMoveMenu(ctx: ButtonContext, order: (ctx: CommandContext
   // Fog of war: the menus name every unit of the moving side's stacks.
   if (hiddenFrom(view, ctx.press.user.id, view.prompt.side))
     throw new UserError(
-      `The ${view.prompt.side} side is moving: only its players may open its menus (11.6 Fog of war). Nothing was changed.`,
+      `The ${sideWord(view.prompt.side!)} side is moving: only its players may open its menus (11.6 Fog of war). Nothing was changed.`,
     );
   if (open) {
     await ctx.reply({ ...stackMenu(view, move, 0), ephemeral: true });

@@ -86,6 +86,12 @@ describe('Drive on Moscow fog of war in Discord', () => {
     expect(await h.fake.autocomplete(soviet, ch, 'move', undefined, { force: '11' }, 'force')).toEqual([]);
     const movers = await h.fake.autocomplete(german, ch, 'move', undefined, { force: '11' }, 'force');
     expect(movers.find((c) => c.value === '1112')?.name).toMatch(/1 Pz, 6 Pz, 7 Pz/);
+    const reach = await h.fake.ask(german, ch, 'game', 'map', { reach: '1112' });
+    expect(reach.ephemeral).toBe(true);
+    expect(reach.content).toMatch(/1 Pz, 6 Pz, 7 Pz in 1112/);
+    const reachRefused = await h.fake.ask(soviet, ch, 'game', 'map', { reach: '1112' });
+    expect(reachRefused.ephemeral).toBe(true);
+    expect(reachRefused.content).toMatch(/11\.6 Fog of war: only the German side/);
   });
 
   it('against the bot: its stacks under the fog in the channel, the player’s side in full, no private view needed', async () => {

@@ -16,6 +16,11 @@ function fogOf({ doc, def }: Table): { bot?: SideId } | undefined {
   return doc.status === 'active' ? def.fog?.(doc.state) : undefined;
 }
 
+/** "German" for "german": a side as players read it. */
+export function sideWord(side: string): string {
+  return side.charAt(0).toUpperCase() + side.slice(1);
+}
+
 /** The sides a picture for the whole channel shows in full; undefined when the game hides nothing now. */
 export function channelSides(table: Table): SideId[] | undefined {
   const fog = fogOf(table);

@@ -3,6 +3,9 @@
  * rulebook's colours (2.5) with untried Soviet units as "?" (2.13), the battle under way,
  * the last move's arrow and a panel with turn, phase, movement factors, aircraft and cities.
  * With the fog of war (11.6) an enemy stack shows its top unit and how many lie beneath.
+ * Reports of moves stay public (which units went where, in the replies and the log): 11.6
+ * forbids looking beneath the top of an enemy stack, not watching a counter move across the
+ * map, which both players see at the table.
  */
 import type { CounterView, Scene, SideId, StackView, UnitSymbol } from '../../contracts/scene.js';
 import type { HexId } from '../../kernel/hex.js';
