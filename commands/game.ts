@@ -30,7 +30,7 @@ import {
   parseLookButton,
   statusReply,
 } from '../src/session/replies.js';
-import { channelSides, playerSides, privateViewRefusal, sceneFor, sideWord } from '../src/session/sight.js';
+import { channelSides, hiddenFrom, privateViewRefusal, sceneFor, sideWord } from '../src/session/sight.js';
 import { whereOf } from '../src/session/where.js';
 import { gameModes } from '../src/store/game-document.js';
 import { askFirst, isHeldButton, onHeldButton } from './confirmations.js';
@@ -347,10 +347,10 @@ const HANDLERS: Record<string, Handler> = {
       if (!channelGame)
         throw new UserError('reach: shows where a force of this channel’s game can move; there is none here (/game new starts one).');
       // 11.6: the moving side's stack, named in full, is for its own players when the channel may not see it.
-      const moving = channelGame.prompt.side as SideId | undefined;
-      const hidden = moving !== undefined && channelSides(channelGame)?.includes(moving) === false;
-      if (hidden && !playerSides(channelGame, user).includes(moving))
-        throw new UserError(`11.6 Fog of war: only the ${sideWord(moving)} side may look at where its stacks can go.`);
+      const moving = channelGame.prompt.side;
+      if (hiddenFrom(channelGame, user, moving))
+        throw new UserError(`11.6 Fog of war: only the ${sideWord(moving!)} side may look at where its stacks can go.`);
+      const hidden = moving !== undefined && channelSides(channelGame)?.includes(moving as SideId) === false;
       await ctx.defer?.(hidden || own);
       const { file, text } = await reachImage(channelGame, reach, hidden ? user : viewer);
       await ctx.reply({ content: fitText(text), files: [file], ...(hidden || own ? { ephemeral: true } : {}) });
