@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { UserError } from '../src/contracts/errors.js';
 import { clip, fitText, LIMITS } from '../src/contracts/limits.js';
 import type { Choice, Reply } from '../src/contracts/reply.js';
-import type { View } from '../src/contracts/scene.js';
+import type { SideId, View } from '../src/contracts/scene.js';
 import { issuesText, plural } from '../src/contracts/text.js';
 import type { AutocompleteRequest, ButtonContext, CommandContext, CommandModule } from '../src/dispatch/command.js';
 import { parseOptions } from '../src/dispatch/options.js';
@@ -30,6 +30,7 @@ import {
   parseLookButton,
   statusReply,
 } from '../src/session/replies.js';
+import { channelSides, hiddenFrom, privateViewRefusal, sceneFor, sideWord } from '../src/session/sight.js';
 import { whereOf } from '../src/session/where.js';
 import { gameModes } from '../src/store/game-document.js';
 import { askFirst, isHeldButton, onHeldButton } from './confirmations.js';
@@ -148,6 +149,9 @@ function builder(games: GameRegistry): CommandModule['data'] {
             .setDescription('Where the force in hex XXYY can move now, with the MP each hex costs')
             .setMinLength(4)
             .setMaxLength(4),
+        )
+        .addBooleanOption((o) =>
+          o.setName('private').setDescription('Only you see it, with your own stacks in full (fog of war: Drive on Moscow 11.6)'),
         ),
     )
     .addSubcommand((s) =>
@@ -221,6 +225,7 @@ const mapOptions = z.object({
     .trim()
     .regex(/^\d{4}$/, 'reach: takes a hex as XXYY')
     .optional(),
+  private: z.boolean().default(false),
 });
 const helpOptions = z.object({
   game: z.string().trim().min(1).max(60).optional(),
@@ -327,33 +332,54 @@ const HANDLERS: Record<string, Handler> = {
   },
 
   async map(ctx) {
-    const { game, center, radius, reach } = parseOptions(ctx.invocation, mapOptions);
+    const { game, center, radius, reach, private: own } = parseOptions(ctx.invocation, mapOptions);
     const view = await ctx.services.sessions.current(ctx.invocation.channelId);
+    const user = ctx.invocation.user.id;
+    const channelGame = view && (game === undefined || game === view.def.id) ? view : undefined;
+    // private: the asker's own stacks in full, which nobody else may see (fog of war).
+    if (own) {
+      if (!channelGame) throw new UserError('private: shows this channel’s game as you see it; there is none here (/game new starts one).');
+      const refusal = privateViewRefusal(channelGame, user);
+      if (refusal) throw new UserError(refusal);
+    }
+    const viewer = own ? user : undefined;
     if (reach !== undefined) {
-      if (!view || (game !== undefined && game !== view.def.id))
+      if (!channelGame)
         throw new UserError('reach: shows where a force of this channel’s game can move; there is none here (/game new starts one).');
-      await ctx.defer?.();
-      const { file, text } = await reachImage(view, reach);
-      await ctx.reply({ content: fitText(text), files: [file] });
+      // 11.6: the moving side's stack, named in full, is for its own players when the channel may not see it.
+      const moving = channelGame.prompt.side;
+      if (hiddenFrom(channelGame, user, moving))
+        throw new UserError(`11.6 Fog of war: only the ${sideWord(moving!)} side may look at where its stacks can go.`);
+      const hidden = moving !== undefined && channelSides(channelGame)?.includes(moving as SideId) === false;
+      await ctx.defer?.(hidden || own);
+      const { file, text } = await reachImage(channelGame, reach, hidden ? user : viewer);
+      await ctx.reply({ content: fitText(text), files: [file], ...(hidden || own ? { ephemeral: true } : {}) });
       return;
     }
     if (center !== undefined || radius !== undefined) {
-      if (!view || (game !== undefined && game !== view.def.id))
+      if (!channelGame)
         throw new UserError('center: and radius: show a close-up of this channel’s game; there is none here (/game new starts one).');
-      const close = closeUp(view, center, radius);
-      await ctx.defer?.();
+      const close = closeUp(channelGame, center, radius);
+      await ctx.defer?.(own);
       const file = await mapImage(
-        loadMap(view.def.mapFile),
-        view.def.scene(view.doc.state),
+        loadMap(channelGame.def.mapFile),
+        sceneFor(channelGame, [], viewer),
         close.view,
-        `${view.def.id}-${view.doc.id}-v${view.doc.version}-${close.name}`,
+        `${channelGame.def.id}-${channelGame.doc.id}-v${channelGame.doc.version}-${close.name}${own ? '-own' : ''}`,
       );
-      await ctx.reply({ content: fitText(`${close.text}\n${statusText(view)}`), files: [file] });
+      await ctx.reply({
+        content: fitText(`${close.text}\n${statusText(channelGame)}`),
+        files: [file],
+        ...(own ? { ephemeral: true } : {}),
+      });
       return;
     }
-    await ctx.defer?.();
-    if (view && (game === undefined || game === view.def.id)) {
-      await ctx.reply(await withImage({ content: fitText(statusText(view)) }, view, 'full'));
+    await ctx.defer?.(own);
+    if (channelGame) {
+      await ctx.reply({
+        ...(await withImage({ content: fitText(statusText(channelGame)) }, channelGame, 'full', viewer)),
+        ...(own ? { ephemeral: true } : {}),
+      });
       return;
     }
     const def = game ? ctx.services.games.require(game) : ctx.services.games.all()[0]!;
@@ -624,10 +650,17 @@ async function onLookButton(ctx: ButtonContext, look: { gameId: string; version:
     await ctx.reply({ content: fitText(logText(lines) || 'No dice were logged for that order.'), ephemeral: true });
     return;
   }
+  const user = ctx.press.user.id;
+  const refusal = look.look === 'mine' ? privateViewRefusal(view, user) : undefined;
+  if (refusal) {
+    await ctx.reply({ content: refusal, ephemeral: true });
+    return;
+  }
   await ctx.defer?.(true);
   const status = await statusReply(view);
   if (look.look === 'status') await ctx.reply({ ...status, ephemeral: true });
-  else await ctx.reply({ ...(await withImage({ content: status.content }, view, 'full')), ephemeral: true });
+  // Only the presser sees it: their own stacks in full (fog of war).
+  else await ctx.reply({ ...(await withImage({ content: status.content }, view, 'full', user)), ephemeral: true });
 }
 
 async function autocomplete(request: AutocompleteRequest): Promise<Choice[]> {
@@ -735,8 +768,9 @@ async function staleReply(services: Services, err: StaleChoiceError): Promise<Re
   return { ...status, content: fitText(`${err.message}\n${status.content}`), ephemeral: true };
 }
 
-async function withImage(reply: Reply, view: GameView, kind: 'zoom' | 'full'): Promise<Reply> {
-  const file = await gameImage(view, [], kind);
+/** `viewer`: a picture for that member alone (their own stacks in full); otherwise for the channel. */
+async function withImage(reply: Reply, view: GameView, kind: 'zoom' | 'full', viewer?: string): Promise<Reply> {
+  const file = await gameImage(view, [], kind, LIMITS.uploadBytes, viewer);
   return file
     ? { ...reply, files: [file] }
     : { ...reply, content: fitText(`${reply.content}\n(The map picture is too large to send; /game map tries again.)`) };

@@ -8,6 +8,7 @@ import type { GameRegistry } from '../src/games/registry.js';
 import { loadMap } from '../src/maps/game-map.js';
 import { mapImage } from '../src/session/map-image.js';
 import { describeHex, describeHexNow, printedScene } from '../src/session/map-views.js';
+import { sceneFor } from '../src/session/sight.js';
 
 const builder = (games: GameRegistry) =>
   new SlashCommandBuilder()
@@ -41,7 +42,8 @@ async function execute(ctx: CommandContext): Promise<void> {
   }
   // The channel's game as it stands now (units, control); the printed map at the start of play otherwise.
   const live = channelGame && channelGame.def === def ? channelGame : undefined;
-  const scene = live ? live.def.scene(live.doc.state) : printedScene(map, def);
+  // A reply to the channel: stacks as everyone there may see them (fog of war).
+  const scene = live ? sceneFor(live) : printedScene(map, def);
   scene.highlights = { selected: [id] };
   if (!live) scene.panel = { title: map.data.title, lines: [`Hex ${id}${map.hex(id)!.place ? ` - ${map.hex(id)!.place!.name}` : ''}`] };
   const file = await mapImage(map, scene, { kind: 'zoom', center: id }, `hex-${id}`);

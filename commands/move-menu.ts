@@ -7,6 +7,7 @@ import type { GameView } from '../src/session/game-sessions.js';
 import { reachImage } from '../src/session/map-views.js';
 import { menuMove } from '../src/session/move-button.js';
 import { sceneImage } from '../src/session/replies.js';
+import { hiddenFrom, sceneFor, sideWord } from '../src/session/sight.js';
 
 /**
  * Pick, don't type: the common order as two menus. "Move…" (a button under the game's
@@ -50,6 +51,11 @@ export async function onMoveMenu(ctx: ButtonContext, order: (ctx: CommandContext
   if (!m) throw new UserError('That menu is not one this bot made; nothing was changed.');
   const view = await current(ctx, m[1]!, Number(m[2]));
   const move = menuMove(view.def)!;
+  // Fog of war: the menus name every unit of the moving side's stacks.
+  if (hiddenFrom(view, ctx.press.user.id, view.prompt.side))
+    throw new UserError(
+      `The ${sideWord(view.prompt.side!)} side is moving: only its players may open its menus (11.6 Fog of war). Nothing was changed.`,
+    );
   if (open) {
     await ctx.reply({ ...stackMenu(view, move, 0), ephemeral: true });
     return;
@@ -61,7 +67,7 @@ export async function onMoveMenu(ctx: ButtonContext, order: (ctx: CommandContext
     const all = move.order.suggest!(view.doc.state, { name: move.mover, value: '' }, {}, ALL);
     if (!all.some((c) => c.value === picked)) throw new UserError(`${clip(picked, 40)} cannot move now; nothing was changed. Pick again.`);
     await ctx.defer?.();
-    return ctx.reply({ ...(await targetMenu(view, move, picked, 0, true)), ephemeral: true, replace: true });
+    return ctx.reply({ ...(await targetMenu(view, move, picked, 0, true, ctx.press.user.id)), ephemeral: true, replace: true });
   }
   const stack = targets![4]!;
   if (picked === BACK) return ctx.reply({ ...stackMenu(view, move, 0), ephemeral: true, replace: true, files: [] });
@@ -154,6 +160,7 @@ async function targetMenu(
   stack: string,
   page: number,
   picture: boolean,
+  viewer?: string,
 ): Promise<Reply> {
   const reach = move.order.suggest!(view.doc.state, { name: 'to', value: '' }, { [move.mover]: stack }, ALL);
   if (`move:${view.doc.id}:${view.doc.version}:t:${page}:${stack}`.length > LIMITS.customIdChars || stack.length > 60)
@@ -172,7 +179,8 @@ async function targetMenu(
   // Where the stack can go, shaded with the MP each hex costs, when the game draws that.
   if (view.def.reach && parseHexId(stack)) {
     try {
-      const { file } = await reachImage(view, stack);
+      // A private menu: the presser's own stacks in full (fog of war).
+      const { file } = await reachImage(view, stack, viewer);
       return { ...reply, files: [file] };
     } catch (err) {
       if (!(err instanceof UserError)) throw err;
@@ -181,14 +189,7 @@ async function targetMenu(
   // Otherwise a close-up around the stack and the nearest of its destinations.
   const hexes = [stack, ...reach.map((c) => c.value)].filter((h) => parseHexId(h)).slice(0, 7);
   const file = hexes.length
-    ? await sceneImage(
-        view,
-        view.def.scene(view.doc.state),
-        hexes,
-        'zoom',
-        LIMITS.uploadBytes,
-        `-move-${stack}`.replace(/[^a-z0-9-]/gi, ''),
-      )
+    ? await sceneImage(view, sceneFor(view, [], viewer), hexes, 'zoom', LIMITS.uploadBytes, `-move-${stack}`.replace(/[^a-z0-9-]/gi, ''))
     : undefined;
   return file ? { ...reply, files: [file] } : reply;
 }

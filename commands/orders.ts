@@ -11,6 +11,7 @@ import type { Order, OrderAsker, OrderOption } from '../src/games/orders.js';
 import type { GameRegistry } from '../src/games/registry.js';
 import type { GameView } from '../src/session/game-sessions.js';
 import { actRefusal, formationRefusal } from '../src/session/permissions.js';
+import { hiddenFrom } from '../src/session/sight.js';
 import { askFirst } from './confirmations.js';
 import { onMoveMenu } from './move-menu.js';
 import { addOrderOptions, checkOptionLimits, mergeOptions } from './order-options.js';
@@ -192,7 +193,7 @@ async function target(services: CommandContext['services'], invocation: Invocati
     if (!def) throw new UserError(`${words(invocation)} game: takes one of ${lookers.map((g) => g.id).join(', ')}.`);
     return { def, state: undefined, hasGame: false };
   }
-  if (view) return { def: view.def, state: view.doc.state as unknown, hasGame: true };
+  if (view) return { def: view.def, state: view.doc.state as unknown, hasGame: true, view };
   if (lookers.length === 1) return { def: lookers[0]!, state: undefined, hasGame: false };
   if (lookers.length > 1)
     throw new UserError(
@@ -243,7 +244,9 @@ export function asker(view: GameView, userId: string): OrderAsker {
 }
 
 async function suggest(request: AutocompleteRequest, declared: Declared[]): Promise<Choice[]> {
-  const { def, state } = await target(request.services, request.invocation, declared);
+  const { def, state, view } = await target(request.services, request.invocation, declared);
   const order = orderOf(def, request.invocation);
+  // Fog of war: suggestions name the units of the side to act, so only its own players get them.
+  if (view && hiddenFrom(view, request.invocation.user.id, view.prompt.side)) return [];
   return order.suggest?.(state, request.focused, request.invocation.options) ?? [];
 }

@@ -2,7 +2,7 @@ import type { Reply, ReplyButton, ReplyEmbed } from '../src/contracts/reply.js';
 import type { Scene } from '../src/contracts/scene.js';
 import type { GameView } from '../src/session/game-sessions.js';
 import { headline, seedReveal } from '../src/session/present.js';
-import { choiceButtons, gameImage } from '../src/session/replies.js';
+import { choiceButtons, gameImage, myStacksButton } from '../src/session/replies.js';
 
 /**
  * `/game status` as a card: the headline as text, then the game's own status lines, what it
@@ -66,6 +66,6 @@ export async function statusCardReply(view: GameView): Promise<Reply> {
     content: headline(view.doc, view.def.name),
     embed: statusCard(view, scene, file?.name),
     ...(file ? { files: [file] } : {}),
-    buttons: [...choiceButtons(view.doc, view.prompt, view.def), refresh].slice(0, 20),
+    buttons: [...choiceButtons(view.doc, view.prompt, view.def), ...myStacksButton(view), refresh].slice(0, 20),
   };
 }

@@ -48,6 +48,11 @@ export interface CounterView {
   reduced?: boolean;
   /** Organisational size mark, e.g. "XX". */
   size?: string;
+  /**
+   * Face down to this picture's viewers (fog of war): only that a counter is there shows, in
+   * a neutral colour that tells nothing of its type. Never the top counter of a stack.
+   */
+  hidden?: boolean;
 }
 
 export interface StackView {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { MenuOption } from '../contracts/reply.js';
-import type { Scene } from '../contracts/scene.js';
+import type { Scene, SideId } from '../contracts/scene.js';
 import type { DiceSeed } from '../kernel/dice.js';
 import type { HexId } from '../kernel/hex.js';
 import type { GameEngine, GameEvent } from './engine.js';
@@ -92,8 +92,18 @@ export interface GameDef<S = any, A = any, O = any> {
    * this way; a game without it can be imported only once it is over.
    */
   reseed?(state: S, seed: DiceSeed): S;
-  /** What to draw; `events` are the ones just applied, for highlights. */
-  scene(state: S, events?: GameEvent[]): Scene;
+  /**
+   * What to draw; `events` are the ones just applied, for highlights. `seen`: the sides whose
+   * stacks this picture shows in full, when the game keeps a fog of war (see `fog`); absent,
+   * every side. Games without fog ignore it.
+   */
+  scene(state: S, events?: GameEvent[], seen?: readonly SideId[]): Scene;
+  /**
+   * Fog of war (Drive on Moscow 11.6): when the game hides the contents of enemy stacks now,
+   * the side its bot plays (if any), so the session knows whose stacks everyone may see;
+   * undefined when every counter is public (no fog, or the game is over).
+   */
+  fog?(state: S): { bot?: SideId } | undefined;
   /** What the printed map shows besides its terrain (drawn on the map before any game too). */
   printed?(): Pick<Scene, 'sides' | 'boundaries' | 'marks'>;
   /** A few lines that fit a phone screen: turn, phase, score, whose move. */

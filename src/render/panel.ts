@@ -60,13 +60,20 @@ export function rosterLines(scene: Scene): string[] {
   for (const hex of hexes) {
     const stack = scene.stacks?.find((st) => st.hex === hex);
     if (!stack) continue;
-    const unit = (c: CounterView) => `${c.label || c.size || '?'} ${c.strength}${c.reduced ? ' (reduced)' : ''}`;
-    const own = stack.counters.map(unit).join(', ');
-    const other = stack.opposing?.length ? ` vs ${stack.opposing.map(unit).join(', ')}` : '';
+    const own = unitsText(stack.counters);
+    const other = stack.opposing?.length ? ` vs ${unitsText(stack.opposing)}` : '';
     if (own || other) lines.push(`${hex}: ${own}${other}`);
     if (lines.length === ROSTER_STACKS) break;
   }
   return lines;
+}
+
+/** "7 Pz 6-4, 6 Pz 5-4 (reduced)"; counters face down to the viewer (fog of war) as "+2 unseen". */
+export function unitsText(counters: readonly CounterView[]): string {
+  const unit = (c: CounterView) => `${c.label || c.size || '?'} ${c.strength}${c.reduced ? ' (reduced)' : ''}`;
+  const hidden = counters.filter((c) => c.hidden).length;
+  const shown = counters.filter((c) => !c.hidden).map(unit);
+  return [...shown, ...(hidden ? [`+${hidden} unseen`] : [])].join(', ');
 }
 
 /** As many legend columns (up to four) as leave every label whole. */

@@ -12,10 +12,11 @@ import { BOT_USER_ID, type BotPlay, botToAct, logLine } from './bot-play.js';
 import { StaleChoiceError } from './errors.js';
 import { exportDocument, type GameExport } from './export-format.js';
 import { type GameWork, gameWork } from './game-work.js';
-import { type Actor, actRefusal, endRefusal, formationRefusal, playerName, seatRefusal, undoRefusal } from './permissions.js';
+import { type Actor, actRefusal, endRefusal, formationRefusal, playerName, SEATS, seatRefusal, undoRefusal } from './permissions.js';
 import { replay, reseedState, setupState, toJson } from './replay.js';
 import { changedHexes } from './scene-diff.js';
 import { hashSeed, newCommittedSecret, newDiceSecret, newGameId, newNonce } from './secrets.js';
+import { channelSides } from './sight.js';
 
 /** Where a command came from. `guildId` is absent in direct messages and the console. */
 /** What differs between a game started here and one imported: everything else a new document holds is the same. */
@@ -407,6 +408,13 @@ export class GameSessions {
     const def = this.games.require(doc.game);
     const secret = doc.status === 'active' ? def.exportRefusal?.(doc.state) : undefined;
     if (secret) throw new UserError(`Not now: ${secret}. Export again once it is revealed, or when the game is over; nothing was changed.`);
+    // An export carries every unit of both sides: while the channel's picture keeps some stacks
+    // under the fog of war, it would show anyone in the channel what lies beneath their top units.
+    const open = channelSides({ doc, def });
+    if (open && open.length < SEATS.length)
+      throw new UserError(
+        'Not now: the fog of war hides what lies beneath the top unit of some stacks (11.6), and an export shows every unit. Export the game once it is over (or ended); a game started with rules:"fog:off" exports at any time. Nothing was changed.',
+      );
     return { doc, def, file: exportDocument(doc, this.now()) };
   }
 

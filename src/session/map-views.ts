@@ -1,12 +1,13 @@
 import { UserError } from '../contracts/errors.js';
 import type { ReplyFile } from '../contracts/reply.js';
-import type { Scene, View } from '../contracts/scene.js';
+import type { Scene, SideId, View } from '../contracts/scene.js';
 import type { GameDef } from '../games/game-def.js';
 import { DIRECTIONS, type HexId, parseHexId } from '../kernel/hex.js';
 import { type LoadedMap, loadMap } from '../maps/game-map.js';
 import type { GameView } from './game-sessions.js';
 import { mapImage } from './map-image.js';
 import { frame } from './replies.js';
+import { channelSides, viewerSides } from './sight.js';
 
 /**
  * What a map shows before any game state exists: printed control (Operation Typhoon's
@@ -74,9 +75,12 @@ export function describeHexNow(map: LoadedMap, scene: Scene, id: HexId): string 
     lines.push(`Control now: ${sideName(now)}${start && start !== now ? ` (taken; ${sideName(start)} at the start)` : ''}`);
   }
   const stack = scene.stacks?.find((st) => st.hex === id);
-  lines.push(
-    `Units now: ${stack?.counters.length ? stack.counters.map((c) => `${c.label} (strength ${c.strength}${c.reduced ? ', reduced' : ''})`).join(', ') : 'none'}`,
-  );
+  // Counters face down to the viewer (fog of war) are counted, not named.
+  const shown = stack?.counters.filter((c) => !c.hidden) ?? [];
+  const hidden = (stack?.counters.length ?? 0) - shown.length;
+  const units = shown.map((c) => `${c.label} (strength ${c.strength}${c.reduced ? ', reduced' : ''})`);
+  if (hidden) units.push(`${hidden} more beneath, unseen (fog of war)`);
+  lines.push(`Units now: ${units.length ? units.join(', ') : 'none'}`);
   return lines.join('\n');
 }
 
@@ -86,12 +90,12 @@ export function describeHexNow(map: LoadedMap, scene: Scene, id: HexId): string 
  * menu choosing a stack) attaches it as it is. Refused with the rule when nothing there may
  * move now, or when the game has no reach to show.
  */
-export function reachScene(def: GameDef, state: unknown, hex: HexId): { scene: Scene; view: View; text: string } {
+export function reachScene(def: GameDef, state: unknown, hex: HexId, seen?: readonly SideId[]): { scene: Scene; view: View; text: string } {
   const map = loadMap(def.mapFile);
   if (!parseHexId(hex) || !map.has(hex)) throw new UserError(`There is no hex ${hex} on the ${map.data.title} map.`);
   if (!def.reach) throw new UserError(`${def.name} has no reach view.`);
   const reach = def.reach(state, hex);
-  const base = def.scene(state);
+  const base = def.scene(state, [], seen);
   const hexes = Object.keys(reach.costs);
   const count = hexes.length;
   const text = count
@@ -109,9 +113,10 @@ export function reachScene(def: GameDef, state: unknown, hex: HexId): { scene: S
   return { scene, view: { kind: 'zoom', center, radius }, text };
 }
 
-/** The reach view of the channel game's force in `hex`, as a picture to attach. */
-export async function reachImage(view: GameView, hex: HexId): Promise<{ file: ReplyFile; text: string }> {
-  const { scene, view: v, text } = reachScene(view.def, view.doc.state, hex);
+/** The reach view of the channel game's force in `hex`, as a picture to attach: for the channel, or for `viewer` alone (fog of war). */
+export async function reachImage(view: GameView, hex: HexId, viewer?: string): Promise<{ file: ReplyFile; text: string }> {
+  const seen = viewer === undefined ? channelSides(view) : viewerSides(view, viewer);
+  const { scene, view: v, text } = reachScene(view.def, view.doc.state, hex, seen);
   const file = await mapImage(loadMap(view.def.mapFile), scene, v, `${view.def.id}-${view.doc.id}-v${view.doc.version}-reach-${hex}`);
   return { file, text };
 }

@@ -14,6 +14,7 @@ import { mapImage } from './map-image.js';
 import { moveButton } from './move-button.js';
 import { botTurnText, eventsTextWithin, seedReveal, statusText } from './present.js';
 import { sealedButton } from './sealed-button.js';
+import { fogHidesPlayers, sceneFor } from './sight.js';
 
 /**
  * Replies built from a game: text within Discord's limits, a map picture zoomed to the
@@ -42,11 +43,12 @@ export function parseChoiceButton(customId: string): { gameId: string; version: 
   return parsed.success ? parsed.data : undefined;
 }
 
-const lookIdSchema = /^game:([a-z0-9]{8}):(\d{1,9}):(status|map|dice)$/;
+const lookIdSchema = /^game:([a-z0-9]{8}):(\d{1,9}):(status|map|dice|mine)$/;
 
-export type Look = 'status' | 'map' | 'dice';
+/** `mine`: the presser's own stacks in full, when the channel's picture keeps them under the fog of war. */
+export type Look = 'status' | 'map' | 'dice' | 'mine';
 
-/** A look button (`game:<gameId>:<version>:status|map|dice`): shows, changes nothing. */
+/** A look button (`game:<gameId>:<version>:status|map|dice|mine`): shows, changes nothing. */
 export function parseLookButton(customId: string): { gameId: string; version: number; look: Look } | undefined {
   const m = lookIdSchema.exec(customId);
   return m ? { gameId: m[1]!, version: Number(m[2]), look: m[3] as Look } : undefined;
@@ -109,9 +111,18 @@ export async function actingReply(outcome: ActOutcome, heading?: string): Promis
   return {
     content,
     files: file ? [file] : [],
-    buttons: [...choiceButtons(doc, prompt, outcome.def), ...dice].slice(0, LIMITS.choices),
+    buttons: [...choiceButtons(doc, prompt, outcome.def), ...dice, ...myStacksButton(outcome)].slice(0, LIMITS.choices),
     ...(doc.status === 'active' ? {} : { embed: resultCard(outcome, file?.name) }),
   };
+}
+
+/**
+ * "My stacks": when the channel's picture keeps a player's own side under the fog of war
+ * (two seated sides), the presser's own stacks in full, in a picture only they see.
+ */
+export function myStacksButton(view: GameView): ReplyButton[] {
+  if (view.doc.status !== 'active' || !fogHidesPlayers(view)) return [];
+  return [{ customId: `${BUTTON_PREFIX}:${view.doc.id}:${view.doc.version}:mine`, label: 'My stacks', style: 'secondary' }];
 }
 
 /** The end of a game as a card: who won and why, in the winner's colour, the final map as its picture. */
@@ -145,13 +156,15 @@ export async function gameImage(
   events: readonly GameEvent[],
   kind: 'zoom' | 'full',
   maxBytes: number = LIMITS.uploadBytes,
+  viewer?: string,
 ): Promise<ReplyFile | undefined> {
   const { doc, def } = view;
   // An undo's hexes are the session's (where the position changed); every other event is the game's to read.
   const undone = events.filter((e) => e.kind === 'undo').flatMap((e) => e.hexes ?? []);
   const own = events.filter((e) => e.kind !== 'undo');
   const hexes = undone.length ? undone : def.zoomHexes ? def.zoomHexes(own, doc.state) : own.flatMap((e) => e.hexes ?? []);
-  return sceneImage(view, def.scene(doc.state, [...events]), hexes, kind, maxBytes);
+  // Drawn for everyone in the channel, or for `viewer` alone (a private picture: fog of war).
+  return sceneImage(view, sceneFor(view, events, viewer), hexes, kind, maxBytes, viewer === undefined ? '' : '-own');
 }
 
 /**

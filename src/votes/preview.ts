@@ -5,6 +5,7 @@ import type { HexId } from '../kernel/hex.js';
 import { loadMap } from '../maps/game-map.js';
 import type { GameView } from '../session/game-sessions.js';
 import { frame, MAX_ZOOM_RADIUS, sceneImage } from '../session/replies.js';
+import { sceneFor } from '../session/sight.js';
 import type { Ballot, Proposal } from './ballot.js';
 import { isPlanAction } from './plan-action.js';
 
@@ -30,7 +31,7 @@ export function proposalArrow(view: GameView, scene: Scene, proposal: Proposal):
  * they are too far apart or none moves anything.
  */
 export async function ballotImage(view: GameView, ballot: Ballot, focus?: number): Promise<ReplyFile | undefined> {
-  const base = view.def.scene(view.doc.state, []);
+  const base = sceneFor(view);
   // A plan (a batch of orders) is drawn on its own picture when filed, not among single orders.
   const drawn = ballot.proposals
     .filter((p) => !isPlanAction(p.action))
@@ -57,7 +58,7 @@ export async function arrowsImage(
   focus: HexId[] | undefined,
   suffix: string,
 ): Promise<ReplyFile | undefined> {
-  const base = view.def.scene(view.doc.state, []);
+  const base = sceneFor(view);
   const scene: Scene = { ...base, arrows, arrowLegend: legend };
   let hexes: HexId[] = focus ?? arrows.flatMap((a) => a.path);
   // No arrow to frame: centre on what the game itself would show now (the moving force, a battle).

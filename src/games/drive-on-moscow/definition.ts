@@ -19,14 +19,47 @@ import { type DomAction, type DomOptions, type DomState, domActionSchema, domSta
 
 const side = z.enum(['german', 'soviet']);
 
-/** /game new options: two players, or one against the bot (`vs:bot side:german|soviet`). */
-export const domNewOptionsSchema = z
+/** The readings rules:"..." takes: `fog:on` (the default for new games) or `fog:off` (an open map). */
+const domRulesSchema = z.strictObject({ fog: z.enum(['on', 'off']).optional() });
+
+/** "fog:off" → { fog: 'off' }; a reading it does not know is refused with the ones it does. */
+export function parseDomRules(text: string | undefined): z.infer<typeof domRulesSchema> {
+  const out: Record<string, string> = {};
+  for (const part of (text ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    const [k, v] = part.split(/[:=]/).map((x) => x.trim().toLowerCase());
+    if (!k || v === undefined) throw new Error(`"${part}" is not name:value (Drive on Moscow takes fog:on or fog:off)`);
+    out[k] = v;
+  }
+  const r = domRulesSchema.safeParse(out);
+  if (!r.success) throw new Error(`Drive on Moscow takes rules:"fog:on" or rules:"fog:off", not "${text}"`);
+  return r.data;
+}
+
+/**
+ * The options as stored with a game and replayed: no default for the fog, so a game stored
+ * before it (no rules:) sets up exactly as it was played, with an open map.
+ */
+const domStoredOptionsSchema = z
   .strictObject({
     vs: z.enum(['human', 'bot']).default('human'),
     side: side.optional(),
     level: z.enum(['heuristic', 'search']).optional(),
     losses: z.enum(['bot', 'player']).optional(),
     setup: z.enum(['auto', 'free']).optional(),
+    rules: z
+      .string()
+      .max(300)
+      .optional()
+      .superRefine((t, ctx) => {
+        try {
+          parseDomRules(t);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        }
+      }),
   })
   .refine((o) => o.side === undefined || o.vs === 'bot', {
     path: ['side'],
@@ -36,6 +69,9 @@ export const domNewOptionsSchema = z
     path: ['level'],
     message: 'level: is how the bot plays (add vs:bot)',
   });
+
+/** /game new options: two players, or one against the bot (`vs:bot side:german|soviet`); a new game keeps the fog of war (11.6) unless rules:"fog:off". */
+export const domNewOptionsSchema = domStoredOptionsSchema.transform((o) => ({ ...o, rules: o.rules?.trim() ? o.rules : 'fog:on' }));
 
 const NEW_GAME_OPTIONS: OrderOption[] = [
   {
@@ -83,6 +119,13 @@ const NEW_GAME_OPTIONS: OrderOption[] = [
       { name: 'free: each side moves its own units (Soviet first)', value: 'free' },
     ],
   },
+  {
+    name: 'rules',
+    type: 'string',
+    // One /game new option for both games: the first game's words are the ones Discord shows.
+    description: 'Rule readings: "fog:off" (Drive on Moscow), "snow:only8, halving:each" (Fight! Typhoon Blitz)',
+    maxLength: 300,
+  },
 ];
 
 /** The hexes of the action, for the close-up. */
@@ -113,7 +156,7 @@ function define(charts: DomCharts, id: string): GameDef<DomState, DomAction, Dom
     newOptionsSchema: domNewOptionsSchema as unknown as z.ZodType<Record<string, unknown>>,
     newGameOptions: NEW_GAME_OPTIONS,
     setupOptions: (options: Record<string, unknown>, seed: DiceSeed): DomOptions => {
-      const o = domNewOptionsSchema.parse(options);
+      const o = domStoredOptionsSchema.parse(options);
       return {
         seed,
         vs: o.vs,
@@ -121,10 +164,13 @@ function define(charts: DomCharts, id: string): GameDef<DomState, DomAction, Dom
         ...(o.level ? { level: o.level } : {}),
         ...(o.losses ? { losses: o.losses } : {}),
         ...(o.setup === 'free' ? { setup: o.setup } : {}),
+        ...(parseDomRules(o.rules).fog === 'on' ? { fog: true } : {}),
       };
     },
     reseed: (s, seed) => ({ ...s, dice: newDice(seed) }),
-    scene: (s, events) => domScene(eng().board, charts, s, events),
+    scene: (s, events, seen) => domScene(eng().board, charts, s, events, seen),
+    // 11.6: until the game is over; then every counter is shown, like the dice seed.
+    fog: (s) => (s.fog && !s.result ? (s.bot ? { bot: s.bot } : {}) : undefined),
     printed: () => domPrinted(eng().board),
     reach: (s, hex) => domReach(eng().board, charts, s, hex),
     status: (s) => domStatus(eng().board, charts, s),

@@ -16,6 +16,7 @@ import { setupHexes, setupUnits } from './free-setup.js';
 import { movingGroup, reach } from './movement.js';
 import { factorsOf, other, Position } from './position.js';
 import { oddsPreview } from './preview.js';
+import { stackOrder } from './scene.js';
 import type { DomAction, DomState, Unit } from './state.js';
 import { conversionCandidates, entryHexes } from './turns.js';
 
@@ -87,16 +88,38 @@ function enemyHexChoices(s: DomState, typed: string): Choice[] {
   const mine = Object.values(s.units).filter((u) => u.side === s.side);
   const targets = new Set<HexId>();
   for (const u of mine) for (const n of board.neighbours(u.hex)) if (p.unitsAt(n, other(s.side)).length > 0) targets.add(n);
+  // 11.6: with the fog of war only the top unit of the enemy stack is named, and how many lie beneath.
+  const enemy = (h: HexId) => {
+    const units = stackOrder(p.unitsAt(h, other(s.side)));
+    if (!s.fog || s.result || units.length < 2) return units.map(unitName);
+    return [unitName(units[0]!), `+${units.length - 1} unseen`];
+  };
   return offer(
     [...targets].sort().map((h) => ({
-      name: `${h}${board.placeName(h) ? ` ${board.placeName(h)}` : ''} · ${p
-        .unitsAt(h)
-        .map((u) => (u.side === s.side ? u.id : unitName(u)))
-        .join(', ')}`.slice(0, 100),
+      name: `${h}${board.placeName(h) ? ` ${board.placeName(h)}` : ''} · ${[...p.unitsAt(h, s.side).map((u) => u.id), ...enemy(h)].join(
+        ', ',
+      )}`.slice(0, 100),
       value: h,
     })),
     typed,
   );
+}
+
+/**
+ * 11.6: /odds before an attack may count only what the attacker sees of the defending stack,
+ * its top unit (unless a battle under way has shown the rest): the state without the others.
+ */
+function fogged(s: DomState, target: HexId, ids: readonly string[]): { state: DomState; unseen: number } {
+  const side = s.units[ids[0]!]?.side;
+  if (!s.fog || s.result || !side) return { state: s, unseen: 0 };
+  const shown = new Set(s.battle?.odds ? [...s.battle.units, ...(s.battle.defenders ?? [])] : []);
+  const beneath = stackOrder(Object.values(s.units).filter((u) => u.hex === target && u.side !== side))
+    .slice(1)
+    .filter((u) => !shown.has(u.id));
+  if (!beneath.length) return { state: s, unseen: 0 };
+  const units = { ...s.units };
+  for (const u of beneath) delete units[u.id];
+  return { state: { ...s, units }, unseen: beneath.length };
 }
 
 /** The target hex of /attack and /odds: a hex, or a unit standing in it. */
@@ -180,7 +203,13 @@ export function domOrders(charts: () => DomCharts = () => SHIPPED_CHARTS): DomOr
       const target = targetHex(s, o.defender);
       const ids = o.attackers ? findUnits(s, o.attackers) : adjacentAttackers(s, target);
       if (ids.length === 0) throw new UserError(`None of your units is next to ${target}; name the attackers.`);
-      return { answer: oddsPreview(domBoard(), s, target, ids, o.mode === 'mobile' ? 'MA' : 'PA', o.air ?? 0, charts()).lines.join('\n') };
+      const { state, unseen } = fogged(s, target, ids);
+      const lines = oddsPreview(domBoard(), state, target, ids, o.mode === 'mobile' ? 'MA' : 'PA', o.air ?? 0, charts()).lines;
+      if (unseen)
+        lines.push(
+          `11.6 Fog of war: ${unseen} unit${unseen === 1 ? '' : 's'} beneath the top of ${target} ${unseen === 1 ? 'is' : 'are'} unseen and not counted; an attack shows them when its odds are computed, and cannot then be called off.`,
+        );
+      return { answer: lines.join('\n') };
     },
     suggest: (s, f) => (s && f.name === 'defender' ? enemyHexChoices(s, f.value) : []),
   };

@@ -2,8 +2,12 @@
  * What the map shows of a Drive on Moscow game: control and the front, every stack in the
  * rulebook's colours (2.5) with untried Soviet units as "?" (2.13), the battle under way,
  * the last move's arrow and a panel with turn, phase, movement factors, aircraft and cities.
+ * With the fog of war (11.6) an enemy stack shows its top unit and how many lie beneath.
+ * Reports of moves stay public (which units went where, in the replies and the log): 11.6
+ * forbids looking beneath the top of an enemy stack, not watching a counter move across the
+ * map, which both players see at the table.
  */
-import type { CounterView, Scene, UnitSymbol } from '../../contracts/scene.js';
+import type { CounterView, Scene, SideId, StackView, UnitSymbol } from '../../contracts/scene.js';
 import type { HexId } from '../../kernel/hex.js';
 import type { GameEvent } from '../engine.js';
 import { GERMAN_SOVIET } from '../sides.js';
@@ -41,6 +45,54 @@ export function counterOf(u: Unit): CounterView {
   };
 }
 
+/**
+ * 11.6: a counter beneath the top of an enemy stack, face down. The height of a stack is
+ * seen across the table, its contents are not: one neutral look for every unit, so the
+ * sliver that peeks out tells nothing of its type (2.5's colours would).
+ */
+export const HIDDEN_COUNTER: CounterView = {
+  label: '',
+  colour: '#dcd6c6',
+  text: '#1d1a14',
+  symbol: 'infantry',
+  strength: '?',
+  hidden: true,
+};
+
+/**
+ * The units whose faces a battle has shown (11.6: a stack may be looked beneath once the
+ * odds of a battle it is part of are computed): those of the battle under way once its odds
+ * are known, and the units now in the defender's hex of a battle just resolved.
+ */
+function revealedUnits(s: DomState, p: Position, events: readonly GameEvent[]): Set<string> {
+  const out = new Set<string>();
+  const b = s.battle;
+  if (b?.odds) {
+    for (const id of [...b.units, ...(b.defenders ?? [])]) out.add(id);
+    for (const u of p.byHex.get(b.target) ?? []) out.add(u.id);
+  }
+  for (const e of events) if (e.kind === 'battle') for (const h of e.hexes ?? []) for (const u of p.byHex.get(h) ?? []) out.add(u.id);
+  return out;
+}
+
+/** A stack top first: mech units, then by name. */
+export function stackOrder(units: readonly Unit[]): Unit[] {
+  return [...units].sort((a, b) => Number(b.mech) - Number(a.mech) || (a.id < b.id ? -1 : 1));
+}
+
+/**
+ * One stack as a viewer sees it. Own sides (`seen`) in full; an enemy stack (11.6) shows its
+ * top unit, every unit a battle has revealed, and the rest face down, so the count stays
+ * right. The top is the first in the bot's stacking order (mech first, then by name): players
+ * here do not reorder their stacks.
+ */
+function stackView(hex: HexId, units: readonly Unit[], seen: ReadonlySet<SideId> | undefined, revealed: ReadonlySet<string>): StackView {
+  const sorted = stackOrder(units);
+  if (!seen || sorted.every((u) => seen.has(u.side))) return { hex, counters: sorted.map(counterOf) };
+  const shown = sorted.filter((u, i) => i === 0 || seen.has(u.side) || revealed.has(u.id));
+  return { hex, counters: [...shown.map(counterOf), ...sorted.slice(shown.length).map(() => HIDDEN_COUNTER)] };
+}
+
 export const PHASE_WORDS: Record<string, string> = {
   setup: 'set-up',
   order: 'phase order',
@@ -63,14 +115,17 @@ export function domPrinted(board: Board): Pick<Scene, 'sides' | 'boundaries' | '
   };
 }
 
-export function domScene(board: Board, charts: DomCharts, s: DomState, events: GameEvent[] = []): Scene {
+/**
+ * `seen`: the sides whose stacks are shown in full (the viewer's own); the others are under
+ * the fog of war (11.6) when the game keeps it and is not over. Absent, everything is shown.
+ */
+export function domScene(board: Board, charts: DomCharts, s: DomState, events: GameEvent[] = [], seen?: readonly SideId[]): Scene {
   const p = new Position(board, charts, s);
   const control: Record<HexId, 'german' | 'soviet'> = {};
   for (const h of board.map.ids) control[h] = p.control(h);
-  const stacks = [...p.byHex].map(([hex, units]) => ({
-    hex,
-    counters: [...units].sort((a, b) => Number(b.mech) - Number(a.mech) || (a.id < b.id ? -1 : 1)).map(counterOf),
-  }));
+  const fogged = s.fog && !s.result && seen ? new Set(seen) : undefined;
+  const revealed = fogged ? revealedUnits(s, p, events) : new Set<string>();
+  const stacks = [...p.byHex].map(([hex, units]) => stackView(hex, units, fogged, revealed));
   const moved = [...events].reverse().find((e) => e.kind === 'moved');
   const spec = turnSpec(charts, s.turn);
   const b = s.battle;

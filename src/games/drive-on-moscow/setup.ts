@@ -169,6 +169,8 @@ export function setupState(board: Board, charts: DomCharts, options: DomOptions)
     ...(options.vs === 'bot' ? { bot: options.side === 'soviet' ? 'german' : 'soviet' } : {}),
     ...(options.vs === 'bot' && options.level === 'search' ? { botLevel: 'search' as const } : {}),
     ...(options.losses === 'player' ? { choices: 'player' as const } : {}),
+    // 11.6: what the pictures hide; nothing the engine reads.
+    ...(options.fog ? { fog: true as const } : {}),
     // 3.1-3.6: free set-up starts from this deployment, the Soviet player first.
     ...(options.setup === 'free' ? { phase: 'setup' as const, side: 'soviet' as const } : {}),
   };

@@ -122,6 +122,12 @@ export const domStateSchema = z.object({
    * among equally good retreat hexes (`losses:player`); absent, the bot decides for both sides.
    */
   choices: z.literal('player').optional(),
+  /**
+   * 11.6 Fog of war: pictures show only the top unit of an enemy stack (scene.ts). Read by the
+   * pictures and the autocomplete only, never by the rules; absent in games started before it
+   * or with rules:"fog:off", whose map stays open as they were played.
+   */
+  fog: z.literal(true).optional(),
 });
 export type DomState = z.infer<typeof domStateSchema>;
 
@@ -149,5 +155,7 @@ export const domOptionsSchema = z.object({
   level: z.enum(['heuristic', 'search']).optional(),
   losses: z.enum(['bot', 'player']).optional(),
   setup: z.enum(['auto', 'free']).optional(),
+  /** 11.6: keep the fog of war in the pictures (see DomState.fog). */
+  fog: z.boolean().optional(),
 });
 export type DomOptions = z.infer<typeof domOptionsSchema>;

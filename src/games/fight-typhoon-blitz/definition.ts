@@ -88,7 +88,8 @@ const NEW_GAME_OPTIONS: OrderOption[] = [
   {
     name: 'rules',
     type: 'string',
-    description: 'Fight! Typhoon Blitz readings, e.g. "snow:only8, halving:each" (/rules chart:readings)',
+    // One /game new option for both games: the first game's words are the ones Discord shows.
+    description: 'Rule readings: "fog:off" (Drive on Moscow), "snow:only8, halving:each" (Fight! Typhoon Blitz)',
     maxLength: 300,
   },
 ];
