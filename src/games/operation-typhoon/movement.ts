@@ -8,7 +8,7 @@ import { rowOf } from '../../kernel/hex.js';
 import { RuleError } from '../engine.js';
 import { type Mobility, turnSpec } from './charts/index.js';
 import type { Play, RulesIndex } from './context.js';
-import { graphOf, sovietMask } from './hex-graph.js';
+import { graphOf, type HexGraph, sovietMask } from './hex-graph.js';
 import type { TyphoonState } from './state.js';
 import { stepCost } from './step-cost.js';
 
@@ -95,14 +95,61 @@ export interface Destination {
  * (test/typhoon-fast-searches.test.ts holds the two side by side).
  */
 export function destinations(play: Play, units: readonly string[], from: HexId, mp: number, mudBound: boolean): Destination[] {
+  return reachOf(play, units, from, mp, mudBound)?.destinations() ?? [];
+}
+
+/**
+ * Where a force can go, by hex number: what `destinations` lists, kept in arrays. A caller
+ * that looks over hundreds of hexes to pick one (the scripted German) builds one path
+ * instead of one per hex reached.
+ */
+export class Reach {
+  constructor(
+    private readonly graph: HexGraph,
+    readonly start: number,
+    /** The hexes reached, the start left out: cheapest first, then by id (the order of `destinations`). */
+    readonly order: Int32Array,
+    /** MP to each hex, by hex number; -1 where not reached (0 at the start). */
+    readonly cost: Int32Array,
+    private readonly previous: Int32Array,
+    /** 1 for each Soviet hex of the position: a move there ends in a battle (8.0). */
+    readonly soviet: Uint8Array,
+  ) {}
+
+  /** Whether the force can move to hex `h` (its own hex is no move). */
+  reaches(h: number): boolean {
+    return h !== this.start && this.cost[h]! >= 0;
+  }
+
+  /** The cheapest path to a hex reached, the start left out. */
+  path(h: number): HexId[] {
+    const path: HexId[] = [];
+    for (let x = h; x !== this.start; x = this.previous[x]!) path.push(this.graph.ids[x]!);
+    return path.reverse();
+  }
+
+  destination(h: number): Destination {
+    return { hex: this.graph.ids[h]!, cost: this.cost[h]!, path: this.path(h), soviet: this.soviet[h] === 1 };
+  }
+
+  destinations(): Destination[] {
+    return Array.from(this.order, (h) => this.destination(h));
+  }
+}
+
+/** The search behind `destinations`; undefined when `from` is off the map. */
+export function reachOf(play: Play, units: readonly string[], from: HexId, mp: number, mudBound: boolean): Reach | undefined {
   const { index } = play;
   const graph = graphOf(index);
   const start = graph.number(from);
-  if (start === undefined) return [];
+  if (start === undefined) return undefined;
   const step = graph.leaveCost[mobilityOf(index, units)];
   const soviet = sovietMask(play);
   const scratch = scratchOf(graph);
-  const { cost, previous, seen, done, occupied, blocked } = scratch;
+  const { seen, done, occupied, blocked } = scratch;
+  // Kept by the answer, so fresh for each search.
+  const cost = new Int32Array(graph.size).fill(-1);
+  const previous = new Int32Array(graph.size);
   // A fresh mark per search spares clearing the arrays; cleared once in a billion searches.
   if (scratch.stamp >= 2 ** 30) for (const a of [seen, done, occupied, blocked]) a.fill((scratch.stamp = 0));
   const stamp = ++scratch.stamp;
@@ -154,21 +201,12 @@ export function destinations(play: Play, units: readonly string[], from: HexId, 
   let i = 0;
   for (const h of reached) if (h !== start) order[i++] = cost[h]! * 10_000 + graph.digits[h]!;
   order.sort();
-  const out: Destination[] = [];
-  for (const key of order) {
-    const h = graph.byDigits[key % 10_000]!;
-    const path: HexId[] = [];
-    for (let x: number = h; x !== start; x = previous[x]!) path.push(graph.ids[x]!);
-    path.reverse();
-    out.push({ hex: graph.ids[h]!, cost: cost[h]!, path, soviet: soviet[h] === 1 });
-  }
-  return out;
+  const hexes = Int32Array.from(order, (key) => graph.byDigits[key % 10_000]!);
+  return new Reach(graph, start, hexes, cost, previous, soviet);
 }
 
 interface Scratch {
   stamp: number;
-  cost: Int32Array;
-  previous: Int32Array;
   /** `stamp` where this search has reached the hex, settled it, or found German units in it. */
   seen: Int32Array;
   done: Int32Array;
@@ -185,8 +223,6 @@ function scratchOf(graph: { size: number }): Scratch {
       graph,
       (s = {
         stamp: 0,
-        cost: new Int32Array(n),
-        previous: new Int32Array(n),
         seen: new Int32Array(n),
         done: new Int32Array(n),
         occupied: new Int32Array(n),

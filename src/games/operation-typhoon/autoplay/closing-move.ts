@@ -97,17 +97,17 @@ export function closingMove(
   const gaps = ringGaps(v, min);
   // Every step costs at least 1 MP: a force farther than its MP from every gap closes nothing.
   if (![...gaps.keys()].some((g) => v.dist(from, g) <= mp)) return undefined;
-  let best: { d: Destination; size: number } | undefined;
-  for (const d of v.destinations(units, from, mp, mudBound)) {
-    const gap = d.soviet ? gaps.get(d.hex) : undefined;
-    if (!gap) continue;
+  const reach = v.reachOf(units, from, mp, mudBound);
+  // The gaps are few and the reach hundreds of hexes: each gap is looked up in the reach.
+  let best: { h: number; hex: HexId; cost: number; size: number } | undefined;
+  for (const [hex, gap] of gaps) {
+    const h = v.graph.number(hex)!;
+    if (!reach.reaches(h) || !reach.soviet[h]) continue;
+    const cost = reach.cost[h]!;
     // MP left after entering: the next capture could close a ring this one only narrows.
-    const size = Math.max(gap.now, d.cost < mp ? gap.next * TWO_STEP_DISCOUNT : 0);
-    if (
-      size >= min &&
-      (!best || size > best.size || (size === best.size && (d.cost < best.d.cost || (d.cost === best.d.cost && d.hex < best.d.hex))))
-    )
-      best = { d, size };
+    const size = Math.max(gap.now, cost < mp ? gap.next * TWO_STEP_DISCOUNT : 0);
+    if (size >= min && (!best || size > best.size || (size === best.size && (cost < best.cost || (cost === best.cost && hex < best.hex)))))
+      best = { h, hex, cost, size };
   }
-  return best?.d;
+  return best && reach.destination(best.h);
 }

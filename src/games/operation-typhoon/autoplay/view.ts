@@ -7,7 +7,8 @@ import { Play } from '../context.js';
 import { frontGaps } from '../control.js';
 import type { TyphoonEngine } from '../engine.js';
 import { movableStacks } from '../engine.js';
-import { type Destination, destinations, interArmyBan } from '../movement.js';
+import { graphOf, type HexGraph } from '../hex-graph.js';
+import { interArmyBan, type Reach, reachOf } from '../movement.js';
 import type { TyphoonState } from '../state.js';
 
 export const hexAt = (col: number, row: number): HexId => formatHexId({ col, row });
@@ -16,9 +17,11 @@ export const rowOf = rowOfHex;
 
 export class View {
   readonly play: Play;
+  /** The numbered map (hex-graph.ts) the searches run on. */
+  readonly graph: HexGraph;
   private occupied: Map<HexId, string[]> | undefined;
   /** Searches already made for this state: several tactics ask for the same force's reach. */
-  private readonly reach = new Map<string, Destination[]>();
+  private readonly reach = new Map<string, Reach>();
   private gaps: HexId[] | undefined;
   private stacks: { hex: HexId; units: string[] }[] | undefined;
 
@@ -27,6 +30,7 @@ export class View {
     readonly s: TyphoonState,
   ) {
     this.play = new Play(engine.index, s);
+    this.graph = graphOf(engine.index);
   }
 
   get index() {
@@ -77,11 +81,14 @@ export class View {
     return this.stacks;
   }
 
-  /** The engine's destinations (movement.ts); the list is shared, so callers must not change it. */
-  destinations(units: readonly string[], from: HexId, mp: number, mudBound: boolean): Destination[] {
+  /**
+   * The engine's search of a force's reach (movement.ts), by hex number: the tactics look over
+   * every hex reached and move to one, so only that one's path is built. Shared: read only.
+   */
+  reachOf(units: readonly string[], from: HexId, mp: number, mudBound: boolean): Reach {
     const key = `${this.searchKey(units)}|${from}|${mp}|${mudBound ? 1 : 0}`;
     let r = this.reach.get(key);
-    if (!r) this.reach.set(key, (r = destinations(this.play, units, from, mp, mudBound)));
+    if (!r) this.reach.set(key, (r = reachOf(this.play, units, from, mp, mudBound)!));
     return r;
   }
 
