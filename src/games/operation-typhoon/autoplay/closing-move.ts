@@ -5,7 +5,7 @@
  * but rings closed later and the turn 3 front check passed in 0% of games instead of 53%.)
  */
 import type { HexId } from '../../../kernel/hex.js';
-import { frontHexes } from '../control.js';
+import { frontHexNumbers } from '../control.js';
 import { graphOf } from '../hex-graph.js';
 import type { Destination } from '../movement.js';
 import { type Control, controlOf } from './control-position.js';
@@ -70,8 +70,8 @@ export function ringGaps(v: View, min: number): Map<HexId, GapValue> {
     gaps = new Map();
     const graph = graphOf(v.index);
     const { soviet } = control;
-    for (const id of frontHexes(v.play)) {
-      const h = graph.number(id)!;
+    for (const h of frontHexNumbers(v.play)) {
+      const id = graph.ids[h]!;
       const now = cutsArcs(graph.ring, soviet, h, -1) ? pocketSizeIf(graph, soviet, [h]) : 0;
       let next = 0;
       for (let k = h * 6; k < h * 6 + 6; k++) {
