@@ -12,6 +12,7 @@ import type { HexId } from '../../../kernel/hex.js';
 import { columnOf } from '../../../kernel/hex.js';
 import { placeVictoryPoints } from '../control.js';
 import type { TyphoonState } from '../state.js';
+import { type Control, controlOf } from './control-position.js';
 import { currentCostField } from './fields.js';
 import type { Goal } from './policy.js';
 import type { View } from './view.js';
@@ -45,6 +46,12 @@ interface Force {
 }
 
 const cache = new WeakMap<TyphoonState, WeakMap<AssignmentPlan, Map<string, HexId>>>();
+/**
+ * The matching depends only on the control position and the forces: a third of the
+ * decisions that ask (an air unit assigned, a battle fought on) leave both as they were, so
+ * the last matching of each plan is kept with a description of its forces.
+ */
+const lastByControl = new WeakMap<Control, WeakMap<AssignmentPlan, { forces: string; out: Map<string, HexId> }>>();
 
 /** The target of the force led by `units[0]`, if the plan gives it one. */
 export function assignedGoal(v: View, units: readonly string[], plan: AssignmentPlan): Goal | undefined {
@@ -89,6 +96,15 @@ function assignment(v: View, plan: AssignmentPlan): Map<string, HexId> {
   const hit = byPlan.get(plan);
   if (hit) return hit;
   const all = forces(v, plan);
+  const control = controlOf(v);
+  let lastByPlan = lastByControl.get(control);
+  if (!lastByPlan) lastByControl.set(control, (lastByPlan = new WeakMap()));
+  const described = all.map((f) => `${f.units[0]}@${f.hex}:${f.mech}:${f.mp}:${f.strength}`).join(' ');
+  const last = lastByPlan.get(plan);
+  if (last?.forces === described) {
+    byPlan.set(plan, last.out);
+    return last.out;
+  }
   const pairs: { force: number; target: HexId; cost: number }[] = [];
   for (const target of targets(v)) {
     const place = v.index.map.hex(target)!.place;
@@ -108,9 +124,10 @@ function assignment(v: View, plan: AssignmentPlan): Map<string, HexId> {
       });
     }
   }
-  pairs.sort(
-    (a, b) => a.cost - b.cost || a.target.localeCompare(b.target) || all[a.force]!.units[0]!.localeCompare(all[b.force]!.units[0]!),
-  );
+  // Ids compared as numbers: hex ids are four digits, units by their place in the unit list's localeCompare order.
+  const rank = unitRanks(v);
+  const forceRank = all.map((f) => rank.get(f.units[0]!)!);
+  pairs.sort((a, b) => a.cost - b.cost || Number(a.target) - Number(b.target) || forceRank[a.force]! - forceRank[b.force]!);
   const out = new Map<string, HexId>();
   const taken = new Set<HexId>();
   const busy = new Set<number>();
@@ -121,5 +138,17 @@ function assignment(v: View, plan: AssignmentPlan): Map<string, HexId> {
     out.set(all[p.force]!.units[0]!, p.target);
   }
   byPlan.set(plan, out);
+  lastByPlan.set(plan, { forces: described, out });
   return out;
+}
+
+const ranks = new WeakMap<object, Map<string, number>>();
+/** Each German unit's place when the ids are sorted by localeCompare. */
+function unitRanks(v: View): Map<string, number> {
+  let rank = ranks.get(v.index);
+  if (!rank) {
+    const ids = v.index.charts.german.map((u) => u.id).sort((a, b) => a.localeCompare(b));
+    ranks.set(v.index, (rank = new Map(ids.map((id, i) => [id, i]))));
+  }
+  return rank;
 }
