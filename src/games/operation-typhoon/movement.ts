@@ -99,41 +99,43 @@ export function destinations(play: Play, units: readonly string[], from: HexId, 
 }
 
 /**
- * Where a force can go, by hex number: what `destinations` lists, kept in arrays. A caller
- * that looks over hundreds of hexes to pick one (the scripted German) builds one path
- * instead of one per hex reached.
+ * Where a force can go, by hex number: what `destinations` lists, kept in plain arrays by
+ * position in that list. A caller that looks over hundreds of hexes to pick one (the
+ * scripted German) builds one path instead of one per hex reached.
  */
 export class Reach {
   constructor(
     private readonly graph: HexGraph,
     readonly start: number,
     /** The hexes reached, the start left out: cheapest first, then by id (the order of `destinations`). */
-    readonly order: Int32Array,
-    /** MP to each hex, by hex number; -1 where not reached (0 at the start). */
-    readonly cost: Int32Array,
-    private readonly previous: Int32Array,
+    readonly order: readonly number[],
+    /** The MP to each, by position in `order`. */
+    readonly costs: readonly number[],
+    /** The hex each is entered from, by position in `order`. */
+    private readonly previous: readonly number[],
     /** 1 for each Soviet hex of the position: a move there ends in a battle (8.0). */
     readonly soviet: Uint8Array,
   ) {}
 
-  /** Whether the force can move to hex `h` (its own hex is no move). */
-  reaches(h: number): boolean {
-    return h !== this.start && this.cost[h]! >= 0;
+  /** The position of hex `h` in `order`, or -1 where the force cannot move (its own hex is no move). */
+  find(h: number): number {
+    return this.order.indexOf(h);
   }
 
-  /** The cheapest path to a hex reached, the start left out. */
-  path(h: number): HexId[] {
-    const path: HexId[] = [];
-    for (let x = h; x !== this.start; x = this.previous[x]!) path.push(this.graph.ids[x]!);
+  /** The cheapest path to the i-th hex reached, the start left out. */
+  path(i: number): HexId[] {
+    const path: HexId[] = [this.graph.ids[this.order[i]!]!];
+    for (let x = this.previous[i]!; x !== this.start; x = this.previous[this.find(x)]!) path.push(this.graph.ids[x]!);
     return path.reverse();
   }
 
-  destination(h: number): Destination {
-    return { hex: this.graph.ids[h]!, cost: this.cost[h]!, path: this.path(h), soviet: this.soviet[h] === 1 };
+  destination(i: number): Destination {
+    const h = this.order[i]!;
+    return { hex: this.graph.ids[h]!, cost: this.costs[i]!, path: this.path(i), soviet: this.soviet[h] === 1 };
   }
 
   destinations(): Destination[] {
-    return Array.from(this.order, (h) => this.destination(h));
+    return this.order.map((_, i) => this.destination(i));
   }
 }
 
@@ -146,10 +148,7 @@ export function reachOf(play: Play, units: readonly string[], from: HexId, mp: n
   const step = graph.leaveCost[mobilityOf(index, units)];
   const soviet = sovietMask(play);
   const scratch = scratchOf(graph);
-  const { seen, done, occupied, blocked } = scratch;
-  // Kept by the answer, so fresh for each search.
-  const cost = new Int32Array(graph.size).fill(-1);
-  const previous = new Int32Array(graph.size);
+  const { cost, previous, seen, done, occupied, blocked } = scratch;
   // A fresh mark per search spares clearing the arrays; cleared once in a billion searches.
   if (scratch.stamp >= 2 ** 30) for (const a of [seen, done, occupied, blocked]) a.fill((scratch.stamp = 0));
   const stamp = ++scratch.stamp;
@@ -201,12 +200,22 @@ export function reachOf(play: Play, units: readonly string[], from: HexId, mp: n
   let i = 0;
   for (const h of reached) if (h !== start) order[i++] = cost[h]! * 10_000 + graph.digits[h]!;
   order.sort();
-  const hexes = Int32Array.from(order, (key) => graph.byDigits[key % 10_000]!);
-  return new Reach(graph, start, hexes, cost, previous, soviet);
+  const hexes: number[] = [];
+  const costs: number[] = [];
+  const entered: number[] = [];
+  for (const key of order) {
+    const h = graph.byDigits[key % 10_000]!;
+    hexes.push(h);
+    costs.push(cost[h]!);
+    entered.push(previous[h]!);
+  }
+  return new Reach(graph, start, hexes, costs, entered, soviet);
 }
 
 interface Scratch {
   stamp: number;
+  cost: Int32Array;
+  previous: Int32Array;
   /** `stamp` where this search has reached the hex, settled it, or found German units in it. */
   seen: Int32Array;
   done: Int32Array;
@@ -223,6 +232,8 @@ function scratchOf(graph: { size: number }): Scratch {
       graph,
       (s = {
         stamp: 0,
+        cost: new Int32Array(n),
+        previous: new Int32Array(n),
         seen: new Int32Array(n),
         done: new Int32Array(n),
         occupied: new Int32Array(n),

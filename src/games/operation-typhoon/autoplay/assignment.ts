@@ -51,7 +51,7 @@ const cache = new WeakMap<TyphoonState, WeakMap<AssignmentPlan, Map<string, HexI
  * decisions that ask (an air unit assigned, a battle fought on) leave both as they were, so
  * the last matching of each plan is kept with a description of its forces.
  */
-const lastByControl = new WeakMap<Control, WeakMap<AssignmentPlan, { forces: string; out: Map<string, HexId> }>>();
+const lastByControl = new WeakMap<Control, WeakMap<AssignmentPlan, { forces: Force[]; out: Map<string, HexId> }>>();
 
 /** The target of the force led by `units[0]`, if the plan gives it one. */
 export function assignedGoal(v: View, units: readonly string[], plan: AssignmentPlan): Goal | undefined {
@@ -99,9 +99,8 @@ function assignment(v: View, plan: AssignmentPlan): Map<string, HexId> {
   const control = controlOf(v);
   let lastByPlan = lastByControl.get(control);
   if (!lastByPlan) lastByControl.set(control, (lastByPlan = new WeakMap()));
-  const described = all.map((f) => `${f.units[0]}@${f.hex}:${f.mech}:${f.mp}:${f.strength}`).join(' ');
   const last = lastByPlan.get(plan);
-  if (last?.forces === described) {
+  if (last && sameForces(last.forces, all)) {
     byPlan.set(plan, last.out);
     return last.out;
   }
@@ -138,8 +137,19 @@ function assignment(v: View, plan: AssignmentPlan): Map<string, HexId> {
     out.set(all[p.force]!.units[0]!, p.target);
   }
   byPlan.set(plan, out);
-  lastByPlan.set(plan, { forces: described, out });
+  lastByPlan.set(plan, { forces: all, out });
   return out;
+}
+
+/** What the matching reads of a force: its leader, hex, kind, MP and strength. */
+function sameForces(a: readonly Force[], b: readonly Force[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.units[0] !== y.units[0] || x.hex !== y.hex || x.mech !== y.mech || x.mp !== y.mp || x.strength !== y.strength) return false;
+  }
+  return true;
 }
 
 const ranks = new WeakMap<object, Map<string, number>>();

@@ -99,15 +99,16 @@ export function closingMove(
   if (![...gaps.keys()].some((g) => v.dist(from, g) <= mp)) return undefined;
   const reach = v.reachOf(units, from, mp, mudBound);
   // The gaps are few and the reach hundreds of hexes: each gap is looked up in the reach.
-  let best: { h: number; hex: HexId; cost: number; size: number } | undefined;
+  let best: { i: number; hex: HexId; cost: number; size: number } | undefined;
   for (const [hex, gap] of gaps) {
     const h = v.graph.number(hex)!;
-    if (!reach.reaches(h) || !reach.soviet[h]) continue;
-    const cost = reach.cost[h]!;
+    const i = reach.soviet[h] ? reach.find(h) : -1;
+    if (i < 0) continue;
+    const cost = reach.costs[i]!;
     // MP left after entering: the next capture could close a ring this one only narrows.
     const size = Math.max(gap.now, cost < mp ? gap.next * TWO_STEP_DISCOUNT : 0);
     if (size >= min && (!best || size > best.size || (size === best.size && (cost < best.cost || (cost === best.cost && hex < best.hex)))))
-      best = { h, hex, cost, size };
+      best = { i, hex, cost, size };
   }
-  return best && reach.destination(best.h);
+  return best && reach.destination(best.i);
 }

@@ -94,54 +94,18 @@ export function currentCostField(v: View, target: HexId, mech: boolean): CostFie
   return field;
 }
 
-/**
- * Hexes by distance for the Dijkstra searches below (Dial's buckets): a step costs at least 1
- * and at most a few MP, so only the next few distances are ever open and a ring of typed
- * stacks holds them. Thousands of field updates a game made the lists of lists of the first
- * version most of the policy's time. Within one distance the order does not matter: the
- * distances a Dijkstra finds are the same whatever order equal ones are settled in.
- */
-class DialQueue {
-  /** More than the dearest step (terrain and a battle), a power of two. */
-  private static readonly WINDOW = 16;
-  private readonly stacks = Array.from({ length: DialQueue.WINDOW }, () => new Int32Array(64));
-  private readonly counts = new Int32Array(DialQueue.WINDOW);
-  size = 0;
-
+/** Hexes by distance, for the Dijkstra searches below (costs are whole MP). */
+class Buckets {
+  private readonly lists: number[][] = [];
   push(h: number, d: number): void {
-    const b = d & (DialQueue.WINDOW - 1);
-    let stack = this.stacks[b]!;
-    if (this.counts[b] === stack.length) {
-      const grown = new Int32Array(stack.length * 2);
-      grown.set(stack);
-      this.stacks[b] = stack = grown;
-    }
-    stack[this.counts[b]!++] = h;
-    this.size += 1;
+    (this.lists[d] ??= []).push(h);
   }
-
-  /** A hex queued at distance `d` (the caller settles distances in order), or -1 when none is left. */
-  pop(d: number): number {
-    const b = d & (DialQueue.WINDOW - 1);
-    if (this.counts[b] === 0) return -1;
-    this.size -= 1;
-    return this.stacks[b]![--this.counts[b]!]!;
+  get length(): number {
+    return this.lists.length;
   }
-
-  static fits(graph: HexGraph): boolean {
-    const dearest = Math.max(...graph.enterCost.mechanized, ...graph.enterCost['non-mechanized']) + BATTLE_COST;
-    return dearest < DialQueue.WINDOW;
+  at(d: number): number[] | undefined {
+    return this.lists[d];
   }
-}
-/** One queue per map, reused: every search empties it. */
-const queues = new WeakMap<HexGraph, DialQueue>();
-function queueOf(graph: HexGraph): DialQueue {
-  let q = queues.get(graph);
-  if (!q) {
-    if (!DialQueue.fits(graph)) throw new Error('a step costs more MP than the cost fields queue can hold');
-    queues.set(graph, (q = new DialQueue()));
-  }
-  return q;
 }
 
 /**
@@ -150,8 +114,9 @@ function queueOf(graph: HexGraph): DialQueue {
  */
 function lower(graph: HexGraph, dist: Int32Array, newlyTaken: readonly number[], mech: boolean, soviet: Uint8Array): void {
   const cost = graph.enterCost[mech ? 'mechanized' : 'non-mechanized'];
-  const seeds = newlyTaken.filter((h) => dist[h]! >= 0).sort((a, b) => dist[a]! - dist[b]!);
-  relax(graph, dist, seeds, cost, soviet, LIVE_FIELD_LIMIT);
+  const buckets = new Buckets();
+  for (const h of newlyTaken) if (dist[h]! >= 0) buckets.push(h, dist[h]!);
+  relax(graph, dist, buckets, cost, soviet, LIVE_FIELD_LIMIT);
 }
 
 /** Dijkstra backwards from the target: cost of stepping from n into h is paid on entering h. */
@@ -166,33 +131,26 @@ function build(
   const cost = graph.enterCost[mech ? 'mechanized' : 'non-mechanized'];
   const dist = new Int32Array(graph.size).fill(-1);
   dist[target] = 0;
-  relax(graph, dist, [target], cost, hostile, limit, sector);
+  const buckets = new Buckets();
+  buckets.push(target, 0);
+  relax(graph, dist, buckets, cost, hostile, limit, sector);
   return dist;
 }
 
-/**
- * Settles hexes in order of distance from `seeds` (hexes whose `dist` is right, sorted by
- * it), lowering each neighbour's distance where the way through is shorter.
- */
 function relax(
   graph: HexGraph,
   dist: Int32Array,
-  seeds: readonly number[],
+  buckets: Buckets,
   cost: Int32Array,
   hostile: Uint8Array,
   limit: number,
   sector?: string,
 ): void {
   const { neighbours, initiallySoviet } = graph;
-  const queue = queueOf(graph);
-  // The seeds' distances as given: one lowered by the search is settled then, and skipped at its old distance.
-  const at = seeds.map((h) => dist[h]!);
-  let next = 0;
-  for (let d = at[0] ?? 0; next < seeds.length || queue.size > 0; d++) {
-    // The seeds farther out join when the search gets to their distance (the queue holds only the next few).
-    if (queue.size === 0 && at[next]! > d) d = at[next]!;
-    while (next < seeds.length && at[next] === d) queue.push(seeds[next++]!, d);
-    for (let h = queue.pop(d); h >= 0; h = queue.pop(d)) {
+  for (let d = 0; d < buckets.length; d++) {
+    const bucket = buckets.at(d);
+    if (!bucket) continue;
+    for (const h of bucket) {
       if (dist[h] !== d) continue;
       const enter = hostile[h] ? BATTLE_COST : 0;
       for (let k = h * 6; k < h * 6 + 6; k++) {
@@ -202,7 +160,7 @@ function relax(
         const nd = d + cost[k]! + enter;
         if (nd <= limit && (dist[n]! < 0 || nd < dist[n]!)) {
           dist[n] = nd;
-          queue.push(n, nd);
+          buckets.push(n, nd);
         }
       }
     }

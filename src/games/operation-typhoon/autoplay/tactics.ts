@@ -146,13 +146,14 @@ export function bestStep(
   let bestLeft = 0;
   let bestSoviet = 0;
   let bestCost = 0;
-  for (const h of reach.order) {
+  for (let i = 0; i < reach.order.length; i++) {
+    const h = reach.order[i]!;
     const left = field.dist[h]!;
     if (left < 0 || left >= here) continue;
     const soviet = reach.soviet[h]!;
-    const cost = reach.cost[h]!;
+    const cost = reach.costs[i]!;
     if (best < 0 || left < bestLeft || (left === bestLeft && (soviet < bestSoviet || (soviet === bestSoviet && cost < bestCost)))) {
-      best = h;
+      best = i;
       bestLeft = left;
       bestSoviet = soviet;
       bestCost = cost;
@@ -214,15 +215,16 @@ export function gapFill(v: View, may: (unit: string) => boolean = () => true): T
         const mp = v.allowance(v.isMech(unit));
         if (away > mp + 1) continue;
         const reach = v.reachOf([unit], stack.hex, mp, v.mudBound(stack.hex));
-        // In the search's order (MP, then id), so that of equal moves the first is kept.
+        // By position in the reach, the search's order (MP, then id): of equal moves the first is kept.
         const options = near
-          .filter((h) => reach.reaches(h) && !reach.soviet[h])
-          .sort((a, b) => reach.cost[a]! - reach.cost[b]! || graph.digits[a]! - graph.digits[b]!);
-        for (const h of options) {
-          const net = covered(h) - lost;
-          const cost = reach.cost[h]!;
+          .map((h) => reach.find(h))
+          .filter((i) => i >= 0 && !reach.soviet[reach.order[i]!])
+          .sort((a, b) => a - b);
+        for (const i of options) {
+          const net = covered(reach.order[i]!) - lost;
+          const cost = reach.costs[i]!;
           if (net > 0 && (!best || net > best.net || (net === best.net && cost < best.cost)))
-            best = { from: stack.hex, unit, reach, to: h, net, cost };
+            best = { from: stack.hex, unit, reach, to: i, net, cost };
         }
       }
     }
@@ -275,10 +277,11 @@ export function approachFront(v: View, may: (unit: string) => boolean = () => tr
       if (!may(unit)) continue;
       const mp = v.allowance(v.isMech(unit));
       const reach = v.reachOf([unit], stack.hex, mp, v.mudBound(stack.hex));
-      for (const h of reach.order) {
+      for (let i = 0; i < reach.order.length; i++) {
+        const h = reach.order[i]!;
         if (reach.soviet[h] || occupied[h]) continue;
         const left = away(h);
-        if (left < nearest && (!best || left < best.left)) best = { from: stack.hex, unit, reach, to: h, left };
+        if (left < nearest && (!best || left < best.left)) best = { from: stack.hex, unit, reach, to: i, left };
       }
     }
   }
