@@ -148,8 +148,8 @@ export function bestStep(
   let bestCost = 0;
   for (let i = 0; i < reach.order.length; i++) {
     const h = reach.order[i]!;
-    const left = field.dist[h]!;
-    if (left < 0 || left >= here) continue;
+    const left = field.below(h, here);
+    if (left < 0) continue;
     const soviet = reach.soviet[h]!;
     const cost = reach.costs[i]!;
     if (best < 0 || left < bestLeft || (left === bestLeft && (soviet < bestSoviet || (soviet === bestSoviet && cost < bestCost)))) {
