@@ -88,7 +88,7 @@ function objective(v: View, hex: HexId): Goal | null {
 }
 
 const moscow = (v: View, hex: HexId): Goal => {
-  const target = [...v.index.moscow].sort((a, b) => v.dist(hex, a) - v.dist(hex, b) || a.localeCompare(b))[0]!;
+  const target = v.nearestMoscow(hex);
   return { target, doneWhen: [target] };
 };
 

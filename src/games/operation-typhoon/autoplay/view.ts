@@ -15,6 +15,9 @@ export const hexAt = (col: number, row: number): HexId => formatHexId({ col, row
 export const colOf = columnOf;
 export const rowOf = rowOfHex;
 
+/** Fixed by the map: kept per rules index. */
+const nearestMoscows = new WeakMap<object, Map<HexId, HexId>>();
+
 export class View {
   readonly play: Play;
   /** The numbered map (hex-graph.ts) the searches run on. */
@@ -108,6 +111,18 @@ export class View {
   frontGaps(): HexId[] {
     if (!this.gaps) this.gaps = frontGaps(this.play);
     return this.gaps;
+  }
+
+  /** The Moscow hex nearest `hex` (4.5), the lower id of two as near: asked by every force that drives on Moscow. */
+  nearestMoscow(hex: HexId): HexId {
+    let byHex = nearestMoscows.get(this.index);
+    if (!byHex) nearestMoscows.set(this.index, (byHex = new Map()));
+    let target = byHex.get(hex);
+    if (!target) {
+      target = [...this.index.moscow].sort((a, b) => this.dist(hex, a) - this.dist(hex, b) || a.localeCompare(b))[0]!;
+      byHex.set(hex, target);
+    }
+    return target;
   }
 
   /** 12.1, as the engine applies it to a force starting in `hex` now. */
