@@ -163,12 +163,6 @@ export function reachOf(play: Play, units: readonly string[], from: HexId, mp: n
     if (here) here.push(id);
     else present.set(h, [id]);
   }
-  const isBlocked = (h: number): boolean => {
-    if (occupied[h] !== stamp) return overweight;
-    if (blocked[h] !== stamp && blocked[h] !== -stamp)
-      blocked[h] = stackingBreaksAmong(play, units, present.get(h)!) !== undefined ? stamp : -stamp;
-    return blocked[h] === stamp;
-  };
   const reached: number[] = [start];
   cost[start] = 0;
   seen[start] = stamp;
@@ -182,7 +176,15 @@ export function reachOf(play: Play, units: readonly string[], from: HexId, mp: n
     const here = cost[h]!;
     for (let k = h * 6; k < h * 6 + 6; k++) {
       const n = graph.neighbours[k]!;
-      if (n < 0 || (mudBound && soviet[n]) || isBlocked(n)) continue;
+      if (n < 0 || (mudBound && soviet[n])) continue;
+      // Written out rather than a helper: a closure made per search costs more than the check.
+      if (occupied[n] !== stamp) {
+        if (overweight) continue;
+      } else {
+        if (blocked[n] !== stamp && blocked[n] !== -stamp)
+          blocked[n] = stackingBreaksAmong(play, units, present.get(n)!) !== undefined ? stamp : -stamp;
+        if (blocked[n] === stamp) continue;
+      }
       const total = here + step[k]!;
       if (total > mp) continue;
       if (seen[n] !== stamp || total < cost[n]!) {

@@ -161,7 +161,7 @@ function match(v: View, plan: AssignmentPlan, all: readonly Force[]): Map<string
     const vp = placeVictoryPoints(place?.kind);
     if (town && plan.townBonus === undefined) continue;
     // Half an MP against foot units: of two equally near, the panzers go.
-    const key = (cost: number, mech: boolean) => cost - (town ? plan.townBonus! * vp : 0) + (mech ? 0 : 0.5);
+    const bonus = town ? plan.townBonus! * vp : 0;
     for (const mech of [true, false]) {
       const field = all.some((f) => f.mech === mech) ? currentCostField(v, target, mech) : undefined;
       if (!field) continue;
@@ -173,12 +173,12 @@ function match(v: View, plan: AssignmentPlan, all: readonly Force[]): Map<string
           // Farther than the radius, so too far for a plan with a reach the radius covers.
           if (!field.narrow || (plan.withinReach && field.reach >= f.mp + 2)) return;
           if (town && plan.townReach !== undefined && field.reach >= plan.townReach) return;
-          pending.push({ force: i, target, cost: key(field.reach + 1, mech), field });
+          pending.push({ force: i, target, cost: field.reach + 1 - bonus + (mech ? 0 : 0.5), field });
           return;
         }
         if (plan.withinReach && cost > f.mp + 2) return;
         if (town && plan.townReach !== undefined && cost > plan.townReach) return;
-        pairs.push({ force: i, target, cost: key(cost, mech), field });
+        pairs.push({ force: i, target, cost: cost - bonus + (mech ? 0 : 0.5), field });
       });
     }
   }
