@@ -139,8 +139,18 @@ export class Reach {
   }
 }
 
-/** The search behind `destinations`; undefined when `from` is off the map. */
-export function reachOf(play: Play, units: readonly string[], from: HexId, mp: number, mudBound: boolean): Reach | undefined {
+/**
+ * The search behind `destinations`; undefined when `from` is off the map. `present`: the
+ * position's units by hex (`unitsByHexNumber`), for a caller that searches one position often.
+ */
+export function reachOf(
+  play: Play,
+  units: readonly string[],
+  from: HexId,
+  mp: number,
+  mudBound: boolean,
+  present: ReadonlyMap<number, readonly string[]> = unitsByHexNumber(play),
+): Reach | undefined {
   const { index } = play;
   const graph = graphOf(index);
   const start = graph.number(from);
@@ -154,15 +164,7 @@ export function reachOf(play: Play, units: readonly string[], from: HexId, mp: n
   const stamp = ++scratch.stamp;
   // 7.1-7.3 depend on the hex only: decided once per hex, and only where units stand.
   const overweight = stackingWeight(index, units) > STACK_LIMIT;
-  const present = new Map<number, string[]>();
-  for (const id in play.s.units) {
-    const h = graph.number(play.s.units[id]!.hex);
-    if (h === undefined) continue;
-    occupied[h] = stamp;
-    const here = present.get(h);
-    if (here) here.push(id);
-    else present.set(h, [id]);
-  }
+  for (const h of present.keys()) occupied[h] = stamp;
   const reached: number[] = [start];
   cost[start] = 0;
   seen[start] = stamp;
@@ -212,6 +214,20 @@ export function reachOf(play: Play, units: readonly string[], from: HexId, mp: n
     entered.push(previous[h]!);
   }
   return new Reach(graph, start, hexes, costs, entered, soviet);
+}
+
+/** The German units by hex number: what the searches check stacking against (7.1-7.3). */
+export function unitsByHexNumber(play: Play): Map<number, string[]> {
+  const graph = graphOf(play.index);
+  const present = new Map<number, string[]>();
+  for (const id in play.s.units) {
+    const h = graph.number(play.s.units[id]!.hex);
+    if (h === undefined) continue;
+    const here = present.get(h);
+    if (here) here.push(id);
+    else present.set(h, [id]);
+  }
+  return present;
 }
 
 interface Scratch {

@@ -8,7 +8,7 @@ import { frontGaps } from '../control.js';
 import type { TyphoonEngine } from '../engine.js';
 import { movableStacks } from '../engine.js';
 import { graphOf, type HexGraph } from '../hex-graph.js';
-import { interArmyBan, type Reach, reachOf } from '../movement.js';
+import { interArmyBan, type Reach, reachOf, unitsByHexNumber } from '../movement.js';
 import type { TyphoonState } from '../state.js';
 
 export const hexAt = (col: number, row: number): HexId => formatHexId({ col, row });
@@ -26,6 +26,8 @@ export class View {
   /** Searches already made for this state: several tactics ask for the same force's reach. */
   private readonly reach = new Map<string, Reach>();
   private gaps: HexId[] | undefined;
+  /** The units by hex number, for the searches (movement.ts). */
+  private present: Map<number, string[]> | undefined;
   private stacks: { hex: HexId; units: string[] }[] | undefined;
 
   constructor(
@@ -91,7 +93,8 @@ export class View {
   reachOf(units: readonly string[], from: HexId, mp: number, mudBound: boolean): Reach {
     const key = `${this.searchKey(units)}|${from}|${mp}|${mudBound ? 1 : 0}`;
     let r = this.reach.get(key);
-    if (!r) this.reach.set(key, (r = reachOf(this.play, units, from, mp, mudBound)!));
+    this.present ??= unitsByHexNumber(this.play);
+    if (!r) this.reach.set(key, (r = reachOf(this.play, units, from, mp, mudBound, this.present)!));
     return r;
   }
 
