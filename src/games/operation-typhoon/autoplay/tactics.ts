@@ -243,25 +243,8 @@ export function approachFront(v: View, may: (unit: string) => boolean = () => tr
   if (gaps.length === 0) return undefined;
   const byHex = v.unitsByHex();
   const watching = (h: HexId) => [h, ...v.neighbours(h)].some((x) => onGermanFront(v.play, x));
-  // Hexes from the nearest gap, every hex at once (a breadth-first search from all the gaps).
   const graph = graphOf(v.index);
-  const steps = new Int32Array(graph.size).fill(-1);
-  const queue: number[] = [];
-  for (const g of gaps) {
-    const h = graph.number(g)!;
-    steps[h] = 0;
-    queue.push(h);
-  }
-  for (let i = 0; i < queue.length; i++) {
-    const h = queue[i]!;
-    for (let k = h * 6; k < h * 6 + 6; k++) {
-      const n = graph.neighbours[k]!;
-      if (n >= 0 && steps[n]! < 0) {
-        steps[n] = steps[h]! + 1;
-        queue.push(n);
-      }
-    }
-  }
+  const steps = stepsFromGaps(v, gaps);
   const away = (h: number) => {
     const d = steps[h]!;
     return d < 0 ? Infinity : d;
@@ -286,4 +269,34 @@ export function approachFront(v: View, may: (unit: string) => boolean = () => tr
     }
   }
   return best && { type: 'move', from: best.from, units: [best.unit], path: best.reach.path(best.to) };
+}
+
+/** The last answer of `stepsFromGaps`: the gaps change only when a move uncovers or watches one. */
+const lastSteps = new WeakMap<object, { gaps: string; steps: Int32Array }>();
+
+/** Hexes from the nearest gap, every hex at once (a breadth-first search from all the gaps); -1 where none is reached. */
+function stepsFromGaps(v: View, gaps: readonly HexId[]): Int32Array {
+  const key = gaps.join();
+  const last = lastSteps.get(v.index);
+  if (last?.gaps === key) return last.steps;
+  const { graph } = v;
+  const steps = new Int32Array(graph.size).fill(-1);
+  const queue: number[] = [];
+  for (const g of gaps) {
+    const h = graph.number(g)!;
+    steps[h] = 0;
+    queue.push(h);
+  }
+  for (let i = 0; i < queue.length; i++) {
+    const h = queue[i]!;
+    for (let k = h * 6; k < h * 6 + 6; k++) {
+      const n = graph.neighbours[k]!;
+      if (n >= 0 && steps[n]! < 0) {
+        steps[n] = steps[h]! + 1;
+        queue.push(n);
+      }
+    }
+  }
+  lastSteps.set(v.index, { gaps: key, steps });
+  return steps;
 }
