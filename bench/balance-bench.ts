@@ -20,6 +20,13 @@ export interface BalanceFigures {
   startupSeconds: number;
   /** Per policy on the worker threads (median over the rounds). */
   gamesPerSecond: Record<string, number>;
+  /**
+   * CPU time per game of each policy, ms (median over the rounds of the one-thread runs, where
+   * the process's CPU is that thread's): what the games cost whatever else the machine runs.
+   */
+  cpuMsPerGame: Record<string, number>;
+  /** 1,000 games of each policy on `workers` idle cores, from the CPU per game, worker start-up included. */
+  idleSecondsPer1000: number;
   /** One-minute load average before and after the runs, and the core count. */
   load: { before: number; after: number; cores: number };
 }
@@ -41,6 +48,7 @@ export async function benchBalanceRun(games: number, workers: number, rounds = 3
   const names = Object.keys(POLICIES);
   const rates = { serial: [] as number[], parallel: [] as number[] };
   const perPolicy: Record<string, number[]> = Object.fromEntries(names.map((p) => [p, []]));
+  const cpuPerPolicy: Record<string, number[]> = Object.fromEntries(names.map((p) => [p, []]));
   const before = loadavg()[0]!;
   // The workers start once, as in a balance run; their start-up is timed on its own.
   const s0 = performance.now();
@@ -53,9 +61,14 @@ export async function benchBalanceRun(games: number, workers: number, rounds = 3
         const t0 = performance.now();
         for (const policy of names) {
           const p0 = performance.now();
+          const c0 = process.cpuUsage();
           const job = { policy, scenario: 'historical' as const, seeds };
           await (mode === 'serial' ? runParallel(job, 1) : pool.run(job));
           if (mode === 'parallel') perPolicy[policy]!.push(games / ((performance.now() - p0) / 1000));
+          else {
+            const c = process.cpuUsage(c0);
+            cpuPerPolicy[policy]!.push((c.user + c.system) / 1000 / games);
+          }
         }
         rates[mode].push((games * names.length) / ((performance.now() - t0) / 1000));
       }
@@ -63,6 +76,8 @@ export async function benchBalanceRun(games: number, workers: number, rounds = 3
   } finally {
     await pool.close();
   }
+  const cpuMsPerGame = Object.fromEntries(names.map((p) => [p, median(cpuPerPolicy[p]!)]));
+  const cpuMsPerRound = names.reduce((n, p) => n + cpuMsPerGame[p]!, 0);
   const serialGamesPerSecond = median(rates.serial);
   const parallelGamesPerSecond = median(rates.parallel);
   return {
@@ -75,6 +90,8 @@ export async function benchBalanceRun(games: number, workers: number, rounds = 3
     secondsPer1000: startupSeconds + (1000 * names.length) / parallelGamesPerSecond,
     startupSeconds,
     gamesPerSecond: Object.fromEntries(names.map((p) => [p, median(perPolicy[p]!)])),
+    cpuMsPerGame,
+    idleSecondsPer1000: startupSeconds + (1000 * cpuMsPerRound) / 1000 / workers,
     load: { before, after: loadavg()[0]!, cores: availableParallelism() },
   };
 }
@@ -82,7 +99,10 @@ export async function benchBalanceRun(games: number, workers: number, rounds = 3
 /** One line for the console and the report. */
 export function balanceLine(b: BalanceFigures): string {
   const f = (n: number) => n.toFixed(1);
-  return `${f(b.secondsPer1000)} s projected for 1,000 games of each policy on ${b.workers} worker threads: ${f(b.parallelGamesPerSecond)} games/s against ${f(b.serialGamesPerSecond)} on one thread (${b.speedup.toFixed(2)}x; ${Object.entries(
+  const cpu = Object.entries(b.cpuMsPerGame)
+    .map(([p, ms]) => `${p} ${ms.toFixed(0)} ms`)
+    .join(', ');
+  return `${f(b.idleSecondsPer1000)} s projected on ${b.workers} idle cores from the CPU per game (${cpu}; one thread, medians of ${b.rounds} runs); wall time under this load: ${f(b.secondsPer1000)} s projected for 1,000 games of each policy on ${b.workers} worker threads: ${f(b.parallelGamesPerSecond)} games/s against ${f(b.serialGamesPerSecond)} on one thread (${b.speedup.toFixed(2)}x; ${Object.entries(
     b.gamesPerSecond,
   )
     .map(([p, g]) => `${p} ${f(g)}`)

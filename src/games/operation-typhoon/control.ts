@@ -187,6 +187,12 @@ const initialFronts = new WeakMap<RulesIndex, number[]>();
  */
 export function frontHexes(play: Play): Set<HexId> {
   const graph = graphOf(play.index);
+  return new Set(frontHexNumbers(play).map((h) => graph.ids[h]!));
+}
+
+/** `frontHexes` by hex number, in the same order: for searches that number the map anyway. */
+export function frontHexNumbers(play: Play): number[] {
+  const graph = graphOf(play.index);
   const soviet = sovietMask(play);
   let initial = initialFronts.get(play.index);
   if (!initial) {
@@ -203,14 +209,20 @@ export function frontHexes(play: Play): Set<HexId> {
     }
     initialFronts.set(play.index, initial);
   }
-  const out = new Set<HexId>();
-  for (const h of initial) if (soviet[h]) out.add(graph.ids[h]!);
+  const listed = new Uint8Array(graph.size);
+  const out: number[] = [];
+  const add = (h: number) => {
+    if (listed[h]) return;
+    listed[h] = 1;
+    out.push(h);
+  };
+  for (const h of initial) if (soviet[h]) add(h);
   for (const t of play.s.taken) {
     const h = graph.number(t);
     if (h === undefined) continue;
     for (let k = h * 6; k < h * 6 + 6; k++) {
       const n = graph.neighbours[k]!;
-      if (n >= 0 && soviet[n]) out.add(graph.ids[n]!);
+      if (n >= 0 && soviet[n]) add(n);
     }
   }
   return out;

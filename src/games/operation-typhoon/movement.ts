@@ -8,7 +8,7 @@ import { rowOf } from '../../kernel/hex.js';
 import { RuleError } from '../engine.js';
 import { type Mobility, turnSpec } from './charts/index.js';
 import type { Play, RulesIndex } from './context.js';
-import { graphOf, sovietMask } from './hex-graph.js';
+import { graphOf, type HexGraph, sovietMask } from './hex-graph.js';
 import type { TyphoonState } from './state.js';
 import { stepCost } from './step-cost.js';
 
@@ -95,10 +95,66 @@ export interface Destination {
  * (test/typhoon-fast-searches.test.ts holds the two side by side).
  */
 export function destinations(play: Play, units: readonly string[], from: HexId, mp: number, mudBound: boolean): Destination[] {
+  return reachOf(play, units, from, mp, mudBound)?.destinations() ?? [];
+}
+
+/**
+ * Where a force can go, by hex number: what `destinations` lists, kept in plain arrays by
+ * position in that list. A caller that looks over hundreds of hexes to pick one (the
+ * scripted German) builds one path instead of one per hex reached.
+ */
+export class Reach {
+  constructor(
+    private readonly graph: HexGraph,
+    readonly start: number,
+    /** The hexes reached, the start left out: cheapest first, then by id (the order of `destinations`). */
+    readonly order: readonly number[],
+    /** The MP to each, by position in `order`. */
+    readonly costs: readonly number[],
+    /** The hex each is entered from, by position in `order`. */
+    private readonly previous: readonly number[],
+    /** 1 for each Soviet hex of the position: a move there ends in a battle (8.0). */
+    readonly soviet: Uint8Array,
+  ) {}
+
+  /** The position of hex `h` in `order`, or -1 where the force cannot move (its own hex is no move). */
+  find(h: number): number {
+    return this.order.indexOf(h);
+  }
+
+  /** The cheapest path to the i-th hex reached, the start left out. */
+  path(i: number): HexId[] {
+    const path: HexId[] = [this.graph.ids[this.order[i]!]!];
+    for (let x = this.previous[i]!; x !== this.start; x = this.previous[this.find(x)]!) path.push(this.graph.ids[x]!);
+    return path.reverse();
+  }
+
+  destination(i: number): Destination {
+    const h = this.order[i]!;
+    return { hex: this.graph.ids[h]!, cost: this.costs[i]!, path: this.path(i), soviet: this.soviet[h] === 1 };
+  }
+
+  destinations(): Destination[] {
+    return this.order.map((_, i) => this.destination(i));
+  }
+}
+
+/**
+ * The search behind `destinations`; undefined when `from` is off the map. `present`: the
+ * position's units by hex (`unitsByHexNumber`), for a caller that searches one position often.
+ */
+export function reachOf(
+  play: Play,
+  units: readonly string[],
+  from: HexId,
+  mp: number,
+  mudBound: boolean,
+  present: ReadonlyMap<number, readonly string[]> = unitsByHexNumber(play),
+): Reach | undefined {
   const { index } = play;
   const graph = graphOf(index);
   const start = graph.number(from);
-  if (start === undefined) return [];
+  if (start === undefined) return undefined;
   const step = graph.leaveCost[mobilityOf(index, units)];
   const soviet = sovietMask(play);
   const scratch = scratchOf(graph);
@@ -108,21 +164,7 @@ export function destinations(play: Play, units: readonly string[], from: HexId, 
   const stamp = ++scratch.stamp;
   // 7.1-7.3 depend on the hex only: decided once per hex, and only where units stand.
   const overweight = stackingWeight(index, units) > STACK_LIMIT;
-  const present = new Map<number, string[]>();
-  for (const id in play.s.units) {
-    const h = graph.number(play.s.units[id]!.hex);
-    if (h === undefined) continue;
-    occupied[h] = stamp;
-    const here = present.get(h);
-    if (here) here.push(id);
-    else present.set(h, [id]);
-  }
-  const isBlocked = (h: number): boolean => {
-    if (occupied[h] !== stamp) return overweight;
-    if (blocked[h] !== stamp && blocked[h] !== -stamp)
-      blocked[h] = stackingBreaksAmong(play, units, present.get(h)!) !== undefined ? stamp : -stamp;
-    return blocked[h] === stamp;
-  };
+  for (const h of present.keys()) occupied[h] = stamp;
   const reached: number[] = [start];
   cost[start] = 0;
   seen[start] = stamp;
@@ -136,7 +178,15 @@ export function destinations(play: Play, units: readonly string[], from: HexId, 
     const here = cost[h]!;
     for (let k = h * 6; k < h * 6 + 6; k++) {
       const n = graph.neighbours[k]!;
-      if (n < 0 || (mudBound && soviet[n]) || isBlocked(n)) continue;
+      if (n < 0 || (mudBound && soviet[n])) continue;
+      // Written out rather than a helper: a closure made per search costs more than the check.
+      if (occupied[n] !== stamp) {
+        if (overweight) continue;
+      } else {
+        if (blocked[n] !== stamp && blocked[n] !== -stamp)
+          blocked[n] = stackingBreaksAmong(play, units, present.get(n)!) !== undefined ? stamp : -stamp;
+        if (blocked[n] === stamp) continue;
+      }
       const total = here + step[k]!;
       if (total > mp) continue;
       if (seen[n] !== stamp || total < cost[n]!) {
@@ -154,15 +204,30 @@ export function destinations(play: Play, units: readonly string[], from: HexId, 
   let i = 0;
   for (const h of reached) if (h !== start) order[i++] = cost[h]! * 10_000 + graph.digits[h]!;
   order.sort();
-  const out: Destination[] = [];
+  const hexes: number[] = [];
+  const costs: number[] = [];
+  const entered: number[] = [];
   for (const key of order) {
     const h = graph.byDigits[key % 10_000]!;
-    const path: HexId[] = [];
-    for (let x: number = h; x !== start; x = previous[x]!) path.push(graph.ids[x]!);
-    path.reverse();
-    out.push({ hex: graph.ids[h]!, cost: cost[h]!, path, soviet: soviet[h] === 1 });
+    hexes.push(h);
+    costs.push(cost[h]!);
+    entered.push(previous[h]!);
   }
-  return out;
+  return new Reach(graph, start, hexes, costs, entered, soviet);
+}
+
+/** The German units by hex number: what the searches check stacking against (7.1-7.3). */
+export function unitsByHexNumber(play: Play): Map<number, string[]> {
+  const graph = graphOf(play.index);
+  const present = new Map<number, string[]>();
+  for (const id in play.s.units) {
+    const h = graph.number(play.s.units[id]!.hex);
+    if (h === undefined) continue;
+    const here = present.get(h);
+    if (here) here.push(id);
+    else present.set(h, [id]);
+  }
+  return present;
 }
 
 interface Scratch {

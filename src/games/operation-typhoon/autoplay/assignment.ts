@@ -12,7 +12,8 @@ import type { HexId } from '../../../kernel/hex.js';
 import { columnOf } from '../../../kernel/hex.js';
 import { placeVictoryPoints } from '../control.js';
 import type { TyphoonState } from '../state.js';
-import { currentCostField } from './fields.js';
+import { type Control, controlOf } from './control-position.js';
+import { type CostField, currentCostField } from './fields.js';
 import type { Goal } from './policy.js';
 import type { View } from './view.js';
 
@@ -45,6 +46,12 @@ interface Force {
 }
 
 const cache = new WeakMap<TyphoonState, WeakMap<AssignmentPlan, Map<string, HexId>>>();
+/**
+ * The matching depends only on the control position and the forces: a third of the
+ * decisions that ask (an air unit assigned, a battle fought on) leave both as they were, so
+ * the last matching of each plan is kept with a description of its forces.
+ */
+const lastByControl = new WeakMap<Control, WeakMap<AssignmentPlan, { forces: Force[]; out: Map<string, HexId> }>>();
 
 /** The target of the force led by `units[0]`, if the plan gives it one. */
 export function assignedGoal(v: View, units: readonly string[], plan: AssignmentPlan): Goal | undefined {
@@ -89,37 +96,116 @@ function assignment(v: View, plan: AssignmentPlan): Map<string, HexId> {
   const hit = byPlan.get(plan);
   if (hit) return hit;
   const all = forces(v, plan);
-  const pairs: { force: number; target: HexId; cost: number }[] = [];
+  const control = controlOf(v);
+  let lastByPlan = lastByControl.get(control);
+  if (!lastByPlan) lastByControl.set(control, (lastByPlan = new WeakMap()));
+  const last = lastByPlan.get(plan);
+  if (last && sameForces(last.forces, all)) {
+    byPlan.set(plan, last.out);
+    return last.out;
+  }
+  // Fields are first worked out near their targets only (fields.ts): widen those a pair needs until the matching is known.
+  let out = match(v, plan, all);
+  while (out instanceof Set) {
+    for (const field of out) field.widenToLimit();
+    out = match(v, plan, all);
+  }
+  byPlan.set(plan, out);
+  lastByPlan.set(plan, { forces: all, out });
+  return out;
+}
+
+/** What the matching reads of a force: its leader, hex, kind, MP and strength. */
+function sameForces(a: readonly Force[], b: readonly Force[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.units[0] !== y.units[0] || x.hex !== y.hex || x.mech !== y.mech || x.mp !== y.mp || x.strength !== y.strength) return false;
+  }
+  return true;
+}
+
+const ranks = new WeakMap<object, Map<string, number>>();
+/** Each German unit's place when the ids are sorted by localeCompare. */
+function unitRanks(v: View): Map<string, number> {
+  let rank = ranks.get(v.index);
+  if (!rank) {
+    const ids = v.index.charts.german.map((u) => u.id).sort((a, b) => a.localeCompare(b));
+    ranks.set(v.index, (rank = new Map(ids.map((id, i) => [id, i]))));
+  }
+  return rank;
+}
+
+/** A force-target pair: its cost (MP and battles, less the town bonus), known or, beyond a field's radius, at least `cost`. */
+interface Pair {
+  force: number;
+  target: HexId;
+  cost: number;
+  field: CostField;
+}
+
+/**
+ * Greedy matching on cost (MP plus battles, fields.ts): the cheapest force-target pair first.
+ * A pair beyond its field's radius costs at least the radius plus one; the matching is the
+ * one the full costs give as long as every such pair comes after the pairs it takes, or
+ * finds its force or target already matched. Otherwise the fields of the pairs still in
+ * question are returned, to be widened.
+ */
+function match(v: View, plan: AssignmentPlan, all: readonly Force[]): Map<string, HexId> | Set<CostField> {
+  const pairs: Pair[] = [];
+  const pending: Pair[] = [];
   for (const target of targets(v)) {
     const place = v.index.map.hex(target)!.place;
     const town = !!place;
     const vp = placeVictoryPoints(place?.kind);
     if (town && plan.townBonus === undefined) continue;
+    // Half an MP against foot units: of two equally near, the panzers go.
+    const bonus = town ? plan.townBonus! * vp : 0;
     for (const mech of [true, false]) {
       const field = all.some((f) => f.mech === mech) ? currentCostField(v, target, mech) : undefined;
       if (!field) continue;
       all.forEach((f, i) => {
-        const cost = f.mech === mech ? field.get(f.hex) : undefined;
-        if (cost === undefined || (plan.withinReach && cost > f.mp + 2)) return;
+        if (f.mech !== mech) return;
         if (town && f.strength < (plan.townStrength ?? 0)) return;
+        const cost = field.known(v.graph.number(f.hex)!);
+        if (cost < 0) {
+          // Farther than the radius, so too far for a plan with a reach the radius covers.
+          if (!field.narrow || (plan.withinReach && field.reach >= f.mp + 2)) return;
+          if (town && plan.townReach !== undefined && field.reach >= plan.townReach) return;
+          pending.push({ force: i, target, cost: field.reach + 1 - bonus + (mech ? 0 : 0.5), field });
+          return;
+        }
+        if (plan.withinReach && cost > f.mp + 2) return;
         if (town && plan.townReach !== undefined && cost > plan.townReach) return;
-        // Half an MP against foot units: of two equally near, the panzers go.
-        pairs.push({ force: i, target, cost: cost - (town ? plan.townBonus! * vp : 0) + (mech ? 0 : 0.5) });
+        pairs.push({ force: i, target, cost: cost - bonus + (mech ? 0 : 0.5), field });
       });
     }
   }
-  pairs.sort(
-    (a, b) => a.cost - b.cost || a.target.localeCompare(b.target) || all[a.force]!.units[0]!.localeCompare(all[b.force]!.units[0]!),
-  );
+  // Ids compared as numbers: hex ids are four digits, units by their place in the unit list's localeCompare order.
+  const rank = unitRanks(v);
+  const forceRank = all.map((f) => rank.get(f.units[0]!)!);
+  pairs.sort((a, b) => a.cost - b.cost || Number(a.target) - Number(b.target) || forceRank[a.force]! - forceRank[b.force]!);
+  const unknownFrom = pending.reduce((m, p) => Math.min(m, p.cost), Infinity);
   const out = new Map<string, HexId>();
   const taken = new Set<HexId>();
   const busy = new Set<number>();
+  let checked = pending.length === 0;
   for (const p of pairs) {
+    if (!checked && p.cost >= unknownFrom) {
+      // Here a pair not worked out could come first: it must be out of the running.
+      const open = pending.filter((q) => !busy.has(q.force) && !taken.has(q.target));
+      if (open.length > 0) return new Set(open.map((q) => q.field));
+      checked = true;
+    }
     if (taken.has(p.target) || busy.has(p.force)) continue;
     taken.add(p.target);
     busy.add(p.force);
     out.set(all[p.force]!.units[0]!, p.target);
   }
-  byPlan.set(plan, out);
+  if (!checked) {
+    const open = pending.filter((q) => !busy.has(q.force) && !taken.has(q.target));
+    if (open.length > 0) return new Set(open.map((q) => q.field));
+  }
   return out;
 }

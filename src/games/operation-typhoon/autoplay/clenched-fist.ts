@@ -19,7 +19,7 @@ import { View } from './view.js';
  * two turns' march (fields.ts), and Moscow lies farther than that from the start line.
  */
 function moscow(v: View, hex: HexId): Goal {
-  const target = [...v.index.moscow].sort((a, b) => v.dist(hex, a) - v.dist(hex, b) || a.localeCompare(b))[0]!;
+  const target = v.nearestMoscow(hex);
   return { target, doneWhen: [target] };
 }
 

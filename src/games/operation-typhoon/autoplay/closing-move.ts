@@ -5,7 +5,7 @@
  * but rings closed later and the turn 3 front check passed in 0% of games instead of 53%.)
  */
 import type { HexId } from '../../../kernel/hex.js';
-import { frontHexes } from '../control.js';
+import { frontHexNumbers } from '../control.js';
 import { graphOf } from '../hex-graph.js';
 import type { Destination } from '../movement.js';
 import { type Control, controlOf } from './control-position.js';
@@ -70,8 +70,8 @@ export function ringGaps(v: View, min: number): Map<HexId, GapValue> {
     gaps = new Map();
     const graph = graphOf(v.index);
     const { soviet } = control;
-    for (const id of frontHexes(v.play)) {
-      const h = graph.number(id)!;
+    for (const h of frontHexNumbers(v.play)) {
+      const id = graph.ids[h]!;
       const now = cutsArcs(graph.ring, soviet, h, -1) ? pocketSizeIf(graph, soviet, [h]) : 0;
       let next = 0;
       for (let k = h * 6; k < h * 6 + 6; k++) {
@@ -97,17 +97,18 @@ export function closingMove(
   const gaps = ringGaps(v, min);
   // Every step costs at least 1 MP: a force farther than its MP from every gap closes nothing.
   if (![...gaps.keys()].some((g) => v.dist(from, g) <= mp)) return undefined;
-  let best: { d: Destination; size: number } | undefined;
-  for (const d of v.destinations(units, from, mp, mudBound)) {
-    const gap = d.soviet ? gaps.get(d.hex) : undefined;
-    if (!gap) continue;
+  const reach = v.reachOf(units, from, mp, mudBound);
+  // The gaps are few and the reach hundreds of hexes: each gap is looked up in the reach.
+  let best: { i: number; hex: HexId; cost: number; size: number } | undefined;
+  for (const [hex, gap] of gaps) {
+    const h = v.graph.number(hex)!;
+    const i = reach.soviet[h] ? reach.find(h) : -1;
+    if (i < 0) continue;
+    const cost = reach.costs[i]!;
     // MP left after entering: the next capture could close a ring this one only narrows.
-    const size = Math.max(gap.now, d.cost < mp ? gap.next * TWO_STEP_DISCOUNT : 0);
-    if (
-      size >= min &&
-      (!best || size > best.size || (size === best.size && (d.cost < best.d.cost || (d.cost === best.d.cost && d.hex < best.d.hex))))
-    )
-      best = { d, size };
+    const size = Math.max(gap.now, cost < mp ? gap.next * TWO_STEP_DISCOUNT : 0);
+    if (size >= min && (!best || size > best.size || (size === best.size && (cost < best.cost || (cost === best.cost && hex < best.hex)))))
+      best = { i, hex, cost, size };
   }
-  return best?.d;
+  return best && reach.destination(best.i);
 }

@@ -5,17 +5,38 @@
  */
 import type { HexGraph } from '../hex-graph.js';
 
-/** Per graph: the mark of each hex in the current search (0 none, 1 supplied, 2 cut off, 3 on the queue). */
-const scratch = new WeakMap<HexGraph, Uint8Array>();
+/** Per graph, reused by every search: hexes are numbered, so marks and lists are typed arrays. */
+interface Scratch {
+  /** The mark of each hex in the current question: 0 none, 1 supplied, 2 cut off, 3 being searched. */
+  mark: Uint8Array;
+  /** The hexes marked so far, to clear the marks after. */
+  touched: Int32Array;
+  queue: ColumnQueue;
+}
+const scratches = new WeakMap<HexGraph, Scratch>();
+
+function scratchOf(graph: HexGraph): Scratch {
+  let s = scratches.get(graph);
+  if (!s) {
+    const maxColumn = graph.column.reduce((m, c) => Math.max(m, c), 0);
+    scratches.set(
+      graph,
+      (s = { mark: new Uint8Array(graph.size), touched: new Int32Array(graph.size), queue: new ColumnQueue(maxColumn) }),
+    );
+  }
+  return s;
+}
 
 /**
  * Soviet hexes (by `soviet`, 1 per Soviet hex) that lose every path of Soviet hexes to the
  * east edge when `captures` are taken too: the union of the pockets next to the captures.
+ * Each search from a hex next to a capture either meets a supplied hex (then all it saw is
+ * supplied) or runs out of hexes (then all it saw is one pocket, counted whole): the count is
+ * the same whatever order the hexes are searched in, and east first finds supply soonest.
  */
 export function pocketSizeIf(graph: HexGraph, soviet: Uint8Array, captures: readonly number[]): number {
-  let mark = scratch.get(graph);
-  if (!mark) scratch.set(graph, (mark = new Uint8Array(graph.size)));
-  const touched: number[] = [];
+  const { mark, touched, queue } = scratchOf(graph);
+  let count = 0;
   const saved = captures.map((c) => soviet[c]!);
   for (const c of captures) soviet[c] = 0;
   let cut = 0;
@@ -24,51 +45,79 @@ export function pocketSizeIf(graph: HexGraph, soviet: Uint8Array, captures: read
       for (let k = c * 6; k < c * 6 + 6; k++) {
         const start = graph.neighbours[k]!;
         if (start < 0 || !soviet[start] || mark[start]) continue;
-        const seen = search(graph, soviet, mark, start);
-        touched.push(...seen.hexes);
-        for (const h of seen.hexes) mark[h] = seen.supplied ? 1 : 2;
-        if (!seen.supplied) cut += seen.hexes.length;
+        const first = count;
+        mark[start] = 3;
+        touched[count++] = start;
+        queue.clear();
+        queue.push(start, graph.column[start]!);
+        let supplied = false;
+        while (!supplied && queue.size > 0) {
+          const h = queue.pop();
+          if (graph.supplyEdge[h]) {
+            supplied = true;
+            break;
+          }
+          for (let j = h * 6; j < h * 6 + 6; j++) {
+            const n = graph.neighbours[j]!;
+            if (n < 0 || !soviet[n]) continue;
+            // A hex already known to be supplied joins this search's hexes to the edge.
+            if (mark[n] === 1) {
+              supplied = true;
+              break;
+            }
+            if (mark[n]) continue;
+            mark[n] = 3;
+            touched[count++] = n;
+            queue.push(n, graph.column[n]!);
+          }
+        }
+        for (let i = first; i < count; i++) mark[touched[i]!] = supplied ? 1 : 2;
+        if (!supplied) cut += count - first;
       }
     }
   } finally {
     captures.forEach((c, i) => {
       soviet[c] = saved[i]!;
     });
-    for (const h of touched) mark[h] = 0;
+    for (let i = 0; i < count; i++) mark[touched[i]!] = 0;
   }
   return cut;
 }
 
-/** Best-first toward the east (the supply edge lies east): a supplied hex is confirmed in a few steps, a pocket explored whole. */
-function search(graph: HexGraph, soviet: Uint8Array, mark: Uint8Array, start: number): { hexes: number[]; supplied: boolean } {
-  const hexes = [start];
-  const queue = [start];
-  mark[start] = 3;
-  let supplied = false;
-  while (queue.length > 0) {
-    let best = 0;
-    for (let i = 1; i < queue.length; i++) if (graph.column[queue[i]!]! > graph.column[queue[best]!]!) best = i;
-    const h = queue[best]!;
-    queue[best] = queue[queue.length - 1]!;
-    queue.pop();
-    if (graph.supplyEdge[h]) {
-      supplied = true;
-      break;
-    }
-    for (let k = h * 6; k < h * 6 + 6; k++) {
-      const n = graph.neighbours[k]!;
-      if (n < 0 || !soviet[n]) continue;
-      // A hex already known to be supplied joins this search's hexes to the edge.
-      if (mark[n] === 1) {
-        supplied = true;
-        break;
-      }
-      if (mark[n]) continue;
-      mark[n] = 3;
-      hexes.push(n);
-      queue.push(n);
-    }
-    if (supplied) break;
+/** Hexes by column, the easternmost out first (a stack per column). */
+class ColumnQueue {
+  private readonly stacks: Int32Array[];
+  private readonly counts: Int32Array;
+  private top = 0;
+  size = 0;
+
+  constructor(maxColumn: number) {
+    this.stacks = Array.from({ length: maxColumn + 1 }, () => new Int32Array(16));
+    this.counts = new Int32Array(maxColumn + 1);
   }
-  return { hexes, supplied };
+
+  clear(): void {
+    this.counts.fill(0);
+    this.top = 0;
+    this.size = 0;
+  }
+
+  push(h: number, column: number): void {
+    let stack = this.stacks[column]!;
+    if (this.counts[column] === stack.length) {
+      const grown = new Int32Array(stack.length * 2);
+      grown.set(stack);
+      this.stacks[column] = stack = grown;
+    }
+    stack[this.counts[column]!++] = h;
+    if (column > this.top) this.top = column;
+    this.size += 1;
+  }
+
+  /** The easternmost hex queued; only when `size` > 0. */
+  pop(): number {
+    while (this.counts[this.top] === 0) this.top -= 1;
+    this.size -= 1;
+    return this.stacks[this.top]![--this.counts[this.top]!]!;
+  }
 }

@@ -8,7 +8,7 @@ import { decideWith, type Planner } from './tactics.js';
 
 const planner: Planner = {
   goal(v, _units, hex) {
-    const target = [...v.index.moscow].sort((a, b) => v.dist(hex, a) - v.dist(hex, b) || a.localeCompare(b))[0]!;
+    const target = v.nearestMoscow(hex);
     return { target, doneWhen: [target] };
   },
 };

@@ -76,15 +76,19 @@ function eastward(v: View, hex: HexId): Goal | null {
   return null;
 }
 
+const placeHexes = new WeakMap<object, HexId[]>();
+
 /** The nearest town or city still Soviet (4.4 VP), by way of today's front. */
 function objective(v: View, hex: HexId): Goal | null {
-  const places = v.index.map.ids.filter((h) => v.index.map.hex(h)!.place && v.isSoviet(h));
+  let all = placeHexes.get(v.index);
+  if (!all) placeHexes.set(v.index, (all = v.index.map.ids.filter((h) => v.index.map.hex(h)!.place)));
+  const places = all.filter((h) => v.isSoviet(h));
   const target = places.sort((a, b) => v.dist(hex, a) - v.dist(hex, b) || a.localeCompare(b))[0];
   return target ? { target, doneWhen: [target], onCurrentControl: true } : null;
 }
 
 const moscow = (v: View, hex: HexId): Goal => {
-  const target = [...v.index.moscow].sort((a, b) => v.dist(hex, a) - v.dist(hex, b) || a.localeCompare(b))[0]!;
+  const target = v.nearestMoscow(hex);
   return { target, doneWhen: [target] };
 };
 

@@ -7,7 +7,7 @@ import type { HexId } from '../../../kernel/hex.js';
 import { onGermanFront } from '../control.js';
 import type { TyphoonEngine } from '../engine.js';
 import { graphOf } from '../hex-graph.js';
-import type { Destination } from '../movement.js';
+import type { Destination, Reach } from '../movement.js';
 import type { TyphoonAction, TyphoonState } from '../state.js';
 import { closingMove } from './closing-move.js';
 import { type CostField, costField, currentCostField } from './fields.js';
@@ -139,32 +139,33 @@ export function bestStep(
   if (mp <= 0 || from === goal.target) return undefined;
   const field = fieldFor(v, units, goal);
   const here = field.get(from) ?? Infinity;
-  let best: Destination | undefined;
-  let bestKey: number[] = [];
-  for (const d of v.destinations(units, from, mp, mudBound)) {
-    const left = field.get(d.hex) ?? Infinity;
-    if (left >= here) continue;
-    const key = [left, d.soviet ? 1 : 0, d.cost];
-    if (!best || lexLess(key, bestKey) || (lexEqual(key, bestKey) && d.hex < best.hex)) {
-      best = d;
-      bestKey = key;
+  const reach = v.reachOf(units, from, mp, mudBound);
+  // Nearest the goal, then no battle, then cheapest. The search lists hexes by MP, then by
+  // id, so of hexes equal in all three the first (the lowest id) is kept.
+  let best = -1;
+  let bestLeft = 0;
+  let bestSoviet = 0;
+  let bestCost = 0;
+  for (let i = 0; i < reach.order.length; i++) {
+    const h = reach.order[i]!;
+    const left = field.below(h, here);
+    if (left < 0) continue;
+    const soviet = reach.soviet[h]!;
+    const cost = reach.costs[i]!;
+    if (best < 0 || left < bestLeft || (left === bestLeft && (soviet < bestSoviet || (soviet === bestSoviet && cost < bestCost)))) {
+      best = i;
+      bestLeft = left;
+      bestSoviet = soviet;
+      bestCost = cost;
     }
   }
-  return best;
+  return best < 0 ? undefined : reach.destination(best);
 }
 
 function fieldFor(v: View, units: readonly string[], goal: Goal): CostField {
   if (goal.onCurrentControl) return currentCostField(v, goal.target, v.isMech(units[0]!));
   const sector = v.s.scenario === 'historical' && v.s.turn <= 4 ? v.formation(units[0]!) : undefined;
   return costField(v, goal.target, v.isMech(units[0]!), sector);
-}
-
-function lexLess(a: number[], b: number[]): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
-  return false;
-}
-function lexEqual(a: number[], b: number[]): boolean {
-  return a.every((x, i) => x === b[i]);
 }
 
 /**
@@ -175,13 +176,15 @@ function lexEqual(a: number[], b: number[]): boolean {
 export function gapFill(v: View, may: (unit: string) => boolean = () => true): TyphoonAction | undefined {
   const gaps = v.frontGaps();
   if (gaps.length === 0) return undefined;
-  const gapSet = new Set(gaps);
+  const { graph } = v;
+  const isGap = new Uint8Array(graph.size);
+  for (const g of gaps) isGap[graph.number(g)!] = 1;
   const byHex = v.unitsByHex();
   const coverers = (f: HexId) => [f, ...v.neighbours(f)].filter((h) => byHex.has(h)).length;
-  const coveredAt = new Map<HexId, number>();
-  const covered = (h: HexId) => {
-    let n = coveredAt.get(h);
-    if (n === undefined) coveredAt.set(h, (n = [h, ...v.neighbours(h)].filter((x) => gapSet.has(x)).length));
+  // The gaps a unit in hex `h` would watch: itself and its neighbours.
+  const covered = (h: number) => {
+    let n = isGap[h]!;
+    for (let k = h * 6; k < h * 6 + 6; k++) if (graph.neighbours[k]! >= 0) n += isGap[graph.neighbours[k]!]!;
     return n;
   };
   const movable = v.movable();
@@ -198,9 +201,11 @@ export function gapFill(v: View, may: (unit: string) => boolean = () => true): T
   };
   // Each unit's reach is the same for every gap: the view keeps each search.
   for (const gap of gaps) {
-    let best: { action: TyphoonAction; net: number; cost: number } | undefined;
-    // The hexes within one of the gap (distance 1 is a neighbour).
-    const near = new Set([gap, ...v.neighbours(gap)]);
+    let best: { from: HexId; unit: string; reach: Reach; to: number; net: number; cost: number } | undefined;
+    // The hexes within one of the gap (distance 1 is a neighbour): the only ones looked up in a reach.
+    const g = graph.number(gap)!;
+    const near = [g];
+    for (let k = g * 6; k < g * 6 + 6; k++) if (graph.neighbours[k]! >= 0) near.push(graph.neighbours[k]!);
     for (const stack of movable) {
       const away = v.dist(stack.hex, gap);
       if (away > v.allowance(true) + 1) continue;
@@ -209,16 +214,21 @@ export function gapFill(v: View, may: (unit: string) => boolean = () => true): T
         if (!may(unit)) continue;
         const mp = v.allowance(v.isMech(unit));
         if (away > mp + 1) continue;
-        for (const d of v.destinations([unit], stack.hex, mp, v.mudBound(stack.hex))) {
-          if (d.soviet || !near.has(d.hex)) continue;
-          const net = covered(d.hex) - lost;
-          if (net > 0 && (!best || net > best.net || (net === best.net && d.cost < best.cost))) {
-            best = { action: { type: 'move', from: stack.hex, units: [unit], path: d.path }, net, cost: d.cost };
-          }
+        const reach = v.reachOf([unit], stack.hex, mp, v.mudBound(stack.hex));
+        // By position in the reach, the search's order (MP, then id): of equal moves the first is kept.
+        const options = near
+          .map((h) => reach.find(h))
+          .filter((i) => i >= 0 && !reach.soviet[reach.order[i]!])
+          .sort((a, b) => a - b);
+        for (const i of options) {
+          const net = covered(reach.order[i]!) - lost;
+          const cost = reach.costs[i]!;
+          if (net > 0 && (!best || net > best.net || (net === best.net && cost < best.cost)))
+            best = { from: stack.hex, unit, reach, to: i, net, cost };
         }
       }
     }
-    if (best) return best.action;
+    if (best) return { type: 'move', from: best.from, units: [best.unit], path: best.reach.path(best.to) };
   }
   return undefined;
 }
@@ -233,8 +243,43 @@ export function approachFront(v: View, may: (unit: string) => boolean = () => tr
   if (gaps.length === 0) return undefined;
   const byHex = v.unitsByHex();
   const watching = (h: HexId) => [h, ...v.neighbours(h)].some((x) => onGermanFront(v.play, x));
-  // Hexes from the nearest gap, every hex at once (a breadth-first search from all the gaps).
   const graph = graphOf(v.index);
+  const steps = stepsFromGaps(v, gaps);
+  const away = (h: number) => {
+    const d = steps[h]!;
+    return d < 0 ? Infinity : d;
+  };
+  const occupied = new Uint8Array(graph.size);
+  for (const hex of byHex.keys()) occupied[graph.number(hex)!] = 1;
+  let best: { from: HexId; unit: string; reach: Reach; to: number; left: number } | undefined;
+  for (const stack of v.movable()) {
+    if (watching(stack.hex)) continue;
+    const nearest = away(graph.number(stack.hex)!);
+    if (best && nearest - 1 >= best.left) continue;
+    for (const unit of stack.units) {
+      if (!may(unit)) continue;
+      const mp = v.allowance(v.isMech(unit));
+      const reach = v.reachOf([unit], stack.hex, mp, v.mudBound(stack.hex));
+      for (let i = 0; i < reach.order.length; i++) {
+        const h = reach.order[i]!;
+        if (reach.soviet[h] || occupied[h]) continue;
+        const left = away(h);
+        if (left < nearest && (!best || left < best.left)) best = { from: stack.hex, unit, reach, to: i, left };
+      }
+    }
+  }
+  return best && { type: 'move', from: best.from, units: [best.unit], path: best.reach.path(best.to) };
+}
+
+/** The last answer of `stepsFromGaps`: the gaps change only when a move uncovers or watches one. */
+const lastSteps = new WeakMap<object, { gaps: string; steps: Int32Array }>();
+
+/** Hexes from the nearest gap, every hex at once (a breadth-first search from all the gaps); -1 where none is reached. */
+function stepsFromGaps(v: View, gaps: readonly HexId[]): Int32Array {
+  const key = gaps.join();
+  const last = lastSteps.get(v.index);
+  if (last?.gaps === key) return last.steps;
+  const { graph } = v;
   const steps = new Int32Array(graph.size).fill(-1);
   const queue: number[] = [];
   for (const g of gaps) {
@@ -252,25 +297,6 @@ export function approachFront(v: View, may: (unit: string) => boolean = () => tr
       }
     }
   }
-  const away = (hex: HexId) => {
-    const d = steps[graph.number(hex)!]!;
-    return d < 0 ? Infinity : d;
-  };
-  let best: { action: TyphoonAction; left: number } | undefined;
-  for (const stack of v.movable()) {
-    if (watching(stack.hex)) continue;
-    const nearest = away(stack.hex);
-    if (best && nearest - 1 >= best.left) continue;
-    for (const unit of stack.units) {
-      if (!may(unit)) continue;
-      const mp = v.allowance(v.isMech(unit));
-      for (const d of v.destinations([unit], stack.hex, mp, v.mudBound(stack.hex))) {
-        if (d.soviet || (byHex.get(d.hex)?.length ?? 0) > 0) continue;
-        const left = away(d.hex);
-        if (left < nearest && (!best || left < best.left))
-          best = { action: { type: 'move', from: stack.hex, units: [unit], path: d.path }, left };
-      }
-    }
-  }
-  return best?.action;
+  lastSteps.set(v.index, { gaps: key, steps });
+  return steps;
 }

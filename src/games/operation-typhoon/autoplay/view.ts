@@ -7,19 +7,27 @@ import { Play } from '../context.js';
 import { frontGaps } from '../control.js';
 import type { TyphoonEngine } from '../engine.js';
 import { movableStacks } from '../engine.js';
-import { type Destination, destinations, interArmyBan } from '../movement.js';
+import { graphOf, type HexGraph } from '../hex-graph.js';
+import { interArmyBan, type Reach, reachOf, unitsByHexNumber } from '../movement.js';
 import type { TyphoonState } from '../state.js';
 
 export const hexAt = (col: number, row: number): HexId => formatHexId({ col, row });
 export const colOf = columnOf;
 export const rowOf = rowOfHex;
 
+/** Fixed by the map: kept per rules index. */
+const nearestMoscows = new WeakMap<object, Map<HexId, HexId>>();
+
 export class View {
   readonly play: Play;
+  /** The numbered map (hex-graph.ts) the searches run on. */
+  readonly graph: HexGraph;
   private occupied: Map<HexId, string[]> | undefined;
   /** Searches already made for this state: several tactics ask for the same force's reach. */
-  private readonly reach = new Map<string, Destination[]>();
+  private readonly reach = new Map<string, Reach>();
   private gaps: HexId[] | undefined;
+  /** The units by hex number, for the searches (movement.ts). */
+  private present: Map<number, string[]> | undefined;
   private stacks: { hex: HexId; units: string[] }[] | undefined;
 
   constructor(
@@ -27,6 +35,7 @@ export class View {
     readonly s: TyphoonState,
   ) {
     this.play = new Play(engine.index, s);
+    this.graph = graphOf(engine.index);
   }
 
   get index() {
@@ -77,11 +86,15 @@ export class View {
     return this.stacks;
   }
 
-  /** The engine's destinations (movement.ts); the list is shared, so callers must not change it. */
-  destinations(units: readonly string[], from: HexId, mp: number, mudBound: boolean): Destination[] {
+  /**
+   * The engine's search of a force's reach (movement.ts), by hex number: the tactics look over
+   * every hex reached and move to one, so only that one's path is built. Shared: read only.
+   */
+  reachOf(units: readonly string[], from: HexId, mp: number, mudBound: boolean): Reach {
     const key = `${this.searchKey(units)}|${from}|${mp}|${mudBound ? 1 : 0}`;
     let r = this.reach.get(key);
-    if (!r) this.reach.set(key, (r = destinations(this.play, units, from, mp, mudBound)));
+    this.present ??= unitsByHexNumber(this.play);
+    if (!r) this.reach.set(key, (r = reachOf(this.play, units, from, mp, mudBound, this.present)!));
     return r;
   }
 
@@ -101,6 +114,18 @@ export class View {
   frontGaps(): HexId[] {
     if (!this.gaps) this.gaps = frontGaps(this.play);
     return this.gaps;
+  }
+
+  /** The Moscow hex nearest `hex` (4.5), the lower id of two as near: asked by every force that drives on Moscow. */
+  nearestMoscow(hex: HexId): HexId {
+    let byHex = nearestMoscows.get(this.index);
+    if (!byHex) nearestMoscows.set(this.index, (byHex = new Map()));
+    let target = byHex.get(hex);
+    if (!target) {
+      target = [...this.index.moscow].sort((a, b) => this.dist(hex, a) - this.dist(hex, b) || a.localeCompare(b))[0]!;
+      byHex.set(hex, target);
+    }
+    return target;
   }
 
   /** 12.1, as the engine applies it to a force starting in `hex` now. */
