@@ -12,6 +12,7 @@ import { battleChoices } from './battles.js';
 import { Ctx } from './context.js';
 import type { DomEngine } from './engine.js';
 import { movingGroup, reach } from './movement.js';
+import { germanPlan } from './plan.js';
 import { other, Position } from './position.js';
 import { oddsPreview } from './preview.js';
 import type { DomAction, DomState, Side, Unit } from './state.js';
@@ -32,11 +33,11 @@ export interface DomStyle {
    * Where German stacks head: `nearest` city they do not hold; `moscow`: the mechanized for
    * Moscow whatever is nearer (the sudden-death win, 4.1).
    */
-  goal: 'nearest' | 'moscow';
+  goal: 'nearest' | 'moscow' | 'plan';
   /** Soviet reserves: how many hexes of German distance one more defender in a city is worth. */
   garrison: number;
 }
-export const DEFAULT_STYLE: DomStyle = { assault: 0.6, attack: { german: 0.45, soviet: 0.6 }, goal: 'nearest', garrison: 1 };
+export const DEFAULT_STYLE: DomStyle = { assault: 0.6, attack: { german: 0.45, soviet: 0.6 }, goal: 'plan', garrison: 1 };
 
 export function botAction(engine: DomEngine, s: DomState, side: Side = s.side, style: DomStyle = DEFAULT_STYLE): DomAction | undefined {
   return botStep(engine, s, side, style)?.action;
@@ -140,60 +141,118 @@ function objectives(p: Position, side: Side): HexId[] {
 
 function* germanMoves(engine: DomEngine, s: DomState, p: Position, style: DomStyle): Generator<DomAction> {
   const board = engine.board;
+  const plan = style.goal === 'plan' ? germanPlan(board, p, s) : undefined;
+  const targets = objectives(p, 'german');
+  const goalOf = (hex: HexId, group: Unit[]): HexId | undefined => {
+    const planned = plan?.goal.get(group[0]!.id);
+    if (planned) return planned;
+    const moscow = style.goal === 'moscow' && group[0]!.mech ? targets.filter((h) => board.moscow.includes(h)) : [];
+    return [...(moscow.length ? moscow : targets)].sort((a, b) => board.distance(hex, a) - board.distance(hex, b))[0];
+  };
+  // 10.20: a stack that cleared the hex it assaulted moves on with the MP it has left.
+  const onward = s.active.map((id) => s.units[id]!).filter((u) => u && !s.done.includes(u.id) && (s.mp[u.id] ?? 0) > 0);
+  if (onward.length > 0 && onward.every((u) => s.assaulted.includes(u.id))) {
+    const goal = goalOf(onward[0]!.hex, onward);
+    const to = goal && stepToward(p, s, onward, goal);
+    if (to) yield { type: 'move', units: onward.map((u) => u.id), to };
+  }
   const stacks = new Map<HexId, Unit[]>();
   for (const u of Object.values(s.units)) {
     if (u.side !== 'german' || s.done.includes(u.id) || s.mp[u.id] !== undefined || s.startHex[u.id] !== u.hex) continue;
+    if (plan?.garrison.has(u.id)) continue; // 4.3: a taken city keeps its garrison
     stacks.set(u.hex, [...(stacks.get(u.hex) ?? []), u]);
   }
-  const targets = objectives(p, 'german');
   for (const [hex, units] of [...stacks].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     const mech = units.filter((u) => u.mech);
-    // Mobile assault: a panzer-led stack against an adjacent-or-near Soviet hex it is likely to clear.
+    // Mobile assault: a panzer-led stack against a Soviet hex it is likely to clear.
     if (mech.some((u) => u.armour) && !mech.some((u) => s.assaulted.includes(u.id)) && s.offensive.declared !== s.turn) {
       const ids = mech.map((u) => u.id);
-      const near = new Set<HexId>();
-      for (const n of board.neighbours(hex))
-        for (const m of [n, ...board.neighbours(n)]) if (p.unitsAt(m, 'soviet').length > 0 && board.natural(m) !== 'marsh') near.add(m);
-      const scored = [...near]
-        .map((t) => {
-          try {
-            const o = oddsPreview(board, s, t, ids, 'MA', 0, engine.charts);
-            return { t, win: WIN.reduce((x, r) => x + (o.chances[r] ?? 0), 0) };
-          } catch {
-            return { t, win: 0 };
-          }
-        })
-        .filter((x) => x.win >= style.assault)
-        .sort((a, b) => b.win - a.win);
-      for (const x of scored) yield { type: 'assault', units: ids, target: x.t };
+      const goal = plan ? goalOf(hex, mech) : undefined;
+      for (const t of assaultTargets(engine, s, p, hex, ids, style, goal)) yield { type: 'assault', units: ids, target: t };
     }
-    // Then move: mech towards Moscow or the nearest city, infantry closing up to the front.
+    // Then move: each group towards its goal (the plan's, Moscow, or the nearest city).
     for (const group of [mech, units.filter((u) => !u.mech)]) {
       if (group.length === 0) continue;
-      const ids = group.map((u) => u.id);
-      let g: ReturnType<typeof movingGroup>;
-      try {
-        g = movingGroup(s, p, ids);
-      } catch {
-        continue;
-      }
-      const r = reach(p, g);
-      const moscow = style.goal === 'moscow' && group === mech ? targets.filter((h) => board.moscow.includes(h)) : [];
-      const goal = [...(moscow.length ? moscow : targets)].sort((a, b) => board.distance(hex, a) - board.distance(hex, b))[0];
-      if (!goal) continue;
-      let best: HexId | undefined;
-      let bestScore = board.distance(hex, goal) * 10;
-      for (const [h, cost] of r.cost) {
-        if (h === hex) continue;
-        const score = board.distance(h, goal) * 10 + cost * 0.1 + (p.unitsAt(h, 'german').length > 2 ? 5 : 0);
-        if (score < bestScore) {
-          bestScore = score;
-          best = h;
-        }
-      }
-      if (best) yield { type: 'move', units: ids, to: best };
+      const goal = goalOf(hex, group);
+      const to = goal && stepToward(p, s, group, goal);
+      if (to) yield { type: 'move', units: group.map((u) => u.id), to };
     }
   }
+}
+
+/**
+ * Soviet hexes the panzer stack in `hex` may assault and likely clear, best first. With a
+ * planned goal it looks as far as its MP reach (the hex assaulted is entered for 2 MP more
+ * than its cost, 10.15) and prefers the hexes that open the way to the goal; without one,
+ * only hexes within two of where it stands.
+ */
+function assaultTargets(
+  engine: DomEngine,
+  s: DomState,
+  p: Position,
+  hex: HexId,
+  ids: string[],
+  style: DomStyle,
+  goal: HexId | undefined,
+): HexId[] {
+  const board = engine.board;
+  const near = new Set<HexId>();
+  if (goal) {
+    let g: ReturnType<typeof movingGroup>;
+    try {
+      g = movingGroup(s, p, ids);
+    } catch {
+      return [];
+    }
+    const r = reach(p, g);
+    // Launch within half the MP, so a breach leaves MP to drive through it (10.20).
+    for (const [h, cost] of r.cost) {
+      if (cost + 3 > g.budget || cost > g.budget / 2) continue;
+      for (const n of board.neighbours(h)) if (p.unitsAt(n, 'soviet').length > 0 && board.natural(n) !== 'marsh') near.add(n);
+    }
+  } else {
+    for (const n of board.neighbours(hex))
+      for (const m of [n, ...board.neighbours(n)]) if (p.unitsAt(m, 'soviet').length > 0 && board.natural(m) !== 'marsh') near.add(m);
+  }
+  const here = goal ? board.distance(hex, goal) : 0;
+  return [...near]
+    .map((t) => {
+      try {
+        const o = oddsPreview(board, s, t, ids, 'MA', 0, engine.charts);
+        const win = WIN.reduce((x, r) => x + (o.chances[r] ?? 0), 0);
+        // With a goal: a hex that brings the stack nearer it is worth more than one aside.
+        return { t, win, score: goal ? win + 0.05 * (here - board.distance(t, goal)) : win };
+      } catch {
+        return { t, win: 0, score: 0 };
+      }
+    })
+    .filter((x) => x.win >= style.assault)
+    .sort((a, b) => b.score - a.score || (a.t < b.t ? -1 : 1))
+    .map((x) => x.t);
+}
+
+/** The hex the group can reach that is nearest `goal` (cheapest among equals), if nearer than where it is. */
+function stepToward(p: Position, s: DomState, group: Unit[], goal: HexId): HexId | undefined {
+  const board = p.board;
+  let g: ReturnType<typeof movingGroup>;
+  try {
+    g = movingGroup(s, p, group.map((u) => u.id));
+  } catch {
+    return undefined;
+  }
+  const hex = group[0]!.hex;
+  const r = reach(p, g);
+  let best: HexId | undefined;
+  let bestScore = board.distance(hex, goal) * 10;
+  for (const [h, cost] of r.cost) {
+    if (h === hex) continue;
+    const score = board.distance(h, goal) * 10 + cost * 0.1 + (p.unitsAt(h, 'german').length > 2 ? 5 : 0);
+    if (score < bestScore) {
+      bestScore = score;
+      best = h;
+    }
+  }
+  return best;
 }
 
 function* sovietMoves(engine: DomEngine, s: DomState, p: Position, style: DomStyle): Generator<DomAction> {

@@ -1,0 +1,150 @@
+/**
+ * The German bot's operational plan: which objective each German stack drives for. The game
+ * is won by a Moscow hex (4.1) or by holding all five of Kalinin, Kursk, Orel, Smolensk and
+ * Tula at the end of GT9 (4.3), so heading each stack for the nearest city it lacks leaves
+ * the flank cities (Kalinin in the north, Tula in the east) to whatever happens to pass. The
+ * plan instead gives every objective still missing a share of the mechanized and of the foot
+ * units, filled by the stacks nearest to it (a northern group for Kalinin, the centre for
+ * Moscow, Guderian's group for Orel and on to Tula, infantry for Kursk), keeps a garrison in
+ * the cities already taken (a city lost again on GT9 loses 4.3), and sends a stack back to a
+ * taken city that Soviet units come near to with nobody in it (3.7: entering it retakes it).
+ *
+ * Deterministic and cheap: groups are the units that began the phase together (10.4), so the
+ * plan stays the same through the phase however the stacks move.
+ */
+import type { HexId } from '../../kernel/hex.js';
+import type { Board } from './board.js';
+import type { Position } from './position.js';
+import type { DomState, Unit } from './state.js';
+
+/**
+ * The share of the mechanized units each objective asks for (normalized over those still
+ * missing). Moscow ends the game at once (4.1); Tula and Kalinin are the farthest from the
+ * German start and the ones the nearest-city rule never reached; Orel and Kursk are near
+ * Guderian's start and the southern infantry, and need less.
+ */
+export const SHARES: Readonly<Record<string, number>> = { Moscow: 0.3, Kalinin: 0.2, Tula: 0.25, Orel: 0.12, Kursk: 0.13, Smolensk: 0.05 };
+
+/** How near Soviet units must be to a taken city with nobody in it before a stack is sent back. */
+const THREAT = 4;
+/** How far a stack may be sent back to cover a taken city. */
+const COVER = 8;
+
+export interface PlanGroup {
+  /** The hex the group began the phase in (10.4). */
+  hex: HexId;
+  mech: boolean;
+  units: Unit[];
+}
+
+export interface GermanPlan {
+  /** The objective hex each unit drives for (its own hex for a garrison). */
+  goal: Map<string, HexId>;
+  /** Units told to stay where they are: a taken city's garrison. */
+  garrison: Set<string>;
+}
+
+/** The objectives the Germans still lack (4.1, 4.3), named: Moscow's nearer hex is used per group. */
+export function missingObjectives(board: Board, p: Position): { name: string; hexes: HexId[] }[] {
+  const out: { name: string; hexes: HexId[] }[] = [];
+  if (!board.moscow.some((h) => p.control(h) === 'german')) out.push({ name: 'Moscow', hexes: [...board.moscow] });
+  for (const [name, h] of Object.entries(board.cities)) if (p.control(h) !== 'german') out.push({ name, hexes: [h] });
+  return out;
+}
+
+/** The German units grouped as they began the phase, mechanized and foot apart (the bot moves them so). */
+export function planGroups(s: DomState): PlanGroup[] {
+  const groups = new Map<string, PlanGroup>();
+  for (const u of Object.values(s.units)) {
+    if (u.side !== 'german') continue;
+    const hex = s.startHex[u.id] ?? u.hex;
+    const key = `${hex}|${u.mech}`;
+    const g = groups.get(key);
+    if (g) g.units.push(u);
+    else groups.set(key, { hex, mech: u.mech, units: [u] });
+  }
+  return [...groups.values()].sort((a, b) => (a.hex < b.hex ? -1 : a.hex > b.hex ? 1 : Number(a.mech) - Number(b.mech)));
+}
+
+export function germanPlan(board: Board, p: Position, s: DomState): GermanPlan {
+  const goal = new Map<string, HexId>();
+  const garrison = new Set<string>();
+  const groups = planGroups(s);
+  const taken = Object.values(board.cities).filter((h) => p.control(h) === 'german');
+  const sovietHexes = [...p.byHex].filter(([, us]) => us.some((u) => u.side === 'soviet')).map(([h]) => h);
+  const free: PlanGroup[] = [];
+  for (const g of groups) {
+    if (!taken.includes(g.hex)) {
+      free.push(g);
+      continue;
+    }
+    // 4.3: a taken city keeps a garrison: the foot units, or one mechanized unit (the weakest) if none.
+    const foot = groups.some((x) => x.hex === g.hex && !x.mech);
+    const keep = !g.mech ? g.units : foot ? [] : [weakest(g.units)];
+    for (const u of keep) {
+      goal.set(u.id, g.hex);
+      garrison.add(u.id);
+    }
+    const rest = g.units.filter((u) => !garrison.has(u.id));
+    if (rest.length) free.push({ ...g, units: rest });
+  }
+  // A taken city with nobody in it and Soviet units near: the nearest free stack covers it.
+  for (const city of taken) {
+    if (groups.some((g) => g.hex === city)) continue;
+    if (!sovietHexes.some((h) => board.distance(h, city) <= THREAT)) continue;
+    const cover = free
+      .filter((g) => board.distance(g.hex, city) <= COVER)
+      .sort((a, b) => board.distance(a.hex, city) - board.distance(b.hex, city) || Number(a.mech) - Number(b.mech))[0];
+    if (!cover) continue;
+    for (const u of cover.units) goal.set(u.id, city);
+    free.splice(free.indexOf(cover), 1);
+  }
+  const objectives = missingObjectives(board, p);
+  if (objectives.length === 0) return { goal, garrison };
+  assign(board, objectives, free.filter((g) => g.mech), goal);
+  // Foot units march too slowly to change sector: each heads for the objective nearest it.
+  for (const g of free.filter((x) => !x.mech)) {
+    const to = nearestOf(board, g.hex, objectives.flatMap((o) => o.hexes));
+    for (const u of g.units) if (!goal.has(u.id)) goal.set(u.id, to);
+  }
+  return { goal, garrison };
+}
+
+/**
+ * Each objective's share of the units, filled greedily by the nearest group to any objective
+ * still short; the groups left over (every share filled) go to their nearest objective.
+ */
+function assign(board: Board, objectives: { name: string; hexes: HexId[] }[], groups: PlanGroup[], goal: Map<string, HexId>) {
+  const total = groups.reduce((n, g) => n + g.units.length, 0);
+  const shareSum = objectives.reduce((n, o) => n + (SHARES[o.name] ?? 0.1), 0);
+  const want = new Map(objectives.map((o) => [o.name, (total * (SHARES[o.name] ?? 0.1)) / shareSum]));
+  const near = (g: PlanGroup, o: { hexes: HexId[] }) => {
+    const hex = nearestOf(board, g.hex, o.hexes);
+    return { hex, d: board.distance(g.hex, hex) };
+  };
+  const pairs = groups.flatMap((g, gi) => objectives.map((o, oi) => ({ g, gi, o, oi, ...near(g, o) })));
+  pairs.sort((a, b) => a.d - b.d || a.gi - b.gi || a.oi - b.oi);
+  const done = new Set<PlanGroup>();
+  for (const x of pairs) {
+    if (done.has(x.g) || (want.get(x.o.name) ?? 0) <= 0) continue;
+    want.set(x.o.name, want.get(x.o.name)! - x.g.units.length);
+    done.add(x.g);
+    for (const u of x.g.units) goal.set(u.id, x.hex);
+  }
+  for (const x of pairs) {
+    if (done.has(x.g)) continue;
+    done.add(x.g);
+    for (const u of x.g.units) goal.set(u.id, x.hex);
+  }
+}
+
+function nearestOf(board: Board, from: HexId, hexes: readonly HexId[]): HexId {
+  let best = hexes[0]!;
+  for (const h of hexes) if (board.distance(from, h) < board.distance(from, best) || (board.distance(from, h) === board.distance(from, best) && h < best)) best = h;
+  return best;
+}
+
+function weakest(units: Unit[]): Unit {
+  const attack = (u: Unit) => (u.steps === 2 ? u.full?.[0] : u.reduced?.[0]) ?? 0;
+  return [...units].sort((a, b) => Number(a.armour) - Number(b.armour) || attack(a) - attack(b) || (a.id < b.id ? -1 : 1))[0]!;
+}
