@@ -28,7 +28,12 @@ describe('Drive on Moscow German plan (4.1, 4.3)', () => {
     for (const city of [Kalinin, Tula, Orel, board.cities.Kursk!]) expect(to(city!).length).toBeGreaterThan(0);
     expect(mech.filter((u) => board.moscow.includes(plan.goal.get(u.id)!)).length).toBeGreaterThan(0);
     // The panzer group on the northern wing drives for Kalinin, Tula's group comes from the south sheet (5.3).
-    expect(goalsOf(s, mech.filter((u) => u.hex === '1112'))).toEqual(new Set([Kalinin]));
+    expect(
+      goalsOf(
+        s,
+        mech.filter((u) => u.hex === '1112'),
+      ),
+    ).toEqual(new Set([Kalinin]));
     expect(to(Tula!).length).toBeGreaterThanOrEqual(4);
     expect(to(Tula!).every((u) => board.isSouthSheet(u.hex))).toBe(true);
     // Nobody is told to stay: no city is held yet.
@@ -46,7 +51,11 @@ describe('Drive on Moscow German plan (4.1, 4.3)', () => {
       const before = s;
       s = (step.applied ?? engine.apply(s, step.action)).state;
       const a: DomAction = step.action;
-      if (a.type === 'move' && before.battle === undefined && a.units.every((id) => before.assaulted.includes(id) && before.active.includes(id)))
+      if (
+        a.type === 'move' &&
+        before.battle === undefined &&
+        a.units.every((id) => before.assaulted.includes(id) && before.active.includes(id))
+      )
         movedOn = true;
     }
     expect(s.phase).toBe('combat');

@@ -13,7 +13,7 @@ import { Ctx } from './context.js';
 import type { DomEngine } from './engine.js';
 import { movingGroup, reach } from './movement.js';
 import { germanPlan } from './plan.js';
-import { other, Position } from './position.js';
+import { other, Position, STACK_LIMIT } from './position.js';
 import { oddsPreview } from './preview.js';
 import type { DomAction, DomState, Side, Unit } from './state.js';
 import { conversionCandidates, entryHexes } from './turns.js';
@@ -36,8 +36,10 @@ export interface DomStyle {
   goal: 'nearest' | 'moscow' | 'plan';
   /** Soviet reserves: how many hexes of German distance one more defender in a city is worth. */
   garrison: number;
+  /** Soviet reserves: how many hexes nearer the Germans Moscow counts (its loss ends the game, 4.1). */
+  moscow: number;
 }
-export const DEFAULT_STYLE: DomStyle = { assault: 0.6, attack: { german: 0.45, soviet: 0.6 }, goal: 'plan', garrison: 1 };
+export const DEFAULT_STYLE: DomStyle = { assault: 0.6, attack: { german: 0.45, soviet: 0.6 }, goal: 'plan', garrison: 1, moscow: 6 };
 
 export function botAction(engine: DomEngine, s: DomState, side: Side = s.side, style: DomStyle = DEFAULT_STYLE): DomAction | undefined {
   return botStep(engine, s, side, style)?.action;
@@ -236,7 +238,11 @@ function stepToward(p: Position, s: DomState, group: Unit[], goal: HexId): HexId
   const board = p.board;
   let g: ReturnType<typeof movingGroup>;
   try {
-    g = movingGroup(s, p, group.map((u) => u.id));
+    g = movingGroup(
+      s,
+      p,
+      group.map((u) => u.id),
+    );
   } catch {
     return undefined;
   }
@@ -261,13 +267,21 @@ function* sovietMoves(engine: DomEngine, s: DomState, p: Position, style: DomSty
   const threatened = [...board.moscow, ...Object.values(board.cities), ...board.sources].filter((h) => p.control(h) === 'soviet');
   const germans = Object.values(s.units).filter((u) => u.side === 'german');
   // The Germans stand still in the Soviet phase: each city's danger is worked out once.
-  const dangers = new Map(threatened.map((h) => [h, Math.min(...germans.map((g) => board.distance(h, g.hex)))]));
+  // 4.1: a Moscow hex lost ends the game, so Moscow counts as nearer the enemy than it is.
+  const dangers = new Map(
+    threatened.map((h) => [h, Math.min(...germans.map((g) => board.distance(h, g.hex))) - (board.moscow.includes(h) ? style.moscow : 0)]),
+  );
+  // A place's defenders: those in it, and at half weight those on their way within two hexes.
+  const soviets = Object.values(s.units).filter((u) => u.side === 'soviet');
+  const support = new Map(
+    threatened.map((h) => [h, soviets.reduce((n, u) => n + (u.hex === h ? 1 : board.distance(u.hex, h) <= 2 ? 0.5 : 0), 0)]),
+  );
   for (const u of Object.values(s.units)) {
     if (u.side !== 'soviet' || s.done.includes(u.id) || s.mp[u.id] !== undefined || s.startHex[u.id] !== u.hex) continue;
     if (zoc.has(u.hex)) continue; // the line holds where it stands
     // Reserves: to the city nearest the enemy that has fewest defenders.
     const danger = (h: HexId) => dangers.get(h)!;
-    const need = (h: HexId) => danger(h) - style.garrison * p.unitsAt(h, 'soviet').length;
+    const need = (h: HexId) => danger(h) + style.garrison * support.get(h)!;
     const goal = [...threatened].sort((a, b) => need(a) - need(b))[0];
     if (!goal) continue;
     let g: ReturnType<typeof movingGroup>;
@@ -280,7 +294,8 @@ function* sovietMoves(engine: DomEngine, s: DomState, p: Position, style: DomSty
     let best: HexId | undefined;
     let bestScore = board.distance(u.hex, goal);
     for (const [h] of r.cost) {
-      if (h === u.hex || p.unitsAt(h, 'soviet').length >= 3) continue;
+      // Three to a hex on the way, a full stack (6.0) in the place itself.
+      if (h === u.hex || p.unitsAt(h, 'soviet').length >= (h === goal ? STACK_LIMIT : 3)) continue;
       const d = board.distance(h, goal);
       if (d < bestScore) {
         bestScore = d;

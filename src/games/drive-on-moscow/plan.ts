@@ -101,10 +101,19 @@ export function germanPlan(board: Board, p: Position, s: DomState): GermanPlan {
   }
   const objectives = missingObjectives(board, p);
   if (objectives.length === 0) return { goal, garrison };
-  assign(board, objectives, free.filter((g) => g.mech), goal);
+  assign(
+    board,
+    objectives,
+    free.filter((g) => g.mech),
+    goal,
+  );
   // Foot units march too slowly to change sector: each heads for the objective nearest it.
   for (const g of free.filter((x) => !x.mech)) {
-    const to = nearestOf(board, g.hex, objectives.flatMap((o) => o.hexes));
+    const to = nearestOf(
+      board,
+      g.hex,
+      objectives.flatMap((o) => o.hexes),
+    );
     for (const u of g.units) if (!goal.has(u.id)) goal.set(u.id, to);
   }
   return { goal, garrison };
@@ -140,7 +149,9 @@ function assign(board: Board, objectives: { name: string; hexes: HexId[] }[], gr
 
 function nearestOf(board: Board, from: HexId, hexes: readonly HexId[]): HexId {
   let best = hexes[0]!;
-  for (const h of hexes) if (board.distance(from, h) < board.distance(from, best) || (board.distance(from, h) === board.distance(from, best) && h < best)) best = h;
+  for (const h of hexes)
+    if (board.distance(from, h) < board.distance(from, best) || (board.distance(from, h) === board.distance(from, best) && h < best))
+      best = h;
   return best;
 }
 
