@@ -97,3 +97,35 @@ describe('Drive on Moscow German plan (4.1, 4.3)', () => {
     expect(board.distance(t.units['6 Inf']!.hex, Tula!)).toBeLessThan(3);
   });
 });
+
+describe('Drive on Moscow Soviet reserves', () => {
+  /** The Soviet Movement Phase of a built position, the Germans two hexes west of Orel and of Kursk. */
+  function sovietMovement(units: Partial<Unit>[], turn: number, flipped: string[] = []): DomState {
+    const west = (city: string) => board.neighbours(board.neighbours(city).sort()[0]!).sort()[0]!;
+    return withOnly(
+      engine.setup({ seed: 3 }),
+      [{ id: '5 Inf', hex: west(Orel!) }, { id: '6 Inf', hex: west(board.cities.Kursk!) }, ...units],
+      { side: 'soviet', phase: 'movement', order: 'move-fight', step: 0, turn, flipped, everGerman: flipped },
+    );
+  }
+
+  it('go to the threatened city with the fewest defenders', () => {
+    const kursk = board.cities.Kursk!;
+    const between = '3346';
+    expect(board.distance(between, Orel!)).toBe(board.distance(between, kursk));
+    const s = sovietMovement([rd('RD 1', Orel!), rd('RD 2', Orel!), rd('RD 3', Orel!), rd('RD 9', between)], 3);
+    const a = botAction(engine, s, 'soviet')!;
+    expect(a).toMatchObject({ type: 'move', units: ['RD 9'] });
+    if (a.type !== 'move') return;
+    expect(board.distance(a.to, kursk)).toBeLessThan(board.distance(between, kursk));
+    expect(board.distance(a.to, Orel!)).toBeGreaterThan(board.distance(a.to, kursk));
+  });
+
+  it('on GT9 go back into a city the Germans hold and left empty (4.3, 4.5)', () => {
+    const from = board.neighbours(board.neighbours(Tula!).sort().at(-1)!).find((h) => board.distance(h, Tula!) === 2)!;
+    const s = sovietMovement([rd('RD 9', from)], 9, [Tula!]);
+    const a = botAction(engine, s, 'soviet')!;
+    expect(a).toEqual({ type: 'move', units: ['RD 9'], to: Tula });
+    expect(new Position(board, engine.charts, engine.apply(s, a).state).control(Tula!)).toBe('soviet');
+  });
+});

@@ -1,14 +1,18 @@
 /**
- * A heuristic bot for either side, in readable rules of thumb. German: panzer stacks make
- * mobile assaults they are likely to win, every stack heads for the nearest city it does not
- * hold (Moscow first for the mechanized), and prepared assaults go in where a retreat or
- * elimination is likely. Soviet: hold the line, bring reserves and reinforcements towards the
- * nearest threatened city, convert Guards near Moscow, and attack only at good odds (or as
- * Stalin demands). Each candidate is checked by the engine; the first legal one is played.
+ * A heuristic bot for either side, in readable rules of thumb. German: every stack drives for
+ * the objective the operational plan gives it (plan.ts: shares of the mechanized for Moscow
+ * and each city still lacking, garrisons for the cities taken), panzer stacks make mobile
+ * assaults they are likely to win that open the way there and drive on with the MP left,
+ * and prepared assaults go in where a retreat or elimination is likely. Soviet: hold the
+ * line, bring reserves and reinforcements towards the threatened place with the fewest
+ * defenders (Moscow first), convert Guards near Moscow, and attack only at good odds (or as
+ * Stalin demands). On GT9 both attack the cities that decide the game at any odds. Each
+ * candidate is checked by the engine; the first legal one is played.
  */
 import type { HexId } from '../../kernel/hex.js';
 import type { Applied } from '../engine.js';
 import { battleChoices } from './battles.js';
+import { turnSpec } from './charts.js';
 import { Ctx } from './context.js';
 import type { DomEngine } from './engine.js';
 import { movingGroup, reach } from './movement.js';
@@ -30,8 +34,9 @@ export interface DomStyle {
   /** Prepared assaults: the least chance of DR or DE (less half the chance of AL1), by side. */
   attack: Record<Side, number>;
   /**
-   * Where German stacks head: `nearest` city they do not hold; `moscow`: the mechanized for
-   * Moscow whatever is nearer (the sudden-death win, 4.1).
+   * Where German stacks head: `plan`, the objective the operational plan gives them (plan.ts);
+   * `nearest` city they do not hold; `moscow`: the mechanized for Moscow whatever is nearer
+   * (the sudden-death win, 4.1).
    */
   goal: 'nearest' | 'moscow' | 'plan';
   /** Soviet reserves: how many hexes of German distance one more defender in a city is worth. */
@@ -276,13 +281,20 @@ function* sovietMoves(engine: DomEngine, s: DomState, p: Position, style: DomSty
   const support = new Map(
     threatened.map((h) => [h, soviets.reduce((n, u) => n + (u.hex === h ? 1 : board.distance(u.hex, h) <= 2 ? 0.5 : 0), 0)]),
   );
+  const retakeable = Object.values(board.cities).filter((h) => p.control(h) === 'german');
   for (const u of Object.values(s.units)) {
     if (u.side !== 'soviet' || s.done.includes(u.id) || s.mp[u.id] !== undefined || s.startHex[u.id] !== u.hex) continue;
-    if (zoc.has(u.hex)) continue; // the line holds where it stands
+    // 4.3, 4.5: on GT9 a city the Germans hold within reach is the goal, to enter if empty or attack.
+    const retake =
+      s.turn === 9 ? retakeable.filter((h) => board.distance(u.hex, h) <= turnSpec(engine.charts, 9).mf[u.mech ? 0 : 1] + 1) : [];
+    if (zoc.has(u.hex) && retake.length === 0) continue; // the line holds where it stands
+    if (threatened.includes(u.hex) && board.isCity(u.hex)) continue; // and so does a city's garrison
     // Reserves: to the city nearest the enemy that has fewest defenders.
     const danger = (h: HexId) => dangers.get(h)!;
     const need = (h: HexId) => danger(h) + style.garrison * support.get(h)!;
-    const goal = [...threatened].sort((a, b) => need(a) - need(b))[0];
+    const goal = retake.length
+      ? [...retake].sort((a, b) => board.distance(u.hex, a) - board.distance(u.hex, b) || (a < b ? -1 : 1))[0]
+      : [...threatened].sort((a, b) => need(a) - need(b))[0];
     if (!goal) continue;
     let g: ReturnType<typeof movingGroup>;
     try {
@@ -314,7 +326,7 @@ function* attacks(engine: DomEngine, s: DomState, p: Position, side: Side, style
   for (const u of Object.values(s.units))
     if (u.side === side && !s.attacked.includes(u.id))
       for (const n of board.neighbours(u.hex)) if (p.unitsAt(n, enemy).some((e) => !s.defended.includes(e.id))) targets.add(n);
-  const scored: { t: HexId; ids: string[]; win: number }[] = [];
+  const scored: { t: HexId; ids: string[]; win: number; last: boolean }[] = [];
   for (const t of targets) {
     const ids = Object.values(s.units)
       .filter(
@@ -329,16 +341,29 @@ function* attacks(engine: DomEngine, s: DomState, p: Position, side: Side, style
     if (ids.length === 0) continue;
     try {
       const o = oddsPreview(board, s, t, ids, 'PA', 0, engine.charts);
-      scored.push({ t, ids, win: WIN.reduce((x, r) => x + (o.chances[r] ?? 0), 0) - (o.chances.AL1 ?? 0) * 0.5 });
+      const win = WIN.reduce((x, r) => x + (o.chances[r] ?? 0), 0) - (o.chances.AL1 ?? 0) * 0.5;
+      scored.push({ t, ids, win, last: lastChance(board, p, s, side, t) });
     } catch {
       // no attack possible there
     }
   }
-  scored.sort((a, b) => b.win - a.win);
+  scored.sort((a, b) => Number(b.last) - Number(a.last) || b.win - a.win);
   const air = side === 'german' ? s.air.german : s.air.soviet;
   for (const x of scored) {
-    if (x.win < style.attack[side] && !stalin) break;
+    if (x.win < style.attack[side] && !stalin && !x.last) break;
     if (air > 0 && s.air.battles < 2) yield { type: 'attack', target: x.t, units: x.ids, air: 1 };
     yield { type: 'attack', target: x.t, units: x.ids };
   }
+}
+
+/**
+ * GT9 decides the game at its end (4.3, 4.5) and nothing after it counts, so an attack on a
+ * city that decides it goes in at any odds: the Germans on the cities and Moscow they lack,
+ * the Soviets (who move last) on the cities the Germans hold.
+ */
+function lastChance(board: DomEngine['board'], p: Position, s: DomState, side: Side, target: HexId): boolean {
+  if (s.turn !== 9) return false;
+  const cities = Object.values(board.cities);
+  if (side === 'german') return (cities.includes(target) || board.moscow.includes(target)) && p.control(target) !== 'german';
+  return cities.includes(target) && p.control(target) === 'german';
 }
