@@ -23,6 +23,8 @@ import type { DomAction, DomState, Side, Unit } from './state.js';
 import { conversionCandidates, entryHexes } from './turns.js';
 
 const WIN = ['DE', 'DR', 'DR (AS or Bloodbath)'];
+/** How much likelier to succeed a German attack on a city it needs counts than elsewhere. */
+const OBJECTIVE_BONUS = 0.15;
 
 /**
  * How boldly the heuristic plays; the search bot (search-bot.ts) picks one per phase.
@@ -342,7 +344,9 @@ function* attacks(engine: DomEngine, s: DomState, p: Position, side: Side, style
     try {
       const o = oddsPreview(board, s, t, ids, 'PA', 0, engine.charts);
       const win = WIN.reduce((x, r) => x + (o.chances[r] ?? 0), 0) - (o.chances.AL1 ?? 0) * 0.5;
-      scored.push({ t, ids, win, last: lastChance(board, p, s, side, t) });
+      // German: an objective still lacking (4.1, 4.3) is attacked first and at somewhat worse odds.
+      const key = side === 'german' && (board.moscow.includes(t) || Object.values(board.cities).includes(t)) ? OBJECTIVE_BONUS : 0;
+      scored.push({ t, ids, win: win + key, last: lastChance(board, p, s, side, t) });
     } catch {
       // no attack possible there
     }

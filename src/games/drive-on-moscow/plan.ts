@@ -18,13 +18,23 @@ import type { Position } from './position.js';
 import type { DomState, Unit } from './state.js';
 
 /**
- * The share of the mechanized units each objective asks for (normalized over those still
- * missing). Moscow ends the game at once (4.1); Tula and Kalinin are the farthest from the
- * German start and the ones the nearest-city rule never reached; Orel and Kursk are near
- * Guderian's start and the southern infantry, and need less.
+ * The share of the mechanized and of the foot units each objective asks for (normalized over
+ * those still missing, and weighed by how many Soviets hold it). Moscow ends the game at once
+ * (4.1); Tula and Kalinin are the farthest from the German start and the ones the
+ * nearest-city rule never reached, so the panzers matter most there; Kursk is far south and
+ * is the infantry's (historically taken by the 2nd Army on 2 November).
  */
-export const SHARES: Readonly<Record<string, number>> = { Moscow: 0.3, Kalinin: 0.2, Tula: 0.25, Orel: 0.12, Kursk: 0.13, Smolensk: 0.05 };
+export const SHARES: Readonly<Record<string, { mech: number; foot: number }>> = {
+  Moscow: { mech: 0.3, foot: 0.3 },
+  Kalinin: { mech: 0.2, foot: 0.2 },
+  Tula: { mech: 0.25, foot: 0.1 },
+  Orel: { mech: 0.12, foot: 0.15 },
+  Kursk: { mech: 0.13, foot: 0.25 },
+  Smolensk: { mech: 0.05, foot: 0.1 },
+};
 
+/** How much farther than its nearest objective a foot group may be sent. */
+const DETOUR = 6;
 /** How near Soviet units must be to a taken city with nobody in it before a stack is sent back. */
 const THREAT = 4;
 /** How far a stack may be sent back to cover a taken city. */
@@ -101,49 +111,67 @@ export function germanPlan(board: Board, p: Position, s: DomState): GermanPlan {
   }
   const objectives = missingObjectives(board, p);
   if (objectives.length === 0) return { goal, garrison };
+  // A well-held objective asks for more: each Soviet unit within two hexes adds a fifth to its share.
+  const held = (o: { hexes: HexId[] }) =>
+    sovietHexes.reduce((n, h) => n + (o.hexes.some((x) => board.distance(h, x) <= 2) ? p.unitsAt(h, 'soviet').length : 0), 0);
+  const weights = new Map(objectives.map((o) => [o.name, 1 + 0.2 * held(o)]));
   assign(
     board,
     objectives,
+    weights,
     free.filter((g) => g.mech),
+    'mech',
     goal,
   );
-  // Foot units march too slowly to change sector: each heads for the objective nearest it.
-  for (const g of free.filter((x) => !x.mech)) {
-    const to = nearestOf(
-      board,
-      g.hex,
-      objectives.flatMap((o) => o.hexes),
-    );
-    for (const u of g.units) if (!goal.has(u.id)) goal.set(u.id, to);
-  }
+  assign(
+    board,
+    objectives,
+    weights,
+    free.filter((g) => !g.mech),
+    'foot',
+    goal,
+  );
   return { goal, garrison };
 }
 
 /**
- * Each objective's share of the units, filled greedily by the nearest group to any objective
- * still short; the groups left over (every share filled) go to their nearest objective.
+ * Each objective's share of the attack strength: the objective furthest below its share takes
+ * the nearest group not yet given one, until every group has one, so each objective gets
+ * groups in proportion whatever its distance. Foot units march too slowly to cross the
+ * front: they are given only objectives at most DETOUR hexes farther than their nearest.
  */
-function assign(board: Board, objectives: { name: string; hexes: HexId[] }[], groups: PlanGroup[], goal: Map<string, HexId>) {
-  const total = groups.reduce((n, g) => n + g.units.length, 0);
-  const shareSum = objectives.reduce((n, o) => n + (SHARES[o.name] ?? 0.1), 0);
-  const want = new Map(objectives.map((o) => [o.name, (total * (SHARES[o.name] ?? 0.1)) / shareSum]));
-  const near = (g: PlanGroup, o: { hexes: HexId[] }) => {
-    const hex = nearestOf(board, g.hex, o.hexes);
-    return { hex, d: board.distance(g.hex, hex) };
-  };
-  const pairs = groups.flatMap((g, gi) => objectives.map((o, oi) => ({ g, gi, o, oi, ...near(g, o) })));
-  pairs.sort((a, b) => a.d - b.d || a.gi - b.gi || a.oi - b.oi);
-  const done = new Set<PlanGroup>();
-  for (const x of pairs) {
-    if (done.has(x.g) || (want.get(x.o.name) ?? 0) <= 0) continue;
-    want.set(x.o.name, want.get(x.o.name)! - x.g.units.length);
-    done.add(x.g);
-    for (const u of x.g.units) goal.set(u.id, x.hex);
-  }
-  for (const x of pairs) {
-    if (done.has(x.g)) continue;
-    done.add(x.g);
-    for (const u of x.g.units) goal.set(u.id, x.hex);
+function assign(
+  board: Board,
+  objectives: { name: string; hexes: HexId[] }[],
+  weights: Map<string, number>,
+  groups: PlanGroup[],
+  kind: 'mech' | 'foot',
+  goal: Map<string, HexId>,
+) {
+  const strength = groups.map((g) => g.units.reduce((n, u) => n + attackOf(u), 0));
+  const want = objectives.map((o) => (SHARES[o.name]?.[kind] ?? 0.1) * (weights.get(o.name) ?? 1));
+  const got = objectives.map(() => 0);
+  const near = groups.map((g) => objectives.map((o) => nearestOf(board, g.hex, o.hexes)));
+  const dist = groups.map((g, gi) => near[gi]!.map((h) => board.distance(g.hex, h)));
+  const closest = dist.map((ds) => Math.min(...ds));
+  const open = objectives.map(() => true);
+  const left = new Set(groups.map((_, gi) => gi));
+  while (left.size > 0) {
+    let oi = -1;
+    for (let i = 0; i < objectives.length; i++) if (open[i] && (oi < 0 || got[i]! / want[i]! < got[oi]! / want[oi]!)) oi = i;
+    if (oi < 0) break;
+    let best = -1;
+    for (const gi of left) {
+      if (kind === 'foot' && dist[gi]![oi]! > closest[gi]! + DETOUR) continue;
+      if (best < 0 || dist[gi]![oi]! < dist[best]![oi]!) best = gi;
+    }
+    if (best < 0) {
+      open[oi] = false;
+      continue;
+    }
+    left.delete(best);
+    got[oi] = got[oi]! + strength[best]!;
+    for (const u of groups[best]!.units) goal.set(u.id, near[best]![oi]!);
   }
 }
 
@@ -155,7 +183,8 @@ function nearestOf(board: Board, from: HexId, hexes: readonly HexId[]): HexId {
   return best;
 }
 
+const attackOf = (u: Unit) => (u.steps === 2 ? u.full?.[0] : u.reduced?.[0]) ?? 1;
+
 function weakest(units: Unit[]): Unit {
-  const attack = (u: Unit) => (u.steps === 2 ? u.full?.[0] : u.reduced?.[0]) ?? 0;
-  return [...units].sort((a, b) => Number(a.armour) - Number(b.armour) || attack(a) - attack(b) || (a.id < b.id ? -1 : 1))[0]!;
+  return [...units].sort((a, b) => Number(a.armour) - Number(b.armour) || attackOf(a) - attackOf(b) || (a.id < b.id ? -1 : 1))[0]!;
 }
