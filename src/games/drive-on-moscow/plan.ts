@@ -4,10 +4,11 @@
  * Tula at the end of GT9 (4.3), so heading each stack for the nearest city it lacks leaves
  * the flank cities (Kalinin in the north, Tula in the east) to whatever happens to pass. The
  * plan instead gives every objective still missing a share of the mechanized and of the foot
- * units, filled by the stacks nearest to it (a northern group for Kalinin, the centre for
- * Moscow, Guderian's group for Orel and on to Tula, infantry for Kursk), keeps a garrison in
- * the cities already taken (a city lost again on GT9 loses 4.3), and sends a stack back to a
- * taken city that Soviet units come near to with nobody in it (3.7: entering it retakes it).
+ * units' attack strength, filled by the stacks nearest to it (from the start: the northern
+ * panzers for Kalinin, the centre for Moscow, the panzers on the south sheet for Tula, Orel
+ * and Kursk, more infantry for Kursk), keeps a garrison in the cities already taken (a city
+ * lost again on GT9 loses 4.3), and sends a stack back to a taken city that Soviet units come
+ * near to with nobody in it (3.7: entering it retakes it).
  *
  * Deterministic and cheap: groups are the units that began the phase together (10.4), so the
  * plan stays the same through the phase however the stacks move.
