@@ -224,7 +224,9 @@ function assaultTargets(
       for (const m of [n, ...board.neighbours(n)]) if (p.unitsAt(m, 'soviet').length > 0 && board.natural(m) !== 'marsh') near.add(m);
   }
   const here = goal ? board.distance(hex, goal) : 0;
+  // With a goal, only a hex nearer it than the stack stands: an assault aside or behind spends the turn going nowhere.
   return [...near]
+    .filter((t) => !goal || board.distance(t, goal) < here)
     .map((t) => {
       try {
         const o = oddsPreview(board, s, t, ids, 'MA', 0, engine.charts);
