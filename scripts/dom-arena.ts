@@ -7,7 +7,8 @@
  *
  * A pairing is `german/soviet` (heuristic or search for each side). Every finished game is
  * appended as one JSON line to `<dir>/<german>-<soviet>.jsonl`, so a long arena runs in parts
- * (`--minutes` stops it after the game under way) and resumes where it stopped; `--report`
+ * (`--minutes` stops it after the game under way) and resumes where it stopped (`--checkpoint`
+ * is another name for `--dir`); `--report`
  * writes the tables from those files without playing. Each line carries a digest of the
  * game's orders, so two runs on the same seed can be checked to have played the same game.
  * `--charts override.json` plays on charts changed as DOM_CHARTS_OVERRIDE would (a proposed
@@ -31,6 +32,8 @@ const { values } = parseArgs({
     games: { type: 'string', default: '10' },
     seed: { type: 'string', default: '1' },
     dir: { type: 'string', default: '/tmp/dom-arena' },
+    /** The same as --dir: the directory of finished games a stopped run resumes from. */
+    checkpoint: { type: 'string' },
     minutes: { type: 'string' },
     report: { type: 'boolean', default: false },
     out: { type: 'string', default: '' },
@@ -39,6 +42,8 @@ const { values } = parseArgs({
     tag: { type: 'string', default: '' },
   },
 });
+
+if (values.checkpoint) values.dir = values.checkpoint;
 
 type Level = 'heuristic' | 'search';
 type Step = { action: DomAction; applied?: Applied<DomState> } | undefined;

@@ -1,10 +1,11 @@
 /**
  * The search level of the Drive on Moscow bot: it looks ahead with the rules engine. At the
  * start of each of its movement and combat phases it plays the game on once per style of the
- * heuristic (bot.ts: bolder or more careful assaults, panzers for Moscow or for the nearest
- * city, thinner or thicker city garrisons), each play-out on the same fresh dice (common
- * random numbers: a difference between styles is the style's, not the dice's), scores the
- * positions reached (`germanScore`), and plays the phase in the style that scored best.
+ * heuristic (bot.ts: the operational plan's objectives, the panzers all for Moscow, or each
+ * stack for the city nearest it; bolder or more careful attacks; thinner or thicker city
+ * garrisons), each play-out on the same fresh dice (common random numbers: a difference
+ * between styles is the style's, not the dice's), scores the positions reached
+ * (`germanScore`), and plays the phase in the style that scored best.
  * Orders, reinforcements, conversions, losses, retreats and advances stay with the heuristic.
  *
  * A play-out runs the searched phase in the style and the rest of the side's player turn in
@@ -31,8 +32,8 @@ export const SEARCH_STYLES: Readonly<Record<`${Side}-${'movement' | 'combat'}`, 
   'german-movement': [
     DEFAULT_STYLE,
     { ...DEFAULT_STYLE, goal: 'moscow' },
+    { ...DEFAULT_STYLE, goal: 'nearest' },
     { ...DEFAULT_STYLE, assault: 0.4 },
-    { ...DEFAULT_STYLE, assault: 0.85 },
   ],
   'german-combat': [
     DEFAULT_STYLE,
