@@ -58,6 +58,43 @@ describe('Drive on Moscow in the console', () => {
   });
 });
 
+describe('Drive on Moscow against the search bot in the console', () => {
+  it('the search bot plays a whole German player turn, every order legal and replayable, then waits for the Soviet player', async () => {
+    const printed: string[] = [];
+    const s = new ConsoleSession({
+      outDir: mkdtempSync(join(tmpdir(), 'dom-search-')),
+      print: (t) => printed.push(t),
+      channelId: 'dom-search',
+    });
+    const run = async (line: string) => {
+      printed.length = 0;
+      await s.run(line);
+      return printed.join('\n');
+    };
+    const state = async () => (await s.services.sessions.require('dom-search')).doc.state as DomState;
+    const start = domEngine().setup({ seed: 7 });
+    const started = await run('/game new game:drive-on-moscow vs:bot side:soviet level:search seed:7 rules:"fog:off"');
+    expect(started).toMatch(/Drive on Moscow.*has started/);
+    const played = Number(started.match(/The bot played\*\* \((\d+) actions\)/)?.[1]);
+    expect(played).toBeGreaterThan(20);
+    expect(started).toMatch(/MA on \d{4}: .* → \d:\d/); // a mobile assault with its odds and die (10.x)
+    expect(started).toMatch(/\[image\] \S+-map\.png/);
+    // The German player turn is over: turn 1, the Soviet player declares the order (5.2).
+    const after = await state();
+    expect([after.turn, after.side, after.phase]).toEqual([1, 'soviet', 'order']);
+    const moved = Object.values(after.units).filter((u) => u.side === 'german' && start.units[u.id] && start.units[u.id]!.hex !== u.hex);
+    expect(moved.length).toBeGreaterThan(20);
+    // Every order the bot gave replays through the engine to the same position.
+    await run('/game end');
+    const exported = await run('/game export');
+    const file = exported.match(/\[file\] (\S+\.json)/)![1]!;
+    const check = verifyGame(gameExportSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).game, DOM_GAME);
+    expect(check.problems).toEqual([]);
+    expect(check.ok).toBe(true);
+    // A whole searched player turn: about 90 orders, each phase played out once per style.
+  }, 120_000);
+});
+
 let h: BotHarness;
 beforeAll(async () => {
   h = await startBotHarness();
