@@ -76,6 +76,24 @@ describe('renderer', () => {
     expect(variety('0605')).toBeLessThanOrEqual(2); // Soviet, clear, plain wash
   });
 
+  it('hatches German hexes far from the map origin in a close-up', async () => {
+    // Only the far corner is German: its region lies well away from the hatch scratch's origin.
+    const hexes = Object.fromEntries(map.ids.map((id) => [id, id === '0605' ? 'german' : 'soviet'] as const));
+    const view = { kind: 'zoom', center: '0605', radius: 2 } as const;
+    const canvas = renderMap(map, { control: { style: 'area', hexes } }, view);
+    const { pixel } = await decode(await encodeImage(canvas, 'png'));
+    const win = zoomWindow(map, '0605', 2);
+    const layout = mapLayout(map, ZOOM_HEX_SIZE);
+    const variety = (id: string) => {
+      const c = layout.center(id);
+      const seen = new Set<string>();
+      for (let dx = -10; dx <= 10; dx++) seen.add(pixel(c.x - win.x + dx, c.y - win.y + 12).join(','));
+      return seen.size;
+    };
+    expect(variety('0605')).toBeGreaterThan(2); // German, clear, hatched
+    expect(variety('0604')).toBeLessThanOrEqual(2); // Soviet, clear, plain wash
+  });
+
   it('draws counters with their side colour, and stacks with a count badge', async () => {
     const scene: Scene = {
       stacks: [

@@ -85,7 +85,15 @@ export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'fu
     return p.x > win.x - margin && p.x < win.x + win.width + margin && p.y > win.y - margin && p.y < win.y + win.height + margin;
   };
   const shown = view.kind === 'full' ? map.ids : map.ids.filter(visible);
-  drawControl(ctx, layout, map, scene, shown, win.width);
+  // Hatching is cut to the window and a hex side past it: a hex edge cut at the scratch's border
+  // is drawn a little differently, and none reaching into the window is cut there.
+  const cut = hexSize + 2;
+  drawControl(ctx, layout, map, scene, shown, win.width, {
+    x0: win.x - cut,
+    y0: win.y - cut,
+    x1: win.x + win.width + cut,
+    y1: win.y + win.height + cut,
+  });
   drawRegions(ctx, layout, map, scene.regions, visible, win.width);
   drawBoundaries(ctx, layout, map, scene.boundaries, visible, win.width);
   drawMarks(ctx, layout, map, scene.marks, sideLooks(scene), visible, win.width);
