@@ -1,9 +1,11 @@
 import { createCanvas, GlobalFonts, type Image, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { Scene } from '../src/../src/contracts/scene.js';
+import { INSTALLED_GAMES } from '../src/games/installed.js';
+import { loadMap } from '../src/maps/game-map.js';
 import { encodeImage } from '../src/render/encode-image.js';
 import { FONT, registerFonts } from '../src/render/fonts.js';
-import { renderMap, ZOOM_HEX_SIZE, zoomWindow } from '../src/render/render-map.js';
+import { renderMap, sceneForView, ZOOM_HEX_SIZE, zoomWindow } from '../src/render/render-map.js';
 import { mapLayout, staticLayer } from '../src/render/static-layer.js';
 import { printedScene } from '../src/session/map-views.js';
 import { tinyMap } from './helpers/tiny-map.js';
@@ -74,6 +76,41 @@ describe('renderer', () => {
     };
     expect(variety('0105')).toBeGreaterThan(2); // German, clear, hatched
     expect(variety('0605')).toBeLessThanOrEqual(2); // Soviet, clear, plain wash
+  });
+
+  it('hatches German hexes far from the map origin in a close-up', async () => {
+    // Only the far corner is German: its region lies well away from the hatch scratch's origin.
+    const hexes = Object.fromEntries(map.ids.map((id) => [id, id === '0605' ? 'german' : 'soviet'] as const));
+    const view = { kind: 'zoom', center: '0605', radius: 2 } as const;
+    const canvas = renderMap(map, { control: { style: 'area', hexes } }, view);
+    const { pixel } = await decode(await encodeImage(canvas, 'png'));
+    const win = zoomWindow(map, '0605', 2);
+    const layout = mapLayout(map, ZOOM_HEX_SIZE);
+    const variety = (id: string) => {
+      const c = layout.center(id);
+      const seen = new Set<string>();
+      for (let dx = -10; dx <= 10; dx++) seen.add(pixel(c.x - win.x + dx, c.y - win.y + 12).join(','));
+      return seen.size;
+    };
+    expect(variety('0605')).toBeGreaterThan(2); // German, clear, hatched
+    expect(variety('0604')).toBeLessThanOrEqual(2); // Soviet, clear, plain wash
+  });
+
+  it('cuts a close-up scene to the control it draws, and draws the same picture from it', () => {
+    const def = INSTALLED_GAMES.find((g) => g.id === 'operation-typhoon')!;
+    const typhoon = loadMap(def.mapFile);
+    const scene = def.scene(def.engine.setup(def.setupOptions!({}, 1)), []);
+    const view = { kind: 'zoom', center: '1306', radius: 4 } as const;
+    const cut = sceneForView(typhoon, scene, view);
+    const count = (sc: Scene) => Object.keys(sc.control!.hexes).length;
+    expect(count(cut)).toBeLessThan(count(scene) / 5);
+    expect(
+      renderMap(typhoon, cut, view)
+        .data()
+        .equals(renderMap(typhoon, scene, view).data()),
+    ).toBe(true);
+    // A whole map keeps all of it.
+    expect(sceneForView(typhoon, scene, { kind: 'full' })).toBe(scene);
   });
 
   it('draws counters with their side colour, and stacks with a count badge', async () => {

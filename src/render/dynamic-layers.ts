@@ -4,7 +4,7 @@ import type { DIRECTIONS, HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
 import { drawCounter } from './counters.js';
 import { font } from './fonts.js';
-import { hatchRegion } from './hatching.js';
+import { type Extent, hatchRegion } from './hatching.js';
 import type { HexLayout, Point } from './layout.js';
 import {
   type Box,
@@ -95,6 +95,8 @@ export function drawControl(
   shown: readonly HexId[],
   /** The picture's width, so the front line reads in a preview. */
   width = 0,
+  /** The picture's window in the map's coordinates: hatching is cut to it. */
+  seen?: Extent,
 ): void {
   const control = scene.control;
   // Marker control is drawn by drawControlFlags, over the battle and selection rings.
@@ -117,7 +119,7 @@ export function drawControl(
     const look = looks[side];
     ctx.fillStyle = look.wash;
     ctx.fill(region);
-    if (look.hatch) hatchRegion(ctx, region, look.hatch, hexesBox(layout, ids));
+    if (look.hatch) hatchRegion(ctx, region, look.hatch, hexesBox(layout, ids), seen);
   }
   // The front: every side between hexes of different control, met from the window's hexes.
   const pairs = pairsFrom(map);

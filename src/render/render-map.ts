@@ -79,13 +79,17 @@ export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'fu
   ctx.rect(0, 0, win.width, win.height);
   ctx.clip();
   ctx.translate(-win.x, -win.y);
-  const margin = hexSize * 2;
-  const visible = (id: HexId) => {
-    const p = layout.center(id);
-    return p.x > win.x - margin && p.x < win.x + win.width + margin && p.y > win.y - margin && p.y < win.y + win.height + margin;
-  };
+  const visible = inWindow(layout, win);
   const shown = view.kind === 'full' ? map.ids : map.ids.filter(visible);
-  drawControl(ctx, layout, map, scene, shown, win.width);
+  // Hatching is cut to the window and a hex side past it: a hex edge cut at the scratch's border
+  // is drawn a little differently, and none reaching into the window is cut there.
+  const cut = hexSize + 2;
+  drawControl(ctx, layout, map, scene, shown, win.width, {
+    x0: win.x - cut,
+    y0: win.y - cut,
+    x1: win.x + win.width + cut,
+    y1: win.y + win.height + cut,
+  });
   drawRegions(ctx, layout, map, scene.regions, visible, win.width);
   drawBoundaries(ctx, layout, map, scene.boundaries, visible, win.width);
   drawMarks(ctx, layout, map, scene.marks, sideLooks(scene), visible, win.width);
@@ -108,6 +112,35 @@ export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'fu
 
   drawPanel(ctx, map, scene, win.height, win.width, panel, markers);
   return canvas;
+}
+
+/** Whether a hex is drawn in a picture of `win`: its centre within two hexes of the window. */
+function inWindow(layout: HexLayout, win: Window): (id: HexId) => boolean {
+  const margin = layout.size * 2;
+  return (id) => {
+    const p = layout.center(id);
+    return p.x > win.x - margin && p.x < win.x + win.width + margin && p.y > win.y - margin && p.y < win.y + win.height + margin;
+  };
+}
+
+/**
+ * The scene with area control cut to what a close-up draws of it (its hexes and their
+ * neighbours, for the front): a whole map's control is thousands of hexes, and a picture
+ * drawn on a worker thread copies its scene across. The same picture either way.
+ */
+export function sceneForView(map: LoadedMap, scene: Scene, view: View): Scene {
+  const control = scene.control;
+  if (view.kind === 'full' || control?.style !== 'area') return scene;
+  const visible = inWindow(zoomLayout(map), zoomWindow(map, view.center, view.radius));
+  const hexes: Record<HexId, (typeof control.hexes)[HexId]> = {};
+  for (const id of map.ids) {
+    if (!visible(id)) continue;
+    for (const h of [id, ...map.neighbours(id)]) {
+      const side = control.hexes[h];
+      if (side !== undefined) hexes[h] = side;
+    }
+  }
+  return { ...scene, control: { ...control, hexes } };
 }
 
 /** A window of the zoom-size static layer centred on a hex, clamped to the map. */
