@@ -37,6 +37,15 @@ const count = (t: Tally, key: string, won: boolean) => {
   t.set(key, c);
 };
 const wins = new Map<number, number>();
+/** Hexes from the nearest mechanized unit to Moscow when turn 6 begins (the first turn after the mud, 12.1), per game. */
+const awayAt6: number[] = [];
+const armourAway = (s: TyphoonState) => {
+  let away = Infinity;
+  for (const [id, u] of Object.entries(s.units))
+    if (engine.index.unit(id).mobility === 'mechanized')
+      for (const m of engine.index.moscow) away = Math.min(away, engine.index.map.grid.distance(u.hex, m));
+  return away;
+};
 
 for (let seed = 1; seed <= games; seed++) {
   const g = playGame(engine, policy, seed, scenario);
@@ -50,8 +59,13 @@ for (let seed = 1; seed <= games; seed++) {
     count(byAir, `turn ${attack.turn}, ${attack.air ? 'with' : 'without'} the Luftwaffe`, won);
     attack = undefined;
   };
+  let seen6 = false;
   for (const a of g.actions) {
     const turn = s.turn;
+    if (turn === 6 && !seen6) {
+      seen6 = true;
+      awayAt6.push(armourAway(s));
+    }
     const r = engine.apply(s, a);
     for (const e of r.events) {
       const atMoscow = (e.hexes ?? []).some((h) => moscow.has(h));
@@ -80,6 +94,11 @@ console.log(
     .sort(([a], [b]) => a - b)
     .map(([t, n]) => `${t}: ${n}`)
     .join(', ')}`,
+);
+const away = [...awayAt6].sort((a, b) => a - b);
+const q = (p: number) => away[Math.min(away.length - 1, Math.floor(p * (away.length - 1) + 0.5))] ?? 'n/a';
+console.log(
+  `games reaching turn 6: ${away.length}; hexes from the nearest armour to Moscow as it begins: median ${q(0.5)} (${q(0.25)}-${q(0.75)})`,
 );
 console.log(`attacks on a Moscow hex, by turn:\n${show(byTurn)}`);
 console.log(`by Luftwaffe:\n${show(byAir)}`);
