@@ -170,9 +170,9 @@ of the force table only the fist reaches in Moscow (City roll 12: +1 of 13.5 on 
 holds Moscow's full defences (turn 6 attacks there: 11 won of 237), a few points of wins; and
 the fist's own Luftwaffe now flies with the armour before Moscow, a better German: the two
 together took it from 81.4% to the figure below.
-Levers the historical game shares cost it as much as they take from the fist: no Luftwaffe on
-turns 6-8, fist 56.0%, historical seek-pockets 22.2% (below its 25%, and against the history of
-VIII Fliegerkorps); tanks at -2 in Moscow, fist 81.9%, historical 25.2%; the declining movement
+Levers the historical game shares put the historical German at or below its 25% long before
+the fist nears 30%: no Luftwaffe on turns 6-8, fist 56.0%, historical seek-pockets 22.2% (and
+against the history of VIII Fliegerkorps); tanks at -2 in Moscow, fist 81.9%, historical 25.2%; the declining movement
 table (9.3) only moves the fist's wins to turn 7 (below). The target is not met by any sourced
 means found.`;
 
