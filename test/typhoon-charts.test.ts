@@ -213,6 +213,20 @@ describe('tables are well formed', () => {
     }
   });
 
+  it('City roll 12 is reached only with the Clenched Fist +1 (13.5), and it is the strongest Moscow garrison', () => {
+    const fg = CHARTS.forceGeneration;
+    const top = 6 + Math.max(...CHARTS.turns.map((t) => t.forceModifier)) + fg.moscowModifier; // 8.1: die 6, turns 5-8, Moscow
+    expect(top).toBe(11);
+    expect(top + fg.clenchedFistModifier).toBe(12);
+    // Every kind of unit at least as many as on any lower City roll, and more steps than roll 11.
+    const rows = fg.lines.city.rows;
+    const twelve = rows.find((r) => r.roll === 12)!.force!;
+    for (const r of rows.slice(0, 11))
+      for (const k of ['RD', 'GD', 'AC', 'A', 'CAS'] as const) expect(twelve[k] ?? 0).toBeGreaterThanOrEqual(r.force?.[k] ?? 0);
+    const steps = (f: SovietForce) => 2 * ((f.RD ?? 0) + (f.GD ?? 0) + (f.AC ?? 0)) + (f.B ?? 0) + (f.A ?? 0);
+    expect(steps(twelve)).toBeGreaterThan(steps(rows.find((r) => r.roll === 11)!.force!));
+  });
+
   it('forceLineFor picks the line most favourable to the Soviets (8.1)', () => {
     expect(forceLineFor()).toBe('open');
     expect(forceLineFor('town')).toBe('town');

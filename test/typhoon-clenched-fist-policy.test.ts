@@ -67,6 +67,30 @@ describe('Operation Typhoon: the Clenched Fist German', () => {
     expect(g.turnReached).toBeGreaterThan(4);
   });
 
+  it('from turn 6 flies the Luftwaffe with the armour before Moscow, reduced or not (9.1)', () => {
+    const s = structuredClone(stateWhere((x) => x.phase !== 'setup'));
+    const moscow = index.moscow[0]!;
+    const before = index.map.neighbours(moscow).find((h) => !index.moscow.includes(h))!;
+    const [a, b, c, d, e, f] = mech.filter((u) => index.unit(u).type === 'panzer');
+    // Three reduced panzer divisions next to Moscow (10.10: no regroup after turn 5), three whole ones at the start line.
+    const far = s.units[d!]!.hex;
+    s.units = {
+      [a!]: { hex: before, steps: 1 },
+      [b!]: { hex: before, steps: 1 },
+      [c!]: { hex: before, steps: 1 },
+      [d!]: { hex: far, steps: 2 },
+      [e!]: { hex: far, steps: 2 },
+      [f!]: { hex: far, steps: 2 },
+    };
+    s.taken = [...s.taken, before].sort();
+    s.airAvailable = 1;
+    for (const turn of [4, 7]) {
+      s.turn = turn;
+      // Turn 4 the default (the strongest stack); turn 7 the stack that attacks Moscow first.
+      expect(clenchedFist.decide(engine, s)).toEqual({ type: 'assign-air', hex: turn === 4 ? far : before });
+    }
+  });
+
   it('plays a game the engine replays from the seed', () => {
     const g = played();
     expect(g.final.phase).toBe('over');

@@ -347,6 +347,27 @@ describe('Victory checks (4.x) and the turn (5.x, 10.10, 12.x)', () => {
     else expect(r.state.turn).toBe(4);
   });
 
+  it('13.4: the Clenched Fist deletes the checks of 4.2 and 4.4, and keeps the turn 3 front check (4.3, 13.1)', () => {
+    // 13.4: "The victory checks mandated in rules 4.2 and 4.4 are deleted from play."
+    const after2 = endTurns(started(1, 'clenched-fist'), 1).state; // turn 2 ends with no pocket hexes
+    expect(after2.pocketTally).toBe(0);
+    expect([after2.phase, after2.turn]).toEqual(['movement', 3]);
+    // Turn 4 with no VP and every Soviet hex west of column 29 still Soviet: lost in the historical game, not here.
+    for (const scenario of ['historical', 'clenched-fist'] as const) {
+      const s = structuredClone(started(1, scenario));
+      s.turn = 4;
+      const r = endTurns(s, 1).state;
+      if (scenario === 'historical') expect(r.result?.reason).toMatch(/^4\.4/);
+      else expect([r.phase, r.turn]).toEqual(['movement', 5]);
+    }
+    // 13.1: the standard rules still apply, 4.3 among them: a hex taken far from every German unit is a gap.
+    const s = structuredClone(after2);
+    const deep = map.ids.find((h) => index.initiallySoviet.has(h) && h.startsWith('40') && !index.moscow.includes(h))!;
+    s.taken = [...s.taken, deep].sort();
+    expect(frontGaps(new Play(index, s))).toContain(deep);
+    expect(endTurns(s, 1).state.result?.reason).toMatch(/^4\.3/);
+  });
+
   it('finds the front (Soviet hexes next to German ones) as a scan of the whole map would', () => {
     const s = structuredClone(started());
     const play0 = new Play(index, s);

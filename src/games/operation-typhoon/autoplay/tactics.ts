@@ -25,6 +25,8 @@ export interface Planner {
   closePockets?(v: View): number | undefined;
   /** Whether this unit may be sent to fill a front gap (default: any unit). */
   mayFill?(v: View, unit: string): boolean;
+  /** The stack the Luftwaffe flies with (9.1), or undefined for the default: the strongest mechanized stack with a goal. */
+  airTarget?(v: View): HexId | undefined;
 }
 
 export function decideWith(planner: Planner, engine: TyphoonEngine, state: TyphoonState): TyphoonAction {
@@ -34,7 +36,7 @@ export function decideWith(planner: Planner, engine: TyphoonEngine, state: Typho
   const v = new View(engine, state);
   if (state.battle) return battleChoice(v);
   if (state.airAvailable > 0 && !state.active && state.done.length === 0) {
-    const air = airTarget(planner, v);
+    const air = planner.airTarget?.(v) ?? airTarget(planner, v);
     if (air) return { type: 'assign-air', hex: air };
   }
   if (state.active) {

@@ -124,7 +124,7 @@ export const FORCE_GENERATION: ForceGenerationTable = {
         { roll: 9, force: f({ RD: 3, GD: 1, B: 1, A: 1, CAS: 1 }) },
         { roll: 10, force: f({ RD: 3, GD: 1, AC: 1, A: 1, CAS: 1 }) },
         { roll: 11, force: f({ RD: 3, GD: 2, A: 2, CAS: 1 }) },
-        { roll: 12, force: f({ RD: 4, GD: 2, AC: 1, A: 2, CAS: 1 }) },
+        { roll: 12, force: f({ RD: 4, GD: 3, AC: 2, A: 3, CAS: 2 }) }, // 13.5 only: see the source note
       ],
     },
   },
@@ -133,7 +133,11 @@ export const FORCE_GENERATION: ForceGenerationTable = {
   source:
     'rule 8.1 (lines by terrain, modified die, the example: turn 1, clear, die 5 = 2 RD + 1 B; +3 in a Moscow hex), rule 13.5 (+1 Clenched Fist); ' +
     'rolls 1-12 cover die 1-6 plus at most +2 (turn), +3 (Moscow), +1 (13.5); other cells calibrated (initial): ' +
-    'open ground often empty at low rolls, towns and cities always or nearly always held, guards, airborne, artillery and CAS only at high rolls',
+    'open ground often empty at low rolls, towns and cities always or nearly always held, guards, airborne, artillery and CAS only at high rolls; ' +
+    'City roll 12 is reached only in the Clenched Fist (die 6, +2 on turns 5-8, +3 Moscow, +1 13.5; the historical game stops at 11), so it is ' +
+    'Moscow with the defences 13.0 says the delay let the Soviets build: three guards divisions, both airborne corps, three artillery and two CAS ' +
+    '(was 4 RD + 2 GD + 1 AC + 2 A + 1 CAS; calibrated on the Clenched Fist German: its turn 6 attacks on Moscow at 12 won 6 of 19, none of 21 with this; ' +
+    'wins 84 and 82 of seeds 1-100; docs/typhoon-charts.md, Clenched Fist round)',
 };
 
 export const BREAKOUT: BreakoutTable = {
