@@ -9,7 +9,7 @@ import type { LoadedMap } from '../../maps/game-map.js';
 import type { DieReport, GameEvent } from '../engine.js';
 import type { GermanUnitSpec, SovietCounterSpec, TyphoonCharts } from './charts/index.js';
 import { graphOf, sovietMask } from './hex-graph.js';
-import type { TyphoonState } from './state.js';
+import type { GermanUnitState, TyphoonState } from './state.js';
 
 export interface TyphoonRules {
   map: LoadedMap;
@@ -61,6 +61,8 @@ const takenSets = new WeakMap<readonly HexId[], Set<HexId>>();
 export class Play {
   readonly events: GameEvent[] = [];
   private takenSet: ReadonlySet<HexId> | undefined;
+  /** Whether `s.units` is this play's own map yet (an order's copy shares it with the position before). */
+  private unitsOwn = false;
 
   constructor(
     readonly index: RulesIndex,
@@ -135,6 +137,25 @@ export class Play {
   }
 
   unitsIn(hex: HexId): string[] {
-    return Object.keys(this.s.units).filter((id) => this.s.units[id]!.hex === hex);
+    const here: string[] = [];
+    for (const id in this.s.units) if (this.s.units[id]!.hex === hex) here.push(id);
+    return here;
+  }
+
+  /**
+   * A German unit's state to change. An order's copy of the state shares the units with the
+   * position before it (copy-state.ts): the first change copies the map of units, and each
+   * change the unit, so the earlier position is never written.
+   */
+  unitToChange(id: string): GermanUnitState {
+    const old = this.s.units[id];
+    if (!old) throw new RangeError(`no German unit ${id} on the map`);
+    if (!this.unitsOwn) {
+      this.s.units = { ...this.s.units };
+      this.unitsOwn = true;
+    }
+    const u = { ...old };
+    this.s.units[id] = u;
+    return u;
   }
 }

@@ -36,7 +36,15 @@ import {
 } from './state.js';
 import { endPhase, startTurn } from './turn-end.js';
 
-export type TyphoonEngine = GameEngine<TyphoonState, TyphoonAction, TyphoonOptions> & { readonly index: RulesIndex };
+export type TyphoonEngine = GameEngine<TyphoonState, TyphoonAction, TyphoonOptions> & {
+  readonly index: RulesIndex;
+  /**
+   * `apply` for orders this process built itself (auto-play's policies, typed as `TyphoonAction`):
+   * the same rules, without parsing the order at the input boundary. Player and file input
+   * always goes through `apply`.
+   */
+  applyOwn(state: TyphoonState, action: TyphoonAction): Applied<TyphoonState>;
+};
 
 export function createTyphoonEngine(rules: TyphoonRules): TyphoonEngine {
   const index = new RulesIndex(rules);
@@ -50,6 +58,7 @@ export function createTyphoonEngine(rules: TyphoonRules): TyphoonEngine {
     },
     prompt: (state) => prompt(index, state),
     apply: (state, action) => apply(index, state, action),
+    applyOwn: (state, action) => applyOrder(index, state, action),
     // 4.0, 5.4: the engine's own verdict; every way play stops (victory checks, Moscow encircled
     // during movement, the last turn, conceding) records it in the state.
     result: (state) => state.result as GameResult | undefined,
@@ -60,7 +69,15 @@ export function apply(index: RulesIndex, state: TyphoonState, input: TyphoonActi
   // The engine takes untrusted input too (imports, fuzzing): an order it does not know is refused, never run.
   const parsed = typhoonActionSchema.safeParse(input);
   if (!parsed.success) throw new RuleError('5.0', `not an Operation Typhoon order: ${issuesText(parsed.error, 'order', 2)}`);
-  const action = parsed.data;
+  return applyOrder(index, state, parsed.data);
+}
+
+/**
+ * `apply` without the parse of the order: for orders built in this process as typed
+ * `TyphoonAction`s (the scripted German of auto-play), never for anything a player sent or a
+ * file held. Every rule is still checked; only the order's shape is taken on trust.
+ */
+export function applyOrder(index: RulesIndex, state: TyphoonState, action: TyphoonAction): Applied<TyphoonState> {
   const over = gameOver(state);
   if (over) throw over;
   // Only the order that ended a battle shows its defenders. Left out by a copy, not `delete`,
@@ -89,7 +106,7 @@ const HANDLERS: { [T in TyphoonAction['type']]: Handler<T> } = {
     const problem = setupProblem(play, a.unit, a.hex);
     if (problem) throw problem;
     const from = play.s.units[a.unit]!.hex;
-    play.s.units[a.unit]!.hex = a.hex;
+    play.unitToChange(a.unit).hex = a.hex;
     play.event('setup', `${play.index.unit(a.unit).label} moves from ${from} to ${a.hex}.`, { rule: '3.2', hexes: [a.hex] });
   },
   'setup-reset': (play) => {
@@ -424,7 +441,7 @@ function walk(play: Play, force: ActiveForce, path: HexId[]): void {
   force.mp = mp;
   force.hex = last;
   force.trail.push(...path);
-  for (const u of force.units) play.s.units[u]!.hex = last;
+  for (const u of force.units) play.unitToChange(u).hex = last;
   // This order's cost and what is left, not the running total (9.2).
   play.event('moved', `${force.units.map((u) => index.unit(u).label).join(', ')} move to ${last}: ${before - mp} MP, ${mp} MP left.`, {
     rule: '9.2',
