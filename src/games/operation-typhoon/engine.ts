@@ -22,7 +22,7 @@ import { turnSpec } from './charts/index.js';
 import { CombatRound } from './combat.js';
 import { Play, RulesIndex, type TyphoonRules } from './context.js';
 import { copyState } from './copy-state.js';
-import { allowance, mobilityOf, stackingProblem, startsMudBound, stepCost } from './movement.js';
+import { allowance, mobilityOf, stackingProblem, startsMudBound, stepCost, unitsByHex } from './movement.js';
 import { pocketPreview, pocketText } from './pocket-preview.js';
 import { initialState, setupProblem } from './setup.js';
 import {
@@ -418,10 +418,11 @@ function walk(play: Play, force: ActiveForce, path: HexId[]): void {
   const mobility = mobilityOf(index, force.units);
   let at = force.hex;
   let mp = force.mp;
+  // Nothing moves until the whole path is checked: the units by hex are looked up once.
+  const present = unitsByHex(play);
   path.forEach((hex, i) => {
     requireOnMap(index, hex);
-    if (index.map.grid.directionTo(at, hex) === undefined)
-      throw new RuleError('9.2', `${hex} is not next to ${at}: hexes cannot be skipped`);
+    if (!index.map.neighbours(at).includes(hex)) throw new RuleError('9.2', `${hex} is not next to ${at}: hexes cannot be skipped`);
     const soviet = play.isSoviet(hex);
     if (soviet && i < path.length - 1)
       throw new RuleError('8.0', `movement stops in Soviet hex ${hex} to generate its defenders; end the path there`);
@@ -429,7 +430,7 @@ function walk(play: Play, force: ActiveForce, path: HexId[]): void {
       throw new RuleError('12.1', 'on turn 5 a force that started on or north of row 40 may not enter Soviet hexes');
     const cost = stepCost(index, mobility, at, hex);
     if (cost > mp) throw new RuleError('9.2', `entering ${hex} costs ${cost} MP and the force has ${mp} left`);
-    const problem = stackingProblem(play, force.units, hex);
+    const problem = stackingProblem(play, force.units, hex, present.get(hex) ?? []);
     if (problem) throw problem;
     mp -= cost;
     at = hex;

@@ -39,15 +39,21 @@ export function interArmyBan(s: TyphoonState, index: RulesIndex): boolean {
 
 /**
  * Why the moving units may not be in `hex` (including while only passing through, 7.1), or
- * undefined when they may. `staying` are the other German units in the hex.
+ * undefined when they may. `present` are the German units in the hex (the moving ones may be
+ * among them), for a caller that checks many hexes of one position (`unitsByHex`).
  */
-export function stackingProblem(play: Play, moving: readonly string[], hex: HexId): RuleError | undefined {
+export function stackingProblem(
+  play: Play,
+  moving: readonly string[],
+  hex: HexId,
+  present: readonly string[] = play.unitsIn(hex),
+): RuleError | undefined {
   const { index } = play;
-  const broken = stackingBreaks(play, moving, hex);
+  const broken = stackingBreaksAmong(play, moving, present);
   if (broken === '7.1') return new RuleError('7.1', `hex ${hex} would hold more than three divisions (the Lehr brigade and GD count half)`);
   if (broken === '7.3') {
     const mine = index.unit(moving[0]!).formation;
-    const other = play.unitsIn(hex).find((u) => !moving.includes(u) && index.unit(u).formation !== mine)!;
+    const other = present.find((u) => !moving.includes(u) && index.unit(u).formation !== mine)!;
     const names = Object.fromEntries(index.charts.formations.map((f) => [f.id, f.name]));
     return new RuleError(
       '7.3',
@@ -57,12 +63,11 @@ export function stackingProblem(play: Play, moving: readonly string[], hex: HexI
   return undefined;
 }
 
-/** Which stacking rule the moving units would break in `hex`, if any: the question path searches ask of every occupied hex. */
-function stackingBreaks(play: Play, moving: readonly string[], hex: HexId): '7.1' | '7.3' | undefined {
-  return stackingBreaksAmong(play, moving, play.unitsIn(hex));
-}
-
-/** The same with the German units in the hex given (`present`, the moving ones may be among them). */
+/**
+ * Which stacking rule the moving units would break in a hex holding the German units
+ * `present` (the moving ones may be among them), if any: the question path searches ask of
+ * every occupied hex.
+ */
 function stackingBreaksAmong(play: Play, moving: readonly string[], present: readonly string[]): '7.1' | '7.3' | undefined {
   const { index, s } = play;
   const staying = present.filter((u) => !moving.includes(u));
@@ -214,6 +219,18 @@ export function reachOf(
     entered.push(previous[h]!);
   }
   return new Reach(graph, start, hexes, costs, entered, soviet);
+}
+
+/** The German units by hex, each hex's in the order of `Play.unitsIn`. */
+export function unitsByHex(play: Play): Map<HexId, string[]> {
+  const present = new Map<HexId, string[]>();
+  for (const id in play.s.units) {
+    const hex = play.s.units[id]!.hex;
+    const here = present.get(hex);
+    if (here) here.push(id);
+    else present.set(hex, [id]);
+  }
+  return present;
 }
 
 /** The German units by hex number: what the searches check stacking against (7.1-7.3). */
