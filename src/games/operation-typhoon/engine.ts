@@ -576,13 +576,22 @@ function airShare(play: Play, units: readonly string[]): string | null {
 
 /** Stacks with units that may still move this phase, by hex. */
 export function movableStacks(index: RulesIndex, s: TyphoonState): { hex: HexId; units: string[] }[] {
+  // Asked by every decision of the scripted German: a set of the units done, no copies per unit.
+  const done = new Set(s.done);
+  const moving = s.active?.units;
   const byHex = new Map<HexId, string[]>();
-  for (const [id, u] of Object.entries(s.units)) {
-    if (s.done.includes(id) || s.active?.units.includes(id)) continue;
-    byHex.set(u.hex, [...(byHex.get(u.hex) ?? []), id]);
+  for (const id in s.units) {
+    if (done.has(id) || moving?.includes(id)) continue;
+    const hex = s.units[id]!.hex;
+    const here = byHex.get(hex);
+    if (here) here.push(id);
+    else byHex.set(hex, [id]);
   }
   void index;
-  return [...byHex].map(([hex, units]) => ({ hex, units: units.sort() })).sort((a, b) => a.hex.localeCompare(b.hex));
+  const stacks: { hex: HexId; units: string[] }[] = [];
+  for (const [hex, units] of byHex) stacks.push({ hex, units: units.sort() });
+  // Hex ids are four digits (2.2): comparing them as strings orders them as localeCompare does.
+  return stacks.sort((a, b) => (a.hex < b.hex ? -1 : a.hex > b.hex ? 1 : 0));
 }
 
 export { captureHex };

@@ -65,8 +65,14 @@ export class View {
   /** German units by hex. */
   unitsByHex(): Map<HexId, string[]> {
     if (!this.occupied) {
-      this.occupied = new Map();
-      for (const [id, u] of Object.entries(this.s.units)) this.occupied.set(u.hex, [...(this.occupied.get(u.hex) ?? []), id]);
+      const occupied = new Map<HexId, string[]>();
+      for (const id in this.s.units) {
+        const hex = this.s.units[id]!.hex;
+        const here = occupied.get(hex);
+        if (here) here.push(id);
+        else occupied.set(hex, [id]);
+      }
+      this.occupied = occupied;
     }
     return this.occupied;
   }
