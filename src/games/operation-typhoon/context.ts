@@ -8,7 +8,7 @@ import type { HexId } from '../../kernel/hex.js';
 import type { LoadedMap } from '../../maps/game-map.js';
 import type { DieReport, GameEvent } from '../engine.js';
 import type { GermanUnitSpec, SovietCounterSpec, TyphoonCharts } from './charts/index.js';
-import { graphOf, sovietMask } from './hex-graph.js';
+import { carrySovietMask, graphOf, sovietMask } from './hex-graph.js';
 import type { GermanUnitState, TyphoonState } from './state.js';
 
 export interface TyphoonRules {
@@ -115,12 +115,15 @@ export class Play {
   takeHexes(hexes: Iterable<HexId>): void {
     // A new list and set: the old ones may be shared with earlier positions (copy-state.ts).
     const set = new Set(this.taken());
-    const list = [...this.s.taken];
+    const before = this.s.taken;
+    const list = [...before];
     // Always sorted by this method; a list from elsewhere (an imported game) is sorted first.
     if (list.some((h, i) => i > 0 && list[i - 1]! > h)) list.sort();
+    const added: HexId[] = [];
     for (const h of hexes) {
       if (!this.index.initiallySoviet.has(h) || set.has(h)) continue;
       set.add(h);
+      added.push(h);
       // Kept in order (as sort() orders strings): each hex goes in where it belongs.
       let lo = 0;
       let hi = list.length;
@@ -134,6 +137,7 @@ export class Play {
     this.s.taken = list;
     takenSets.set(this.s.taken, set);
     this.takenSet = set;
+    carrySovietMask(this.index, before, list, added);
   }
 
   unitsIn(hex: HexId): string[] {
