@@ -173,7 +173,8 @@ export function reachOf(
   const reached: number[] = [start];
   cost[start] = 0;
   seen[start] = stamp;
-  const heap = new NumberHeap();
+  const { heap } = scratch;
+  heap.clear();
   heap.push(start, 0);
   while (heap.size > 0) {
     const h = heap.pop();
@@ -257,6 +258,7 @@ interface Scratch {
   occupied: Int32Array;
   /** `stamp` where stacking forbids the hex, `-stamp` where it allows it (occupied hexes only). */
   blocked: Int32Array;
+  heap: NumberHeap;
 }
 const scratches = new WeakMap<object, Scratch>();
 function scratchOf(graph: { size: number }): Scratch {
@@ -273,26 +275,31 @@ function scratchOf(graph: { size: number }): Scratch {
         done: new Int32Array(n),
         occupied: new Int32Array(n),
         blocked: new Int32Array(n),
+        heap: new NumberHeap(),
       }),
     );
   }
   return s;
 }
 
-/** The kernel's binary heap (pathfinding.ts) on numbers: the same pushes and pops, so the same order of equal keys. */
+/**
+ * The kernel's binary heap (pathfinding.ts) on numbers: the same pushes and pops, so the same
+ * order of equal keys. One per map, emptied for each search: its arrays only ever grow.
+ */
 class NumberHeap {
-  private items: number[] = [];
-  private keys: number[] = [];
+  private readonly items: number[] = [];
+  private readonly keys: number[] = [];
+  size = 0;
 
-  get size(): number {
-    return this.items.length;
+  clear(): void {
+    this.size = 0;
   }
 
   push(item: number, key: number): void {
     const { items, keys } = this;
-    items.push(item);
-    keys.push(key);
-    let i = items.length - 1;
+    let i = this.size++;
+    items[i] = item;
+    keys[i] = key;
     while (i > 0) {
       const parent = (i - 1) >> 1;
       if (keys[parent]! <= key) break;
@@ -304,18 +311,17 @@ class NumberHeap {
   pop(): number {
     const { items, keys } = this;
     const top = items[0]!;
-    const lastItem = items.pop()!;
-    const lastKey = keys.pop()!;
-    if (items.length > 0) {
-      items[0] = lastItem;
-      keys[0] = lastKey;
+    const n = --this.size;
+    if (n > 0) {
+      items[0] = items[n]!;
+      keys[0] = keys[n]!;
       let i = 0;
       for (;;) {
         const l = 2 * i + 1;
         const r = l + 1;
         let m = i;
-        if (l < keys.length && keys[l]! < keys[m]!) m = l;
-        if (r < keys.length && keys[r]! < keys[m]!) m = r;
+        if (l < n && keys[l]! < keys[m]!) m = l;
+        if (r < n && keys[r]! < keys[m]!) m = r;
         if (m === i) break;
         this.swap(i, m);
         i = m;

@@ -29,6 +29,9 @@ export class View {
   /** The units by hex number, for the searches (movement.ts). */
   private present: Map<number, string[]> | undefined;
   private stacks: { hex: HexId; units: string[] }[] | undefined;
+  /** This turn's MP allowances and 7.3 ban, asked for every force and unit the tactics weigh. */
+  private mp: { mechanized: number; nonMechanized: number } | undefined;
+  private ban: boolean | undefined;
 
   constructor(
     readonly engine: TyphoonEngine,
@@ -113,7 +116,8 @@ export class View {
   private searchKey(units: readonly string[]): string {
     if (units.length !== 1) return units.join(',');
     const spec = this.index.unit(units[0]!);
-    return `1:${spec.mobility}:${spec.stacking}:${interArmyBan(this.s, this.index) ? spec.formation : ''}`;
+    this.ban ??= interArmyBan(this.s, this.index);
+    return `1:${spec.mobility}:${spec.stacking}:${this.ban ? spec.formation : ''}`;
   }
 
   /** 4.3: the unwatched front hexes of this state. */
@@ -140,7 +144,7 @@ export class View {
   }
 
   allowance(mech: boolean): number {
-    const t = this.index.charts.turns.find((x) => x.turn === this.s.turn)!;
-    return mech ? t.mp.mechanized : t.mp.nonMechanized;
+    this.mp ??= this.index.charts.turns.find((x) => x.turn === this.s.turn)!.mp;
+    return mech ? this.mp.mechanized : this.mp.nonMechanized;
   }
 }
