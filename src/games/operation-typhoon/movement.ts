@@ -122,6 +122,28 @@ export class Reach {
     readonly soviet: Uint8Array,
   ) {}
 
+  /** The same search seen on another position's Soviet hexes (one where it would run the same, autoplay/reach-memory.ts). */
+  on(soviet: Uint8Array): Reach {
+    return soviet === this.soviet ? this : new Reach(this.graph, this.start, this.order, this.costs, this.previous, soviet);
+  }
+
+  /**
+   * The hexes the search looked at, 1 each: those it moved on from (the start and every
+   * hex reached but a Soviet one, 8.0) and their neighbours. Another position where no
+   * hex of these holds other units or another control gives the same search.
+   */
+  examined(): Uint8Array {
+    const { graph } = this;
+    const seen = new Uint8Array(graph.size);
+    const look = (h: number) => {
+      seen[h] = 1;
+      for (let k = h * 6; k < h * 6 + 6; k++) if (graph.neighbours[k]! >= 0) seen[graph.neighbours[k]!] = 1;
+    };
+    look(this.start);
+    for (const h of this.order) if (!this.soviet[h]) look(h);
+    return seen;
+  }
+
   /** The position of hex `h` in `order`, or -1 where the force cannot move (its own hex is no move). */
   find(h: number): number {
     return this.order.indexOf(h);

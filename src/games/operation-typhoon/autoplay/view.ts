@@ -7,9 +7,10 @@ import { Play } from '../context.js';
 import { frontGaps } from '../control.js';
 import type { TyphoonEngine } from '../engine.js';
 import { movableStacks } from '../engine.js';
-import { graphOf, type HexGraph } from '../hex-graph.js';
+import { graphOf, type HexGraph, sovietMask } from '../hex-graph.js';
 import { interArmyBan, type Reach, reachOf, unitsByHexNumber } from '../movement.js';
 import type { TyphoonState } from '../state.js';
+import { recall, remember } from './reach-memory.js';
 
 export const hexAt = (col: number, row: number): HexId => formatHexId({ col, row });
 export const colOf = columnOf;
@@ -102,8 +103,17 @@ export class View {
   reachOf(units: readonly string[], from: HexId, mp: number, mudBound: boolean): Reach {
     const key = `${this.searchKey(units)}|${from}|${mp}|${mudBound ? 1 : 0}`;
     let r = this.reach.get(key);
-    this.present ??= unitsByHexNumber(this.play);
-    if (!r) this.reach.set(key, (r = reachOf(this.play, units, from, mp, mudBound, this.present)!));
+    if (!r) {
+      // Earlier decisions' searches that this position leaves as they were (reach-memory.ts).
+      const long = `${key}|${this.s.scenario}|${this.s.turn}`;
+      r = recall(this.graph, long, this.s, sovietMask(this.play));
+      if (!r) {
+        this.present ??= unitsByHexNumber(this.play);
+        r = reachOf(this.play, units, from, mp, mudBound, this.present)!;
+        remember(this.graph, long, this.s, r);
+      }
+      this.reach.set(key, r);
+    }
     return r;
   }
 
