@@ -580,9 +580,12 @@ export function movableStacks(index: RulesIndex, s: TyphoonState): { hex: HexId;
   const done = new Set(s.done);
   const moving = s.active?.units;
   const byHex = new Map<HexId, string[]>();
-  for (const id in s.units) {
+  const ids = Object.keys(s.units);
+  const units = Object.values(s.units);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
     if (done.has(id) || moving?.includes(id)) continue;
-    const hex = s.units[id]!.hex;
+    const hex = units[i]!.hex;
     const here = byHex.get(hex);
     if (here) here.push(id);
     else byHex.set(hex, [id]);

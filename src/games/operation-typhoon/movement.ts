@@ -247,11 +247,13 @@ export function reachOf(
 /** The German units by hex, each hex's in the order of `Play.unitsIn`. */
 export function unitsByHex(play: Play): Map<HexId, string[]> {
   const present = new Map<HexId, string[]>();
-  for (const id in play.s.units) {
-    const hex = play.s.units[id]!.hex;
+  const ids = Object.keys(play.s.units);
+  const units = Object.values(play.s.units);
+  for (let i = 0; i < ids.length; i++) {
+    const hex = units[i]!.hex;
     const here = present.get(hex);
-    if (here) here.push(id);
-    else present.set(hex, [id]);
+    if (here) here.push(ids[i]!);
+    else present.set(hex, [ids[i]!]);
   }
   return present;
 }
@@ -260,12 +262,14 @@ export function unitsByHex(play: Play): Map<HexId, string[]> {
 export function unitsByHexNumber(play: Play): Map<number, string[]> {
   const graph = graphOf(play.index);
   const present = new Map<number, string[]>();
-  for (const id in play.s.units) {
-    const h = graph.number(play.s.units[id]!.hex);
+  const ids = Object.keys(play.s.units);
+  const units = Object.values(play.s.units);
+  for (let i = 0; i < ids.length; i++) {
+    const h = graph.number(units[i]!.hex);
     if (h === undefined) continue;
     const here = present.get(h);
-    if (here) here.push(id);
-    else present.set(h, [id]);
+    if (here) here.push(ids[i]!);
+    else present.set(h, [ids[i]!]);
   }
   return present;
 }

@@ -5,6 +5,7 @@
  * again. Speed only: a search is reused only where running it would give the same answer.
  */
 import type { HexId } from '../../../kernel/hex.js';
+import { takenSetOf } from '../context.js';
 import type { HexGraph } from '../hex-graph.js';
 import type { Reach } from '../movement.js';
 import type { TyphoonState } from '../state.js';
@@ -66,22 +67,21 @@ function unitChanges(graph: HexGraph, before: TyphoonState['units'], now: Typhoo
   if (!byNow) unitDiffs.set(before, (byNow = new WeakMap()));
   let diff = byNow.get(now);
   if (diff === undefined) {
-    diff = [];
-    let count = 0;
-    for (const id in now) {
-      count += 1;
-      const a = before[id]?.hex;
-      const b = now[id]!.hex;
-      if (a === b) continue;
-      const ha = a === undefined ? undefined : graph.number(a);
-      const hb = graph.number(b);
-      if (ha === undefined || hb === undefined) {
-        diff = null;
-        break;
+    // Copies keep the order of the units: ids and states compared side by side, by position.
+    const ids = Object.keys(now);
+    const had = Object.keys(before);
+    const a = Object.values(before);
+    const b = Object.values(now);
+    diff = ids.length === had.length ? [] : null;
+    for (let i = 0; diff && i < ids.length; i++) {
+      if (ids[i] !== had[i]) diff = null;
+      else if (a[i]!.hex !== b[i]!.hex) {
+        const ha = graph.number(a[i]!.hex);
+        const hb = graph.number(b[i]!.hex);
+        if (ha === undefined || hb === undefined) diff = null;
+        else diff.push(ha, hb);
       }
-      diff.push(ha, hb);
     }
-    if (diff && count !== Object.keys(before).length) diff = null;
     byNow.set(now, diff);
   }
   return diff ?? undefined;
@@ -96,8 +96,8 @@ function takenSince(graph: HexGraph, before: readonly HexId[], now: readonly Hex
   if (!byNow) takenDiffs.set(before, (byNow = new WeakMap()));
   let diff = byNow.get(now);
   if (diff === undefined) {
-    const had = new Set(before);
-    const has = new Set(now);
+    const had = takenSetOf(before);
+    const has = takenSetOf(now);
     diff = [];
     for (const h of before)
       if (!has.has(h)) {

@@ -70,11 +70,13 @@ export class View {
   unitsByHex(): Map<HexId, string[]> {
     if (!this.occupied) {
       const occupied = new Map<HexId, string[]>();
-      for (const id in this.s.units) {
-        const hex = this.s.units[id]!.hex;
+      const ids = Object.keys(this.s.units);
+      const units = Object.values(this.s.units);
+      for (let i = 0; i < ids.length; i++) {
+        const hex = units[i]!.hex;
         const here = occupied.get(hex);
-        if (here) here.push(id);
-        else occupied.set(hex, [id]);
+        if (here) here.push(ids[i]!);
+        else occupied.set(hex, [ids[i]!]);
       }
       this.occupied = occupied;
     }
