@@ -8,8 +8,9 @@ import type { HexId } from '../../kernel/hex.js';
 import type { LoadedMap } from '../../maps/game-map.js';
 import type { DieReport, GameEvent } from '../engine.js';
 import type { GermanUnitSpec, SovietCounterSpec, TyphoonCharts } from './charts/index.js';
-import { carrySovietMask, graphOf, sovietMask } from './hex-graph.js';
+import { graphOf, rememberSovietMask, sovietMask } from './hex-graph.js';
 import type { GermanUnitState, TyphoonState } from './state.js';
+import { inOrder, listOrder, takenSetOf } from './taken-list.js';
 
 export interface TyphoonRules {
   map: LoadedMap;
@@ -53,16 +54,6 @@ export class RulesIndex {
     if (!u) throw new RangeError(`no Soviet unit ${id}`);
     return u;
   }
-}
-
-/** The set of each list of taken hexes, built once per list. */
-const takenSets = new WeakMap<readonly HexId[], Set<HexId>>();
-
-/** The taken hexes of a list as a set, one per list (a capture makes a new list, 3.5); never change it. */
-export function takenSetOf(list: readonly HexId[]): ReadonlySet<HexId> {
-  let set = takenSets.get(list);
-  if (!set) takenSets.set(list, (set = new Set(list)));
-  return set;
 }
 
 export class Play {
@@ -116,17 +107,25 @@ export class Play {
 
   /** 3.5: a Soviet hex becomes German, once and for good. */
   takeHexes(hexes: Iterable<HexId>): void {
-    // A new list and set: the old ones may be shared with earlier positions (copy-state.ts).
-    const set = new Set(this.taken());
     const before = this.s.taken;
-    const list = [...before];
-    // Always sorted by this method; a list from elsewhere (an imported game) is sorted first.
-    if (list.some((h, i) => i > 0 && list[i - 1]! > h)) list.sort();
+    const graph = graphOf(this.index);
+    // The new position's Soviet hexes, from this one's: a hex already taken (or named twice) is 0 there.
+    const mask = sovietMask(this).slice();
     const added: HexId[] = [];
     for (const h of hexes) {
-      if (!this.index.initiallySoviet.has(h) || set.has(h)) continue;
-      set.add(h);
+      if (!this.index.initiallySoviet.has(h)) continue;
+      const n = graph.number(h)!;
+      if (mask[n] === 0) continue;
+      mask[n] = 0;
       added.push(h);
+    }
+    const sorted = listOrder(before) > 0;
+    if (added.length === 0 && sorted) return;
+    // A new list: the old one may be shared with earlier positions (copy-state.ts).
+    const list = [...before];
+    // Always sorted by this method; a list from elsewhere (an imported game) is sorted first.
+    if (!sorted) list.sort();
+    for (const h of added) {
       // Kept in order (as sort() orders strings): each hex goes in where it belongs.
       let lo = 0;
       let hi = list.length;
@@ -137,10 +136,10 @@ export class Play {
       }
       list.splice(lo, 0, h);
     }
+    if (listOrder(before) === 2) inOrder(list);
     this.s.taken = list;
-    takenSets.set(this.s.taken, set);
-    this.takenSet = set;
-    carrySovietMask(this.index, before, list, added);
+    this.takenSet = undefined;
+    rememberSovietMask(list, mask);
   }
 
   unitsIn(hex: HexId): string[] {

@@ -105,21 +105,9 @@ export function graphOf(index: RulesIndex): HexGraph {
 /** 1 for each Soviet hex, by hex number: one per list of taken hexes (a new list on every capture, 3.5). */
 const masks = new WeakMap<readonly HexId[], Uint8Array>();
 
-/**
- * The mask of a list of taken hexes made from an earlier list's by the hexes `added` (3.5:
- * control only turns German), when that one was worked out: a capture changes a few hexes of
- * hundreds taken.
- */
-export function carrySovietMask(index: RulesIndex, before: readonly HexId[], after: readonly HexId[], added: readonly HexId[]): void {
-  const old = masks.get(before);
-  if (!old || masks.has(after)) return;
-  const graph = graphOf(index);
-  const mask = old.slice();
-  for (const t of added) {
-    const h = graph.number(t);
-    if (h !== undefined) mask[h] = 0;
-  }
-  masks.set(after, mask);
+/** The mask of a new list of taken hexes, made from the list before it by the capture (Play.takeHexes). */
+export function rememberSovietMask(list: readonly HexId[], mask: Uint8Array): void {
+  masks.set(list, mask);
 }
 export function sovietMask(play: Play): Uint8Array {
   let mask = masks.get(play.s.taken);

@@ -5,10 +5,10 @@
  * again. Speed only: a search is reused only where running it would give the same answer.
  */
 import type { HexId } from '../../../kernel/hex.js';
-import { takenSetOf } from '../context.js';
 import type { HexGraph } from '../hex-graph.js';
 import type { Reach } from '../movement.js';
 import type { TyphoonState } from '../state.js';
+import { takenBetween } from '../taken-list.js';
 
 interface Remembered {
   reach: Reach;
@@ -96,24 +96,9 @@ function takenSince(graph: HexGraph, before: readonly HexId[], now: readonly Hex
   if (!byNow) takenDiffs.set(before, (byNow = new WeakMap()));
   let diff = byNow.get(now);
   if (diff === undefined) {
-    const had = takenSetOf(before);
-    const has = takenSetOf(now);
-    diff = [];
-    for (const h of before)
-      if (!has.has(h)) {
-        diff = null;
-        break;
-      }
-    if (diff)
-      for (const h of now) {
-        if (had.has(h)) continue;
-        const n = graph.number(h);
-        if (n === undefined) {
-          diff = null;
-          break;
-        }
-        diff.push(n);
-      }
+    const added = takenBetween(before, now);
+    diff = added && added.map((h) => graph.number(h) ?? -1);
+    if (diff?.includes(-1)) diff = null;
     byNow.set(now, diff);
   }
   return diff ?? undefined;
