@@ -49,19 +49,7 @@ export function performanceReport(x: Figures): string {
   const f = (n: number, d = 1) => n.toFixed(d);
   const rows: [string, string, string, boolean][] = [];
   rows.push(...renderRows(x.views));
-  rows.push([
-    'Operation Typhoon apply (median)',
-    '< 0.2 ms',
-    `${f(x.engine.applyMedianMs, 3)} ms (p99 ${f(x.engine.applyP99Ms, 3)})`,
-    x.engine.applyMedianMs < 0.2,
-  ]);
-  rows.push(['Operation Typhoon legal actions / prompt (median)', '-', `${f(x.engine.promptMedianMs, 3)} ms`, true]);
-  rows.push([
-    `Drive on Moscow apply (median over ${x.domEngine.actions} orders of the heuristic bot's game)`,
-    '-',
-    `${f(x.domEngine.applyMedianMs, 2)} ms (p99 ${f(x.domEngine.applyP99Ms, 2)}); the bot's decision ${f(x.domEngine.botMedianMs, 2)} ms`,
-    true,
-  ]);
+  rows.push(...engineRows(x.engine, x.domEngine));
   // Per decision, not per game: a better policy plays longer games (the balance harness runs
   // 1,000 of them; at 5 ms a decision and ~500 decisions that is under 25 minutes on one core).
   const perDecision = x.whole.medianMs / x.whole.medianActions;
@@ -126,6 +114,38 @@ export function performanceReport(x: Figures): string {
 }
 
 type Row = [string, string, string, boolean];
+
+/** The rules engines' rows: Operation Typhoon's apply (the path every player's order takes, its parse included) and prompt, Drive on Moscow's apply. */
+function engineRows(engine: EngineFigures, domEngine: DomEngineFigures): Row[] {
+  const f = (n: number, d = 1) => n.toFixed(d);
+  return [
+    [
+      'Operation Typhoon apply (median)',
+      '< 0.2 ms',
+      `${f(engine.applyMedianMs, 3)} ms (p99 ${f(engine.applyP99Ms, 3)})`,
+      engine.applyMedianMs < 0.2,
+    ],
+    ['Operation Typhoon legal actions / prompt (median)', '-', `${f(engine.promptMedianMs, 3)} ms`, true],
+    [
+      `Drive on Moscow apply (median over ${domEngine.actions} orders of the heuristic bot's game)`,
+      '-',
+      `${f(domEngine.applyMedianMs, 2)} ms (p99 ${f(domEngine.applyP99Ms, 2)}); the bot's decision ${f(domEngine.botMedianMs, 2)} ms`,
+      true,
+    ],
+  ];
+}
+
+const ENGINE_ROWS = ['| Operation Typhoon apply', '| Operation Typhoon legal actions', '| Drive on Moscow apply'];
+
+/** The page as it stands with the engines' rows measured anew (`npm run bench -- --only engine`). */
+export function withEngineRows(page: string, engine: EngineFigures, domEngine: DomEngineFigures): string {
+  const lines = page.split('\n');
+  const first = lines.findIndex((l) => ENGINE_ROWS.some((p) => l.startsWith(p)));
+  const kept = lines.filter((l) => !ENGINE_ROWS.some((p) => l.startsWith(p)));
+  const at = first < 0 ? kept.findIndex((l) => l.startsWith('| Whole auto-played game')) : first;
+  kept.splice(at < 0 ? kept.length : at, 0, ...engineRows(engine, domEngine).map(tableRow));
+  return kept.join('\n');
+}
 
 /** The pictures' rows, in the format the bot sends, with the other format's figures beside them. */
 function renderRows(views: ViewFigures[]): Row[] {
