@@ -136,7 +136,7 @@ describe('German movement (7.x, 9.x)', () => {
     expect(refusal(r.state, { type: 'move', from: back, path: [far] }).rule).toBe('9.2');
   });
 
-  it('takes auto-play\'s own typed orders without the parse but with every rule; a malformed order from outside is refused', () => {
+  it("takes auto-play's own typed orders without the parse but with every rule; a malformed order from outside is refused", () => {
     const s = started();
     const inf = unitOf('infantry');
     const home = s.units[inf.id]!.hex;

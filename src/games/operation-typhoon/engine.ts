@@ -418,8 +418,8 @@ function walk(play: Play, force: ActiveForce, path: HexId[]): void {
   const mobility = mobilityOf(index, force.units);
   let at = force.hex;
   let mp = force.mp;
-  // Nothing moves until the whole path is checked: the units by hex are looked up once.
-  const present = unitsByHex(play);
+  // Nothing moves until the whole path is checked: on a longer path the units by hex are looked up once.
+  const present = path.length > 1 ? unitsByHex(play) : undefined;
   path.forEach((hex, i) => {
     requireOnMap(index, hex);
     if (!index.map.neighbours(at).includes(hex)) throw new RuleError('9.2', `${hex} is not next to ${at}: hexes cannot be skipped`);
@@ -430,7 +430,7 @@ function walk(play: Play, force: ActiveForce, path: HexId[]): void {
       throw new RuleError('12.1', 'on turn 5 a force that started on or north of row 40 may not enter Soviet hexes');
     const cost = stepCost(index, mobility, at, hex);
     if (cost > mp) throw new RuleError('9.2', `entering ${hex} costs ${cost} MP and the force has ${mp} left`);
-    const problem = stackingProblem(play, force.units, hex, present.get(hex) ?? []);
+    const problem = stackingProblem(play, force.units, hex, present ? (present.get(hex) ?? []) : play.unitsIn(hex));
     if (problem) throw problem;
     mp -= cost;
     at = hex;
