@@ -96,9 +96,8 @@ function takenSince(graph: HexGraph, before: readonly HexId[], now: readonly Hex
   if (!byNow) takenDiffs.set(before, (byNow = new WeakMap()));
   let diff = byNow.get(now);
   if (diff === undefined) {
-    const added = takenBetween(before, now);
-    diff = added && added.map((h) => graph.number(h) ?? -1);
-    if (diff?.includes(-1)) diff = null;
+    const added = takenBetween(before, now)?.map((h) => graph.number(h) ?? -1) ?? null;
+    diff = added?.includes(-1) ? null : added;
     byNow.set(now, diff);
   }
   return diff ?? undefined;
