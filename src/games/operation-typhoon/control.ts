@@ -144,13 +144,8 @@ export function frontGaps(play: Play): HexId[] {
       if (n >= 0 && !soviet[n]) zoc[n] = 1;
     }
   }
-  const candidates = new Set<number>(initialGermanFront(play.index));
-  for (const t of play.s.taken) {
-    const h = graph.number(t);
-    if (h !== undefined) candidates.add(h);
-  }
   const gaps: number[] = [];
-  for (const h of candidates) {
+  for (const h of gapCandidates(play)) {
     if (zoc[h] || soviet[h]) continue;
     for (let k = h * 6; k < h * 6 + 6; k++) {
       const n = graph.neighbours[k]!;
@@ -161,6 +156,33 @@ export function frontGaps(play: Play): HexId[] {
     }
   }
   return gaps.sort((a, b) => a - b).map((h) => graph.ids[h]!);
+}
+
+/**
+ * The hexes that can be front gaps (the initial German front and the taken hexes), by hex
+ * number, each once: one list per list of taken hexes (a capture makes a new one, 3.5).
+ */
+const candidateLists = new WeakMap<readonly HexId[], Int32Array>();
+function gapCandidates(play: Play): Int32Array {
+  let out = candidateLists.get(play.s.taken);
+  if (!out) {
+    const graph = graphOf(play.index);
+    const listed = new Uint8Array(graph.size);
+    const all: number[] = [];
+    const add = (h: number) => {
+      if (listed[h]) return;
+      listed[h] = 1;
+      all.push(h);
+    };
+    for (const h of initialGermanFront(play.index)) add(h);
+    for (const t of play.s.taken) {
+      const h = graph.number(t);
+      if (h !== undefined) add(h);
+    }
+    out = Int32Array.from(all);
+    candidateLists.set(play.s.taken, out);
+  }
+  return out;
 }
 
 /** German hexes at the start next to a Soviet one, by hex number (the printed front line's west side, 3.4). */

@@ -186,6 +186,7 @@ export function reachOf(
   const soviet = sovietMask(play);
   const scratch = scratchOf(graph);
   const { cost, previous, seen, done, occupied, blocked } = scratch;
+  const { neighbours } = graph;
   // A fresh mark per search spares clearing the arrays; cleared once in a billion searches.
   if (scratch.stamp >= 2 ** 30) for (const a of [seen, done, occupied, blocked]) a.fill((scratch.stamp = 0));
   const stamp = ++scratch.stamp;
@@ -205,7 +206,7 @@ export function reachOf(
     if (h !== start && soviet[h]) continue;
     const here = cost[h]!;
     for (let k = h * 6; k < h * 6 + 6; k++) {
-      const n = graph.neighbours[k]!;
+      const n = neighbours[k]!;
       if (n < 0 || (mudBound && soviet[n])) continue;
       // Written out rather than a helper: a closure made per search costs more than the check.
       if (occupied[n] !== stamp) {

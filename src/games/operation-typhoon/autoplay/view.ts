@@ -103,16 +103,16 @@ export class View {
    * every hex reached and move to one, so only that one's path is built. Shared: read only.
    */
   reachOf(units: readonly string[], from: HexId, mp: number, mudBound: boolean): Reach {
-    const key = `${this.searchKey(units)}|${from}|${mp}|${mudBound ? 1 : 0}`;
+    // The scenario and turn too (7.3), for earlier decisions' searches (reach-memory.ts).
+    const key = `${this.searchKey(units)}|${from}|${mp}|${mudBound ? 1 : 0}|${this.s.scenario}|${this.s.turn}`;
     let r = this.reach.get(key);
     if (!r) {
-      // Earlier decisions' searches that this position leaves as they were (reach-memory.ts).
-      const long = `${key}|${this.s.scenario}|${this.s.turn}`;
-      r = recall(this.graph, long, this.s, sovietMask(this.play));
+      // Earlier decisions' searches that this position leaves as they were.
+      r = recall(this.graph, key, this.s, sovietMask(this.play));
       if (!r) {
         this.present ??= unitsByHexNumber(this.play);
         r = reachOf(this.play, units, from, mp, mudBound, this.present)!;
-        remember(this.graph, long, this.s, r);
+        remember(this.graph, key, this.s, r);
       }
       this.reach.set(key, r);
     }
