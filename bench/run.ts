@@ -9,11 +9,11 @@ import { benchDiscordLatency, type LatencyFigures } from './discord-bench.js';
 import { benchDomEngine, benchTyphoonEngine } from './engine-bench.js';
 import { benchMemoryInChild, benchWholeGame } from './game-bench.js';
 import { benchOrderCost } from './order-cost-bench.js';
-import { performanceReport, withBalanceRow, withBotRows, withPictureRows } from './performance-report.js';
+import { performanceReport, withBalanceRow, withBotRows, withEngineRows, withPictureRows } from './performance-report.js';
 import { benchStaticLayer, benchView, type ViewFigures } from './render-bench.js';
 
 /**
- * `npm run bench [-- --runs N] [--quick] [--only bots|render|balance|pictures]`: medians of repeated runs, printed, written to
+ * `npm run bench [-- --runs N] [--quick] [--only bots|render|balance|pictures|engine]`: medians of repeated runs, printed, written to
  * out/bench.json and summarised against the targets in docs/performance.md.
  */
 const { values } = parseArgs({
@@ -37,6 +37,13 @@ if (values.only === 'balance') {
   console.log('\nBalance row written to docs/performance.md');
   process.exit(0);
 }
+// `--only engine`: measure only the rules engines (Operation Typhoon's apply and prompt, Drive on Moscow's apply) and put their rows into docs/performance.md.
+if (values.only === 'engine') {
+  const { engine, domEngine } = measureEngines();
+  writeFileSync('docs/performance.md', withEngineRows(readFileSync('docs/performance.md', 'utf8'), engine, domEngine));
+  console.log('\nEngine rows written to docs/performance.md');
+  process.exit(0);
+}
 // `--only pictures`: measure the pictures and the busy channels and put their rows into docs/performance.md.
 if (values.only === 'pictures') {
   const { views } = await measureRender(['operation-typhoon', 'battle-for-moscow']);
@@ -47,7 +54,7 @@ if (values.only === 'pictures') {
   process.exit(0);
 }
 if (values.only !== undefined) {
-  if (values.only !== 'bots') throw new Error(`--only takes "bots", "render", "balance" or "pictures" (got "${values.only}")`);
+  if (values.only !== 'bots') throw new Error(`--only takes "bots", "render", "balance", "pictures" or "engine" (got "${values.only}")`);
   const bots = await measureBots();
   await closeGameWork();
   writeFileSync('docs/performance.md', withBotRows(readFileSync('docs/performance.md', 'utf8'), bots));
@@ -67,6 +74,19 @@ async function measureBots(): Promise<BotLoopFigures[]> {
       `  ${b.where}: while ${b.channels} search bots played ${b.botActions} actions: p50 ${f(b.bots.p50Ms)}, p99 ${f(b.bots.p99Ms)}, max ${f(b.bots.maxMs)}; while ${b.imports} imports of a ${(b.importBytes / 1024).toFixed(0)} KB game (${b.importOrders} orders) replayed: p50 ${f(b.importing.p50Ms)}, p99 ${f(b.importing.p99Ms)}, max ${f(b.importing.maxMs)}`,
     );
   return bots;
+}
+function measureEngines() {
+  benchTyphoonEngine(); // warm-up run: the figures come from the next, compiled one
+  const engine = benchTyphoonEngine();
+  console.log(
+    `\nOperation Typhoon engine over ${engine.actions} actions: apply median ${engine.applyMedianMs.toFixed(3)} ms, p99 ${engine.applyP99Ms.toFixed(3)} ms; prompt (legal actions) median ${engine.promptMedianMs.toFixed(3)} ms; state ${(engine.stateBytes / 1024).toFixed(1)} KB`,
+  );
+  benchDomEngine(1, 100); // warm-up
+  const domEngine = benchDomEngine(1, quick ? 200 : 600);
+  console.log(
+    `Drive on Moscow engine over ${domEngine.actions} orders of the heuristic bot's game: apply median ${domEngine.applyMedianMs.toFixed(2)} ms, p99 ${domEngine.applyP99Ms.toFixed(2)} ms; the bot's decision median ${domEngine.botMedianMs.toFixed(2)} ms`,
+  );
+  return { engine, domEngine };
 }
 async function measureDiscord(): Promise<LatencyFigures[]> {
   const discord = [
@@ -111,17 +131,7 @@ const { statics, views } = await measureRender(['operation-typhoon', 'battle-for
 const f = (n: number) => n.toFixed(1);
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 
-benchTyphoonEngine(); // warm-up run: the figures come from the next, compiled one
-const engine = benchTyphoonEngine();
-console.log(
-  `\nOperation Typhoon engine over ${engine.actions} actions: apply median ${engine.applyMedianMs.toFixed(3)} ms, p99 ${engine.applyP99Ms.toFixed(3)} ms; prompt (legal actions) median ${engine.promptMedianMs.toFixed(3)} ms; state ${(engine.stateBytes / 1024).toFixed(1)} KB`,
-);
-
-benchDomEngine(1, 100); // warm-up
-const domEngine = benchDomEngine(1, quick ? 200 : 600);
-console.log(
-  `Drive on Moscow engine over ${domEngine.actions} orders of the heuristic bot's game: apply median ${domEngine.applyMedianMs.toFixed(2)} ms, p99 ${domEngine.applyP99Ms.toFixed(2)} ms; the bot's decision median ${domEngine.botMedianMs.toFixed(2)} ms`,
-);
+const { engine, domEngine } = measureEngines();
 
 const whole = await benchWholeGame(quick ? 5 : 20);
 console.log(

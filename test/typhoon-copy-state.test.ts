@@ -37,7 +37,7 @@ function playFrozen(
 }
 
 describe('the engine works on its own copy of the state', () => {
-  it('copies every field: the copy equals the state and shares no object or array with it but the taken hexes', () => {
+  it('copies every field: the copy equals the state and shares no object or array with it but the taken hexes and the units', () => {
     // Manual allocation (10.6), so rounds and breakouts paused for the commander are copied too.
     let state = engine.setup({ seed: 5, scenario: 'historical', allocation: 'manual' });
     const shared = (a: unknown, b: unknown, path: string): string[] => {
@@ -52,7 +52,8 @@ describe('the engine works on its own copy of the state', () => {
       const copy = copyState(state);
       expect(copy).toEqual(state);
       // 3.5: control only turns German; a capture replaces the list, so it is shared (copy-state.ts).
-      expect(shared(state, copy, 'state')).toEqual(['state.taken']);
+      // The units are copied on write (Play.unitToChange).
+      expect(shared(state, copy, 'state')).toEqual(['state.taken', 'state.units']);
       if (state.battle) withBattle += 1;
       if (state.battle?.pending) paused += 1;
       checked += 1;
@@ -92,7 +93,36 @@ describe('the engine works on its own copy of the state', () => {
       },
     };
     expect(copyState(full)).toEqual(full);
-    expect(shared(full, copyState(full), 'state')).toEqual(['state.taken']);
+    expect(shared(full, copyState(full), 'state')).toEqual(['state.taken', 'state.units']);
+  });
+
+  it('copies the map of units and a unit only when an order changes it', () => {
+    const policy = POLICIES['rush-moscow']!;
+    let state = engine.setup({ seed: 4 });
+    state = engine.apply(state, { type: 'setup-done' }).state;
+    // Orders that move no unit (the Luftwaffe assigned first, 9.1) leave the units as they were, shared.
+    let action = policy.decide(engine, state);
+    let unmoving = 0;
+    while (action.type === 'assign-air') {
+      const next = engine.apply(state, action).state;
+      expect(next.units).toBe(state.units);
+      unmoving += 1;
+      state = next;
+      action = policy.decide(engine, state);
+    }
+    expect(unmoving).toBeGreaterThan(0);
+    // A move copies the map and the moving units; the others stay shared, the position before is untouched.
+    expect(action.type).toBe('move');
+    const before = structuredClone(state.units);
+    const after = engine.apply(state, action).state;
+    expect(state.units).toEqual(before);
+    expect(after.units).not.toBe(state.units);
+    const moved = Object.keys(after.units).filter((id) => after.units[id]!.hex !== state.units[id]!.hex);
+    expect(moved.length).toBeGreaterThan(0);
+    for (const id of Object.keys(after.units)) {
+      if (moved.includes(id)) expect(after.units[id]).not.toBe(state.units[id]);
+      else expect(after.units[id]).toBe(state.units[id]);
+    }
   });
 
   it('never writes to the state it was given, over whole games of both scenarios', () => {

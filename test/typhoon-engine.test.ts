@@ -136,6 +136,22 @@ describe('German movement (7.x, 9.x)', () => {
     expect(refusal(r.state, { type: 'move', from: back, path: [far] }).rule).toBe('9.2');
   });
 
+  it("takes auto-play's own typed orders without the parse but with every rule; a malformed order from outside is refused", () => {
+    const s = started();
+    const inf = unitOf('infantry');
+    const home = s.units[inf.id]!.hex;
+    const back = map.neighbours(home).find((h) => !isSovietAtStart(h) && !Object.values(s.units).some((u) => u.hex === h))!;
+    const order: TyphoonAction = { type: 'move', from: home, units: [inf.id], path: [back] };
+    expect(engine.applyOwn(s, order)).toEqual(engine.apply(s, order));
+    // The input boundary: apply parses what a player or a file sends.
+    expect(() => engine.apply(s, { type: 'move', from: '12', path: [] } as never)).toThrow(/not an Operation Typhoon order/);
+    // The rules still hold on the trusted path: a skipped hex is refused (9.2) and the state is untouched.
+    const before = structuredClone(s);
+    const far = map.ids.find((h) => map.grid.distance(h, home) === 3 && !isSovietAtStart(h))!;
+    expect(() => engine.applyOwn(s, { type: 'move', from: home, units: [inf.id], path: [far] })).toThrow(RuleError);
+    expect(s).toEqual(before);
+  });
+
   it('refuses moving mechanized and non-mechanized units together (7.4)', () => {
     const s = started();
     const pz = unitOf('panzer');

@@ -99,7 +99,7 @@ export function sovietWin(play: Play, why: string): void {
   if (held.length) play.s.held = { hex: battle.hex, soviet: held };
   returnSoviets(play, battle);
   play.s.battle = null;
-  for (const id of active.units) play.s.units[id]!.hex = battle.from;
+  for (const id of active.units) play.unitToChange(id).hex = battle.from;
   active.hex = battle.from;
   active.trail.push(battle.from);
   play.event('battle-lost', `The Soviets hold ${battle.hex} (${why}); the force falls back to ${battle.from} and stops for this turn.`, {
@@ -282,7 +282,7 @@ function closeBreakout(play: Play, pocket: HexId[], force: CuttingForce): void {
   const early = play.s.turn <= 2;
   if (survivors.length === 0) {
     // 11.3: the breakout succeeds; the force has completed its movement for this turn.
-    for (const id of defenders) play.s.units[id]!.hex = from;
+    for (const id of defenders) play.unitToChange(id).hex = from;
     if (play.s.active && force.units.some((u) => play.s.active!.units.includes(u))) {
       play.s.active.hex = from;
       finishForce(play);

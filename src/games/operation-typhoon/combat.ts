@@ -155,9 +155,9 @@ export class CombatRound {
 
   /** Apply hits to German units; a unit losing its last step leaves the battle (10.10). */
   private hitGerman(id: string, hits: number): string {
-    const u = this.play.s.units[id]!;
     const label = this.play.index.unit(id).label;
     if (hits <= 0) return '';
+    const u = this.play.unitToChange(id);
     if (u.steps === 2 && hits === 1) {
       u.steps = 1;
       return `${label} reduced`;

@@ -8,8 +8,9 @@ import type { HexId } from '../../kernel/hex.js';
 import type { LoadedMap } from '../../maps/game-map.js';
 import type { DieReport, GameEvent } from '../engine.js';
 import type { GermanUnitSpec, SovietCounterSpec, TyphoonCharts } from './charts/index.js';
-import { graphOf, sovietMask } from './hex-graph.js';
-import type { TyphoonState } from './state.js';
+import { graphOf, rememberSovietMask, sovietMask } from './hex-graph.js';
+import type { GermanUnitState, TyphoonState } from './state.js';
+import { inOrder, listOrder, takenSetOf } from './taken-list.js';
 
 export interface TyphoonRules {
   map: LoadedMap;
@@ -55,12 +56,11 @@ export class RulesIndex {
   }
 }
 
-/** The set of each list of taken hexes, built once per list. */
-const takenSets = new WeakMap<readonly HexId[], Set<HexId>>();
-
 export class Play {
   readonly events: GameEvent[] = [];
   private takenSet: ReadonlySet<HexId> | undefined;
+  /** Whether `s.units` is this play's own map yet (an order's copy shares it with the position before). */
+  private unitsOwn = false;
 
   constructor(
     readonly index: RulesIndex,
@@ -101,24 +101,31 @@ export class Play {
 
   /** The taken hexes as a set, one per list (shared by the positions until the next capture); never change it. */
   taken(): ReadonlySet<HexId> {
-    if (!this.takenSet) {
-      let set = takenSets.get(this.s.taken);
-      if (!set) takenSets.set(this.s.taken, (set = new Set(this.s.taken)));
-      this.takenSet = set;
-    }
+    this.takenSet ??= takenSetOf(this.s.taken);
     return this.takenSet;
   }
 
   /** 3.5: a Soviet hex becomes German, once and for good. */
   takeHexes(hexes: Iterable<HexId>): void {
-    // A new list and set: the old ones may be shared with earlier positions (copy-state.ts).
-    const set = new Set(this.taken());
-    const list = [...this.s.taken];
-    // Always sorted by this method; a list from elsewhere (an imported game) is sorted first.
-    if (list.some((h, i) => i > 0 && list[i - 1]! > h)) list.sort();
+    const before = this.s.taken;
+    const graph = graphOf(this.index);
+    // The new position's Soviet hexes, from this one's: a hex already taken (or named twice) is 0 there.
+    const mask = sovietMask(this).slice();
+    const added: HexId[] = [];
     for (const h of hexes) {
-      if (!this.index.initiallySoviet.has(h) || set.has(h)) continue;
-      set.add(h);
+      if (!this.index.initiallySoviet.has(h)) continue;
+      const n = graph.number(h)!;
+      if (mask[n] === 0) continue;
+      mask[n] = 0;
+      added.push(h);
+    }
+    const sorted = listOrder(before) > 0;
+    if (added.length === 0 && sorted) return;
+    // A new list: the old one may be shared with earlier positions (copy-state.ts).
+    const list = [...before];
+    // Always sorted by this method; a list from elsewhere (an imported game) is sorted first.
+    if (!sorted) list.sort();
+    for (const h of added) {
       // Kept in order (as sort() orders strings): each hex goes in where it belongs.
       let lo = 0;
       let hi = list.length;
@@ -129,12 +136,35 @@ export class Play {
       }
       list.splice(lo, 0, h);
     }
+    if (listOrder(before) === 2) inOrder(list);
     this.s.taken = list;
-    takenSets.set(this.s.taken, set);
-    this.takenSet = set;
+    this.takenSet = undefined;
+    rememberSovietMask(list, mask);
   }
 
   unitsIn(hex: HexId): string[] {
-    return Object.keys(this.s.units).filter((id) => this.s.units[id]!.hex === hex);
+    // Ids and states side by side, read by position: looking each of seventy-odd ids up is slower.
+    const ids = Object.keys(this.s.units);
+    const units = Object.values(this.s.units);
+    const here: string[] = [];
+    for (let i = 0; i < ids.length; i++) if (units[i]!.hex === hex) here.push(ids[i]!);
+    return here;
+  }
+
+  /**
+   * A German unit's state to change. An order's copy of the state shares the units with the
+   * position before it (copy-state.ts): the first change copies the map of units, and each
+   * change the unit, so the earlier position is never written.
+   */
+  unitToChange(id: string): GermanUnitState {
+    const old = this.s.units[id];
+    if (!old) throw new RangeError(`no German unit ${id} on the map`);
+    if (!this.unitsOwn) {
+      this.s.units = { ...this.s.units };
+      this.unitsOwn = true;
+    }
+    const u = { ...old };
+    this.s.units[id] = u;
+    return u;
   }
 }

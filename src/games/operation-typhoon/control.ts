@@ -38,18 +38,25 @@ export function pocketsAfterCapture(play: Play, hex: HexId): HexId[][] {
   const soviet = sovietMask(play);
   const at = graph.number(hex);
   if (at === undefined) return [];
-  const seen = new Uint8Array(graph.size);
-  /** 1 for hexes already known to reach the east edge, 2 for hexes of a pocket found. */
-  const known = new Uint8Array(graph.size);
+  // Marks rather than cleared arrays: a capture is searched from up to six hexes, each search
+  // a fresh mark in `seen`, each capture a fresh one in `known`.
+  const scratch = pocketScratchOf(graph.size);
+  const { seen, known, knownAs } = scratch;
+  if (scratch.stamp >= 2 ** 30) {
+    seen.fill(0);
+    known.fill(0);
+    scratch.stamp = 0;
+  }
+  const capture = ++scratch.stamp;
   const pockets: HexId[][] = [];
   // Hexes waiting, by column: the search takes from the easternmost column first.
   const byColumn: number[][] = [];
   for (let k = at * 6; k < at * 6 + 6; k++) {
     const start = graph.neighbours[k]!;
-    if (start < 0 || !soviet[start] || known[start]) continue;
+    if (start < 0 || !soviet[start] || known[start] === capture) continue;
     const found: number[] = [start];
-    seen.fill(0);
-    seen[start] = 1;
+    const search = ++scratch.stamp;
+    seen[start] = search;
     byColumn.length = 0;
     let top = graph.column[start]!;
     (byColumn[top] ??= []).push(start);
@@ -58,14 +65,14 @@ export function pocketsAfterCapture(play: Play, hex: HexId): HexId[][] {
       while (top >= 0 && !byColumn[top]?.length) top -= 1;
       if (top < 0) break;
       const h = byColumn[top]!.pop()!;
-      if (graph.supplyEdge[h] || known[h] === 1) {
+      if (graph.supplyEdge[h] || (known[h] === capture && knownAs[h] === REACHES_EDGE)) {
         reached = true;
         break;
       }
       for (let j = h * 6; j < h * 6 + 6; j++) {
         const n = graph.neighbours[j]!;
-        if (n >= 0 && !seen[n] && soviet[n]) {
-          seen[n] = 1;
+        if (n >= 0 && seen[n] !== search && soviet[n]) {
+          seen[n] = search;
           found.push(n);
           const c = graph.column[n]!;
           (byColumn[c] ??= []).push(n);
@@ -74,13 +81,39 @@ export function pocketsAfterCapture(play: Play, hex: HexId): HexId[][] {
       }
     }
     if (reached) {
-      known[start] = 1;
+      known[start] = capture;
+      knownAs[start] = REACHES_EDGE;
       continue;
     }
-    for (const h of found) known[h] = 2;
+    for (const h of found) {
+      known[h] = capture;
+      knownAs[h] = IN_POCKET;
+    }
     pockets.push(found.map((h) => graph.ids[h]!).sort());
   }
   return pockets.sort((a, b) => b.length - a.length || a[0]!.localeCompare(b[0]!));
+}
+
+const REACHES_EDGE = 1;
+const IN_POCKET = 2;
+
+/**
+ * The arrays of `pocketsAfterCapture`, one set per map size: `seen` holds the mark of the
+ * search that reached a hex, `known` the mark of the capture that found where the hex stands,
+ * `knownAs` what it found (REACHES_EDGE or IN_POCKET).
+ */
+interface PocketScratch {
+  stamp: number;
+  seen: Int32Array;
+  known: Int32Array;
+  knownAs: Uint8Array;
+}
+const pocketScratches = new Map<number, PocketScratch>();
+function pocketScratchOf(size: number): PocketScratch {
+  let s = pocketScratches.get(size);
+  if (!s)
+    pocketScratches.set(size, (s = { stamp: 0, seen: new Int32Array(size), known: new Int32Array(size), knownAs: new Uint8Array(size) }));
+  return s;
 }
 
 /** 6.0: hexes in German ZOC: occupied hexes and the non-Soviet hexes around them. */
@@ -111,13 +144,8 @@ export function frontGaps(play: Play): HexId[] {
       if (n >= 0 && !soviet[n]) zoc[n] = 1;
     }
   }
-  const candidates = new Set<number>(initialGermanFront(play.index));
-  for (const t of play.s.taken) {
-    const h = graph.number(t);
-    if (h !== undefined) candidates.add(h);
-  }
   const gaps: number[] = [];
-  for (const h of candidates) {
+  for (const h of gapCandidates(play)) {
     if (zoc[h] || soviet[h]) continue;
     for (let k = h * 6; k < h * 6 + 6; k++) {
       const n = graph.neighbours[k]!;
@@ -128,6 +156,33 @@ export function frontGaps(play: Play): HexId[] {
     }
   }
   return gaps.sort((a, b) => a - b).map((h) => graph.ids[h]!);
+}
+
+/**
+ * The hexes that can be front gaps (the initial German front and the taken hexes), by hex
+ * number, each once: one list per list of taken hexes (a capture makes a new one, 3.5).
+ */
+const candidateLists = new WeakMap<readonly HexId[], Int32Array>();
+function gapCandidates(play: Play): Int32Array {
+  let out = candidateLists.get(play.s.taken);
+  if (!out) {
+    const graph = graphOf(play.index);
+    const listed = new Uint8Array(graph.size);
+    const all: number[] = [];
+    const add = (h: number) => {
+      if (listed[h]) return;
+      listed[h] = 1;
+      all.push(h);
+    };
+    for (const h of initialGermanFront(play.index)) add(h);
+    for (const t of play.s.taken) {
+      const h = graph.number(t);
+      if (h !== undefined) add(h);
+    }
+    out = Int32Array.from(all);
+    candidateLists.set(play.s.taken, out);
+  }
+  return out;
 }
 
 /** German hexes at the start next to a Soviet one, by hex number (the printed front line's west side, 3.4). */

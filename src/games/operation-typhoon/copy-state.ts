@@ -3,20 +3,21 @@
  * the caller's state is never touched. Written out field by field because a generic deep
  * copy was a fifth of a whole auto-played game's time; test/typhoon-copy-state.test.ts
  * freezes states deeply and plays whole games through the engine to prove nothing shared
- * is ever written. The taken hexes are the one list shared: control only ever turns German
- * (3.5), and a capture replaces the list (Play.takeHexes) rather than changing it, so every
- * search keyed on the list (the Soviet hexes of a position) is kept from one order to the next.
+ * is ever written. Two things are shared rather than copied. The taken hexes: control only
+ * ever turns German (3.5), and a capture replaces the list (Play.takeHexes) rather than
+ * changing it, so every search keyed on the list (the Soviet hexes of a position) is kept from
+ * one order to the next. The German units: most orders change none of them and a move only
+ * those moving, so the rules change a unit through Play.unitToChange, which copies the map and
+ * that unit on the first write.
  */
 import type { Battle, TyphoonState } from './state.js';
 
 export function copyState(s: TyphoonState): TyphoonState {
-  const units: TyphoonState['units'] = {};
-  for (const id in s.units) units[id] = { ...s.units[id]! };
   return {
     ...s,
     dice: { ...s.dice },
     taken: s.taken,
-    units,
+    units: s.units,
     done: [...s.done],
     airWith: s.airWith.map((stack) => [...stack]),
     active: s.active && { ...s.active, units: [...s.active.units], trail: [...s.active.trail] },

@@ -22,7 +22,7 @@ import { turnSpec } from './charts/index.js';
 import { CombatRound } from './combat.js';
 import { Play, RulesIndex, type TyphoonRules } from './context.js';
 import { copyState } from './copy-state.js';
-import { allowance, mobilityOf, stackingProblem, startsMudBound, stepCost } from './movement.js';
+import { allowance, mobilityOf, stackingProblem, startsMudBound, stepCost, unitsByHex } from './movement.js';
 import { pocketPreview, pocketText } from './pocket-preview.js';
 import { initialState, setupProblem } from './setup.js';
 import {
@@ -36,7 +36,15 @@ import {
 } from './state.js';
 import { endPhase, startTurn } from './turn-end.js';
 
-export type TyphoonEngine = GameEngine<TyphoonState, TyphoonAction, TyphoonOptions> & { readonly index: RulesIndex };
+export type TyphoonEngine = GameEngine<TyphoonState, TyphoonAction, TyphoonOptions> & {
+  readonly index: RulesIndex;
+  /**
+   * `apply` for orders this process built itself (auto-play's policies, typed as `TyphoonAction`):
+   * the same rules, without parsing the order at the input boundary. Player and file input
+   * always goes through `apply`.
+   */
+  applyOwn(state: TyphoonState, action: TyphoonAction): Applied<TyphoonState>;
+};
 
 export function createTyphoonEngine(rules: TyphoonRules): TyphoonEngine {
   const index = new RulesIndex(rules);
@@ -50,6 +58,7 @@ export function createTyphoonEngine(rules: TyphoonRules): TyphoonEngine {
     },
     prompt: (state) => prompt(index, state),
     apply: (state, action) => apply(index, state, action),
+    applyOwn: (state, action) => applyOrder(index, state, action),
     // 4.0, 5.4: the engine's own verdict; every way play stops (victory checks, Moscow encircled
     // during movement, the last turn, conceding) records it in the state.
     result: (state) => state.result as GameResult | undefined,
@@ -60,7 +69,15 @@ export function apply(index: RulesIndex, state: TyphoonState, input: TyphoonActi
   // The engine takes untrusted input too (imports, fuzzing): an order it does not know is refused, never run.
   const parsed = typhoonActionSchema.safeParse(input);
   if (!parsed.success) throw new RuleError('5.0', `not an Operation Typhoon order: ${issuesText(parsed.error, 'order', 2)}`);
-  const action = parsed.data;
+  return applyOrder(index, state, parsed.data);
+}
+
+/**
+ * `apply` without the parse of the order: for orders built in this process as typed
+ * `TyphoonAction`s (the scripted German of auto-play), never for anything a player sent or a
+ * file held. Every rule is still checked; only the order's shape is taken on trust.
+ */
+export function applyOrder(index: RulesIndex, state: TyphoonState, action: TyphoonAction): Applied<TyphoonState> {
   const over = gameOver(state);
   if (over) throw over;
   // Only the order that ended a battle shows its defenders. Left out by a copy, not `delete`,
@@ -89,7 +106,7 @@ const HANDLERS: { [T in TyphoonAction['type']]: Handler<T> } = {
     const problem = setupProblem(play, a.unit, a.hex);
     if (problem) throw problem;
     const from = play.s.units[a.unit]!.hex;
-    play.s.units[a.unit]!.hex = a.hex;
+    play.unitToChange(a.unit).hex = a.hex;
     play.event('setup', `${play.index.unit(a.unit).label} moves from ${from} to ${a.hex}.`, { rule: '3.2', hexes: [a.hex] });
   },
   'setup-reset': (play) => {
@@ -401,10 +418,11 @@ function walk(play: Play, force: ActiveForce, path: HexId[]): void {
   const mobility = mobilityOf(index, force.units);
   let at = force.hex;
   let mp = force.mp;
+  // Nothing moves until the whole path is checked: on a longer path the units by hex are looked up once.
+  const present = path.length > 1 ? unitsByHex(play) : undefined;
   path.forEach((hex, i) => {
     requireOnMap(index, hex);
-    if (index.map.grid.directionTo(at, hex) === undefined)
-      throw new RuleError('9.2', `${hex} is not next to ${at}: hexes cannot be skipped`);
+    if (!index.map.neighbours(at).includes(hex)) throw new RuleError('9.2', `${hex} is not next to ${at}: hexes cannot be skipped`);
     const soviet = play.isSoviet(hex);
     if (soviet && i < path.length - 1)
       throw new RuleError('8.0', `movement stops in Soviet hex ${hex} to generate its defenders; end the path there`);
@@ -412,7 +430,7 @@ function walk(play: Play, force: ActiveForce, path: HexId[]): void {
       throw new RuleError('12.1', 'on turn 5 a force that started on or north of row 40 may not enter Soviet hexes');
     const cost = stepCost(index, mobility, at, hex);
     if (cost > mp) throw new RuleError('9.2', `entering ${hex} costs ${cost} MP and the force has ${mp} left`);
-    const problem = stackingProblem(play, force.units, hex);
+    const problem = stackingProblem(play, force.units, hex, present ? (present.get(hex) ?? []) : play.unitsIn(hex));
     if (problem) throw problem;
     mp -= cost;
     at = hex;
@@ -424,7 +442,7 @@ function walk(play: Play, force: ActiveForce, path: HexId[]): void {
   force.mp = mp;
   force.hex = last;
   force.trail.push(...path);
-  for (const u of force.units) play.s.units[u]!.hex = last;
+  for (const u of force.units) play.unitToChange(u).hex = last;
   // This order's cost and what is left, not the running total (9.2).
   play.event('moved', `${force.units.map((u) => index.unit(u).label).join(', ')} move to ${last}: ${before - mp} MP, ${mp} MP left.`, {
     rule: '9.2',
@@ -558,13 +576,25 @@ function airShare(play: Play, units: readonly string[]): string | null {
 
 /** Stacks with units that may still move this phase, by hex. */
 export function movableStacks(index: RulesIndex, s: TyphoonState): { hex: HexId; units: string[] }[] {
+  // Asked by every decision of the scripted German: a set of the units done, no copies per unit.
+  const done = new Set(s.done);
+  const moving = s.active?.units;
   const byHex = new Map<HexId, string[]>();
-  for (const [id, u] of Object.entries(s.units)) {
-    if (s.done.includes(id) || s.active?.units.includes(id)) continue;
-    byHex.set(u.hex, [...(byHex.get(u.hex) ?? []), id]);
+  const ids = Object.keys(s.units);
+  const units = Object.values(s.units);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    if (done.has(id) || moving?.includes(id)) continue;
+    const hex = units[i]!.hex;
+    const here = byHex.get(hex);
+    if (here) here.push(id);
+    else byHex.set(hex, [id]);
   }
   void index;
-  return [...byHex].map(([hex, units]) => ({ hex, units: units.sort() })).sort((a, b) => a.hex.localeCompare(b.hex));
+  const stacks: { hex: HexId; units: string[] }[] = [];
+  for (const [hex, units] of byHex) stacks.push({ hex, units: units.sort() });
+  // Hex ids are four digits (2.2): comparing them as strings orders them as localeCompare does.
+  return stacks.sort((a, b) => (a.hex < b.hex ? -1 : a.hex > b.hex ? 1 : 0));
 }
 
 export { captureHex };

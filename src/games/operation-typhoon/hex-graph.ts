@@ -104,6 +104,11 @@ export function graphOf(index: RulesIndex): HexGraph {
 
 /** 1 for each Soviet hex, by hex number: one per list of taken hexes (a new list on every capture, 3.5). */
 const masks = new WeakMap<readonly HexId[], Uint8Array>();
+
+/** The mask of a new list of taken hexes, made from the list before it by the capture (Play.takeHexes). */
+export function rememberSovietMask(list: readonly HexId[], mask: Uint8Array): void {
+  masks.set(list, mask);
+}
 export function sovietMask(play: Play): Uint8Array {
   let mask = masks.get(play.s.taken);
   if (!mask) {

@@ -39,15 +39,21 @@ export function interArmyBan(s: TyphoonState, index: RulesIndex): boolean {
 
 /**
  * Why the moving units may not be in `hex` (including while only passing through, 7.1), or
- * undefined when they may. `staying` are the other German units in the hex.
+ * undefined when they may. `present` are the German units in the hex (the moving ones may be
+ * among them), for a caller that checks many hexes of one position (`unitsByHex`).
  */
-export function stackingProblem(play: Play, moving: readonly string[], hex: HexId): RuleError | undefined {
+export function stackingProblem(
+  play: Play,
+  moving: readonly string[],
+  hex: HexId,
+  present: readonly string[] = play.unitsIn(hex),
+): RuleError | undefined {
   const { index } = play;
-  const broken = stackingBreaks(play, moving, hex);
+  const broken = stackingBreaksAmong(play, moving, present);
   if (broken === '7.1') return new RuleError('7.1', `hex ${hex} would hold more than three divisions (the Lehr brigade and GD count half)`);
   if (broken === '7.3') {
     const mine = index.unit(moving[0]!).formation;
-    const other = play.unitsIn(hex).find((u) => !moving.includes(u) && index.unit(u).formation !== mine)!;
+    const other = present.find((u) => !moving.includes(u) && index.unit(u).formation !== mine)!;
     const names = Object.fromEntries(index.charts.formations.map((f) => [f.id, f.name]));
     return new RuleError(
       '7.3',
@@ -57,12 +63,11 @@ export function stackingProblem(play: Play, moving: readonly string[], hex: HexI
   return undefined;
 }
 
-/** Which stacking rule the moving units would break in `hex`, if any: the question path searches ask of every occupied hex. */
-function stackingBreaks(play: Play, moving: readonly string[], hex: HexId): '7.1' | '7.3' | undefined {
-  return stackingBreaksAmong(play, moving, play.unitsIn(hex));
-}
-
-/** The same with the German units in the hex given (`present`, the moving ones may be among them). */
+/**
+ * Which stacking rule the moving units would break in a hex holding the German units
+ * `present` (the moving ones may be among them), if any: the question path searches ask of
+ * every occupied hex.
+ */
 function stackingBreaksAmong(play: Play, moving: readonly string[], present: readonly string[]): '7.1' | '7.3' | undefined {
   const { index, s } = play;
   const staying = present.filter((u) => !moving.includes(u));
@@ -117,6 +122,28 @@ export class Reach {
     readonly soviet: Uint8Array,
   ) {}
 
+  /** The same search seen on another position's Soviet hexes (one where it would run the same, autoplay/reach-memory.ts). */
+  on(soviet: Uint8Array): Reach {
+    return soviet === this.soviet ? this : new Reach(this.graph, this.start, this.order, this.costs, this.previous, soviet);
+  }
+
+  /**
+   * The hexes the search looked at, 1 each: those it moved on from (the start and every
+   * hex reached but a Soviet one, 8.0) and their neighbours. Another position where no
+   * hex of these holds other units or another control gives the same search.
+   */
+  examined(): Uint8Array {
+    const { graph } = this;
+    const seen = new Uint8Array(graph.size);
+    const look = (h: number) => {
+      seen[h] = 1;
+      for (let k = h * 6; k < h * 6 + 6; k++) if (graph.neighbours[k]! >= 0) seen[graph.neighbours[k]!] = 1;
+    };
+    look(this.start);
+    for (const h of this.order) if (!this.soviet[h]) look(h);
+    return seen;
+  }
+
   /** The position of hex `h` in `order`, or -1 where the force cannot move (its own hex is no move). */
   find(h: number): number {
     return this.order.indexOf(h);
@@ -159,6 +186,7 @@ export function reachOf(
   const soviet = sovietMask(play);
   const scratch = scratchOf(graph);
   const { cost, previous, seen, done, occupied, blocked } = scratch;
+  const { neighbours } = graph;
   // A fresh mark per search spares clearing the arrays; cleared once in a billion searches.
   if (scratch.stamp >= 2 ** 30) for (const a of [seen, done, occupied, blocked]) a.fill((scratch.stamp = 0));
   const stamp = ++scratch.stamp;
@@ -168,7 +196,8 @@ export function reachOf(
   const reached: number[] = [start];
   cost[start] = 0;
   seen[start] = stamp;
-  const heap = new NumberHeap();
+  const { heap } = scratch;
+  heap.clear();
   heap.push(start, 0);
   while (heap.size > 0) {
     const h = heap.pop();
@@ -177,7 +206,7 @@ export function reachOf(
     if (h !== start && soviet[h]) continue;
     const here = cost[h]!;
     for (let k = h * 6; k < h * 6 + 6; k++) {
-      const n = graph.neighbours[k]!;
+      const n = neighbours[k]!;
       if (n < 0 || (mudBound && soviet[n])) continue;
       // Written out rather than a helper: a closure made per search costs more than the check.
       if (occupied[n] !== stamp) {
@@ -216,16 +245,32 @@ export function reachOf(
   return new Reach(graph, start, hexes, costs, entered, soviet);
 }
 
+/** The German units by hex, each hex's in the order of `Play.unitsIn`. */
+export function unitsByHex(play: Play): Map<HexId, string[]> {
+  const present = new Map<HexId, string[]>();
+  const ids = Object.keys(play.s.units);
+  const units = Object.values(play.s.units);
+  for (let i = 0; i < ids.length; i++) {
+    const hex = units[i]!.hex;
+    const here = present.get(hex);
+    if (here) here.push(ids[i]!);
+    else present.set(hex, [ids[i]!]);
+  }
+  return present;
+}
+
 /** The German units by hex number: what the searches check stacking against (7.1-7.3). */
 export function unitsByHexNumber(play: Play): Map<number, string[]> {
   const graph = graphOf(play.index);
   const present = new Map<number, string[]>();
-  for (const id in play.s.units) {
-    const h = graph.number(play.s.units[id]!.hex);
+  const ids = Object.keys(play.s.units);
+  const units = Object.values(play.s.units);
+  for (let i = 0; i < ids.length; i++) {
+    const h = graph.number(units[i]!.hex);
     if (h === undefined) continue;
     const here = present.get(h);
-    if (here) here.push(id);
-    else present.set(h, [id]);
+    if (here) here.push(ids[i]!);
+    else present.set(h, [ids[i]!]);
   }
   return present;
 }
@@ -240,6 +285,7 @@ interface Scratch {
   occupied: Int32Array;
   /** `stamp` where stacking forbids the hex, `-stamp` where it allows it (occupied hexes only). */
   blocked: Int32Array;
+  heap: NumberHeap;
 }
 const scratches = new WeakMap<object, Scratch>();
 function scratchOf(graph: { size: number }): Scratch {
@@ -256,26 +302,31 @@ function scratchOf(graph: { size: number }): Scratch {
         done: new Int32Array(n),
         occupied: new Int32Array(n),
         blocked: new Int32Array(n),
+        heap: new NumberHeap(),
       }),
     );
   }
   return s;
 }
 
-/** The kernel's binary heap (pathfinding.ts) on numbers: the same pushes and pops, so the same order of equal keys. */
+/**
+ * The kernel's binary heap (pathfinding.ts) on numbers: the same pushes and pops, so the same
+ * order of equal keys. One per map, emptied for each search: its arrays only ever grow.
+ */
 class NumberHeap {
-  private items: number[] = [];
-  private keys: number[] = [];
+  private readonly items: number[] = [];
+  private readonly keys: number[] = [];
+  size = 0;
 
-  get size(): number {
-    return this.items.length;
+  clear(): void {
+    this.size = 0;
   }
 
   push(item: number, key: number): void {
     const { items, keys } = this;
-    items.push(item);
-    keys.push(key);
-    let i = items.length - 1;
+    let i = this.size++;
+    items[i] = item;
+    keys[i] = key;
     while (i > 0) {
       const parent = (i - 1) >> 1;
       if (keys[parent]! <= key) break;
@@ -287,18 +338,17 @@ class NumberHeap {
   pop(): number {
     const { items, keys } = this;
     const top = items[0]!;
-    const lastItem = items.pop()!;
-    const lastKey = keys.pop()!;
-    if (items.length > 0) {
-      items[0] = lastItem;
-      keys[0] = lastKey;
+    const n = --this.size;
+    if (n > 0) {
+      items[0] = items[n]!;
+      keys[0] = keys[n]!;
       let i = 0;
       for (;;) {
         const l = 2 * i + 1;
         const r = l + 1;
         let m = i;
-        if (l < keys.length && keys[l]! < keys[m]!) m = l;
-        if (r < keys.length && keys[r]! < keys[m]!) m = r;
+        if (l < n && keys[l]! < keys[m]!) m = l;
+        if (r < n && keys[r]! < keys[m]!) m = r;
         if (m === i) break;
         this.swap(i, m);
         i = m;

@@ -21,8 +21,8 @@ export function endPhase(play: Play): void {
   const spec = turnSpec(play.charts, s.turn);
   if (spec.regroup) {
     // 10.10: reduced units flip back to full strength on turns 1-5.
-    const flipped = Object.values(s.units).filter((u) => u.steps === 1);
-    for (const u of flipped) u.steps = 2;
+    const flipped = Object.keys(s.units).filter((id) => s.units[id]!.steps === 1);
+    for (const id of flipped) play.unitToChange(id).steps = 2;
     play.event('regroup', `German regroup: ${plural(flipped.length, 'reduced unit')} back to full strength.`, {
       rule: '10.10',
     });

@@ -141,6 +141,8 @@ function unitRanks(v: View): Map<string, number> {
 interface Pair {
   force: number;
   target: HexId;
+  /** The target's id as a number, for the sort. */
+  targetNumber: number;
   cost: number;
   field: CostField;
 }
@@ -155,6 +157,9 @@ interface Pair {
 function match(v: View, plan: AssignmentPlan, all: readonly Force[]): Map<string, HexId> | Set<CostField> {
   const pairs: Pair[] = [];
   const pending: Pair[] = [];
+  // What each force brings to every target, looked up once.
+  const at = all.map((f) => v.graph.number(f.hex)!);
+  const kinds = [true, false].filter((mech) => all.some((f) => f.mech === mech));
   for (const target of targets(v)) {
     const place = v.index.map.hex(target)!.place;
     const town = !!place;
@@ -162,30 +167,31 @@ function match(v: View, plan: AssignmentPlan, all: readonly Force[]): Map<string
     if (town && plan.townBonus === undefined) continue;
     // Half an MP against foot units: of two equally near, the panzers go.
     const bonus = town ? plan.townBonus! * vp : 0;
-    for (const mech of [true, false]) {
-      const field = all.some((f) => f.mech === mech) ? currentCostField(v, target, mech) : undefined;
-      if (!field) continue;
-      all.forEach((f, i) => {
-        if (f.mech !== mech) return;
-        if (town && f.strength < (plan.townStrength ?? 0)) return;
-        const cost = field.known(v.graph.number(f.hex)!);
+    const targetNumber = Number(target);
+    for (const mech of kinds) {
+      const field = currentCostField(v, target, mech);
+      for (let i = 0; i < all.length; i++) {
+        const f = all[i]!;
+        if (f.mech !== mech) continue;
+        if (town && f.strength < (plan.townStrength ?? 0)) continue;
+        const cost = field.known(at[i]!);
         if (cost < 0) {
           // Farther than the radius, so too far for a plan with a reach the radius covers.
-          if (!field.narrow || (plan.withinReach && field.reach >= f.mp + 2)) return;
-          if (town && plan.townReach !== undefined && field.reach >= plan.townReach) return;
-          pending.push({ force: i, target, cost: field.reach + 1 - bonus + (mech ? 0 : 0.5), field });
-          return;
+          if (!field.narrow || (plan.withinReach && field.reach >= f.mp + 2)) continue;
+          if (town && plan.townReach !== undefined && field.reach >= plan.townReach) continue;
+          pending.push({ force: i, target, targetNumber, cost: field.reach + 1 - bonus + (mech ? 0 : 0.5), field });
+          continue;
         }
-        if (plan.withinReach && cost > f.mp + 2) return;
-        if (town && plan.townReach !== undefined && cost > plan.townReach) return;
-        pairs.push({ force: i, target, cost: cost - bonus + (mech ? 0 : 0.5), field });
-      });
+        if (plan.withinReach && cost > f.mp + 2) continue;
+        if (town && plan.townReach !== undefined && cost > plan.townReach) continue;
+        pairs.push({ force: i, target, targetNumber, cost: cost - bonus + (mech ? 0 : 0.5), field });
+      }
     }
   }
   // Ids compared as numbers: hex ids are four digits, units by their place in the unit list's localeCompare order.
   const rank = unitRanks(v);
   const forceRank = all.map((f) => rank.get(f.units[0]!)!);
-  pairs.sort((a, b) => a.cost - b.cost || Number(a.target) - Number(b.target) || forceRank[a.force]! - forceRank[b.force]!);
+  pairs.sort((a, b) => a.cost - b.cost || a.targetNumber - b.targetNumber || forceRank[a.force]! - forceRank[b.force]!);
   const unknownFrom = pending.reduce((m, p) => Math.min(m, p.cost), Infinity);
   const out = new Map<string, HexId>();
   const taken = new Set<HexId>();

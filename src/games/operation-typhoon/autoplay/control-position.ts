@@ -5,11 +5,11 @@
  */
 import type { HexId } from '../../../kernel/hex.js';
 import { graphOf, type HexGraph } from '../hex-graph.js';
+import { takenBetween } from '../taken-list.js';
 import type { View } from './view.js';
 
 export interface Control {
   taken: readonly HexId[];
-  set: ReadonlySet<HexId>;
   /** 1 for each hex Soviet in this position, by hex number. */
   soviet: Uint8Array;
   /** The hexes taken between an earlier position and this one, worked out once for all fields. */
@@ -27,7 +27,7 @@ export function controlOf(v: View): Control {
     const n = graph.number(h);
     if (n !== undefined) soviet[n] = 0;
   }
-  const control: Control = { taken, set: v.play.taken(), soviet, since: new WeakMap() };
+  const control: Control = { taken, soviet, since: new WeakMap() };
   lastControl.set(v.index, control);
   return control;
 }
@@ -42,10 +42,7 @@ function sameList(a: readonly HexId[], b: readonly HexId[]): boolean {
 export function newlyTaken(graph: HexGraph, before: Control, now: Control): number[] | null {
   let added = now.since.get(before);
   if (added === undefined) {
-    added =
-      before.taken.length <= now.taken.length && before.taken.every((h) => now.set.has(h))
-        ? now.taken.filter((h) => !before.set.has(h)).map((h) => graph.number(h)!)
-        : null;
+    added = takenBetween(before.taken, now.taken)?.map((h) => graph.number(h)!) ?? null;
     now.since.set(before, added);
   }
   return added;

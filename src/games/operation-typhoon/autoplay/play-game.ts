@@ -66,7 +66,8 @@ export function playGame(
   let battles = 0;
   let lost = 0;
   const step = (action: TyphoonAction) => {
-    const applied = engine.apply(state, action);
+    // The policy's own typed orders: the rules are checked, the parse of player input is not needed.
+    const applied = engine.applyOwn(state, action);
     for (const e of applied.events) {
       if (e.kind === 'battle-lost') lost += 1;
       if (e.kind === 'force-generated' && !e.text.includes('defend with --')) battles += 1;

@@ -7,9 +7,10 @@ import { Play } from '../context.js';
 import { frontGaps } from '../control.js';
 import type { TyphoonEngine } from '../engine.js';
 import { movableStacks } from '../engine.js';
-import { graphOf, type HexGraph } from '../hex-graph.js';
+import { graphOf, type HexGraph, sovietMask } from '../hex-graph.js';
 import { interArmyBan, type Reach, reachOf, unitsByHexNumber } from '../movement.js';
 import type { TyphoonState } from '../state.js';
+import { recall, remember } from './reach-memory.js';
 
 export const hexAt = (col: number, row: number): HexId => formatHexId({ col, row });
 export const colOf = columnOf;
@@ -29,6 +30,9 @@ export class View {
   /** The units by hex number, for the searches (movement.ts). */
   private present: Map<number, string[]> | undefined;
   private stacks: { hex: HexId; units: string[] }[] | undefined;
+  /** This turn's MP allowances and 7.3 ban, asked for every force and unit the tactics weigh. */
+  private mp: { mechanized: number; nonMechanized: number } | undefined;
+  private ban: boolean | undefined;
 
   constructor(
     readonly engine: TyphoonEngine,
@@ -65,8 +69,16 @@ export class View {
   /** German units by hex. */
   unitsByHex(): Map<HexId, string[]> {
     if (!this.occupied) {
-      this.occupied = new Map();
-      for (const [id, u] of Object.entries(this.s.units)) this.occupied.set(u.hex, [...(this.occupied.get(u.hex) ?? []), id]);
+      const occupied = new Map<HexId, string[]>();
+      const ids = Object.keys(this.s.units);
+      const units = Object.values(this.s.units);
+      for (let i = 0; i < ids.length; i++) {
+        const hex = units[i]!.hex;
+        const here = occupied.get(hex);
+        if (here) here.push(ids[i]!);
+        else occupied.set(hex, [ids[i]!]);
+      }
+      this.occupied = occupied;
     }
     return this.occupied;
   }
@@ -91,10 +103,19 @@ export class View {
    * every hex reached and move to one, so only that one's path is built. Shared: read only.
    */
   reachOf(units: readonly string[], from: HexId, mp: number, mudBound: boolean): Reach {
-    const key = `${this.searchKey(units)}|${from}|${mp}|${mudBound ? 1 : 0}`;
+    // The scenario and turn too (7.3), for earlier decisions' searches (reach-memory.ts).
+    const key = `${this.searchKey(units)}|${from}|${mp}|${mudBound ? 1 : 0}|${this.s.scenario}|${this.s.turn}`;
     let r = this.reach.get(key);
-    this.present ??= unitsByHexNumber(this.play);
-    if (!r) this.reach.set(key, (r = reachOf(this.play, units, from, mp, mudBound, this.present)!));
+    if (!r) {
+      // Earlier decisions' searches that this position leaves as they were.
+      r = recall(this.graph, key, this.s, sovietMask(this.play));
+      if (!r) {
+        this.present ??= unitsByHexNumber(this.play);
+        r = reachOf(this.play, units, from, mp, mudBound, this.present)!;
+        remember(this.graph, key, this.s, r);
+      }
+      this.reach.set(key, r);
+    }
     return r;
   }
 
@@ -107,7 +128,8 @@ export class View {
   private searchKey(units: readonly string[]): string {
     if (units.length !== 1) return units.join(',');
     const spec = this.index.unit(units[0]!);
-    return `1:${spec.mobility}:${spec.stacking}:${interArmyBan(this.s, this.index) ? spec.formation : ''}`;
+    this.ban ??= interArmyBan(this.s, this.index);
+    return `1:${spec.mobility}:${spec.stacking}:${this.ban ? spec.formation : ''}`;
   }
 
   /** 4.3: the unwatched front hexes of this state. */
@@ -134,7 +156,7 @@ export class View {
   }
 
   allowance(mech: boolean): number {
-    const t = this.index.charts.turns.find((x) => x.turn === this.s.turn)!;
-    return mech ? t.mp.mechanized : t.mp.nonMechanized;
+    this.mp ??= this.index.charts.turns.find((x) => x.turn === this.s.turn)!.mp;
+    return mech ? this.mp.mechanized : this.mp.nonMechanized;
   }
 }
