@@ -12,21 +12,23 @@ import { rd, withOnly } from './helpers/dom-positions.js';
 import { type BotHarness, channel, member, startBotHarness } from './helpers/fake-discord/bot-harness.js';
 import type { FakeDiscord } from './helpers/fake-discord/fake-discord.js';
 
+/** A local console on its own channel: each line's printed answer, and the stored state. */
+function domConsole(channelId: string) {
+  const printed: string[] = [];
+  const s = new ConsoleSession({ outDir: mkdtempSync(join(tmpdir(), `${channelId}-`)), print: (t) => printed.push(t), channelId });
+  const run = async (line: string) => {
+    printed.length = 0;
+    await s.run(line);
+    return printed.join('\n');
+  };
+  const state = async () => (await s.services.sessions.require(channelId)).doc.state as DomState;
+  return { run, state };
+}
+
 /** Drive on Moscow from the local console and through the fake Discord. */
 describe('Drive on Moscow in the console', () => {
   it('declares the order, previews exact odds, wins a mobile assault, refuses a bad order without change', async () => {
-    const printed: string[] = [];
-    const s = new ConsoleSession({
-      outDir: mkdtempSync(join(tmpdir(), 'dom-console-')),
-      print: (t) => printed.push(t),
-      channelId: 'dom-console',
-    });
-    const run = async (line: string) => {
-      printed.length = 0;
-      await s.run(line);
-      return printed.join('\n');
-    };
-    const state = async () => (await s.services.sessions.require('dom-console')).doc.state as DomState;
+    const { run, state } = domConsole('dom-console');
     expect(await run('/game new game:drive-on-moscow seed:5')).toMatch(/Drive on Moscow.*has started/);
     expect(await run('/phase order order:move-fight')).toMatch(/German Movement Phase/);
     const odds = await run('/odds defender:2052 attackers:"17 Pz, 18 Pz, 10 Mot" mode:mobile');
@@ -60,18 +62,7 @@ describe('Drive on Moscow in the console', () => {
 
 describe('Drive on Moscow against the search bot in the console', () => {
   it('the search bot plays a whole German player turn, every order legal and replayable, then waits for the Soviet player', async () => {
-    const printed: string[] = [];
-    const s = new ConsoleSession({
-      outDir: mkdtempSync(join(tmpdir(), 'dom-search-')),
-      print: (t) => printed.push(t),
-      channelId: 'dom-search',
-    });
-    const run = async (line: string) => {
-      printed.length = 0;
-      await s.run(line);
-      return printed.join('\n');
-    };
-    const state = async () => (await s.services.sessions.require('dom-search')).doc.state as DomState;
+    const { run, state } = domConsole('dom-search');
     const start = domEngine().setup({ seed: 7 });
     const started = await run('/game new game:drive-on-moscow vs:bot side:soviet level:search seed:7 rules:"fog:off"');
     expect(started).toMatch(/Drive on Moscow.*has started/);
