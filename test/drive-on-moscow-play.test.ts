@@ -25,6 +25,14 @@ function domConsole(channelId: string) {
   return { run, state };
 }
 
+/** Ends the console's game, exports it and replays the export through the engine (verify). */
+async function endAndVerify(run: (line: string) => Promise<string>) {
+  await run('/game end');
+  const exported = await run('/game export');
+  const file = exported.match(/\[file\] (\S+\.json)/)![1]!;
+  return verifyGame(gameExportSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).game, DOM_GAME);
+}
+
 /** Drive on Moscow from the local console and through the fake Discord. */
 describe('Drive on Moscow in the console', () => {
   it('declares the order, previews exact odds, wins a mobile assault, refuses a bad order without change', async () => {
@@ -50,10 +58,7 @@ describe('Drive on Moscow in the console', () => {
     expect(await run('/game undo')).toMatch(/Dice were rolled/);
     expect(await run('/rules chart:turns')).toMatch(/GT1 Oct I: MF 10\/6, Air 2\/0, reinforcements 7 RD, 2 RB, 2 CD, 1 TB/);
     // Export and verify: the orders replay through the same engine to the same position.
-    await run('/game end');
-    const exported = await run('/game export');
-    const file = exported.match(/\[file\] (\S+\.json)/)![1]!;
-    const check = verifyGame(gameExportSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).game, DOM_GAME);
+    const check = await endAndVerify(run);
     expect(check.problems).toEqual([]);
     expect(check.ok).toBe(true);
     expect(check.diceChecked).toBeGreaterThan(0);
@@ -76,10 +81,7 @@ describe('Drive on Moscow against the search bot in the console', () => {
     const moved = Object.values(after.units).filter((u) => u.side === 'german' && start.units[u.id] && start.units[u.id]!.hex !== u.hex);
     expect(moved.length).toBeGreaterThan(20);
     // Every order the bot gave replays through the engine to the same position.
-    await run('/game end');
-    const exported = await run('/game export');
-    const file = exported.match(/\[file\] (\S+\.json)/)![1]!;
-    const check = verifyGame(gameExportSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).game, DOM_GAME);
+    const check = await endAndVerify(run);
     expect(check.problems).toEqual([]);
     expect(check.ok).toBe(true);
     // A whole searched player turn: about 90 orders, each phase played out once per style.
