@@ -45,8 +45,17 @@ export interface DomStyle {
   garrison: number;
   /** Soviet reserves: how many hexes nearer the Germans Moscow counts (its loss ends the game, 4.1). */
   moscow: number;
+  /** The phase order declared at the start of the player turn (5.2). */
+  order: 'move-fight' | 'fight-move';
 }
-export const DEFAULT_STYLE: DomStyle = { assault: 0.6, attack: { german: 0.45, soviet: 0.6 }, goal: 'plan', garrison: 1, moscow: 6 };
+export const DEFAULT_STYLE: DomStyle = {
+  assault: 0.6,
+  attack: { german: 0.45, soviet: 0.6 },
+  goal: 'plan',
+  garrison: 1,
+  moscow: 6,
+  order: 'move-fight',
+};
 
 export function botAction(engine: DomEngine, s: DomState, side: Side = s.side, style: DomStyle = DEFAULT_STYLE): DomAction | undefined {
   return botStep(engine, s, side, style)?.action;
@@ -92,8 +101,8 @@ function* candidates(engine: DomEngine, s: DomState, side: Side, style: DomStyle
   switch (s.phase) {
     case 'order':
       // The offensive at the start of GT5: mud makes GT5 a poor turn anyway, GT6 gets the bonus.
-      if (side === 'german' && s.turn === 5) yield { type: 'order', order: 'move-fight', offensive: true };
-      yield { type: 'order', order: 'move-fight' };
+      if (side === 'german' && s.turn === 5) yield { type: 'order', order: style.order, offensive: true };
+      yield { type: 'order', order: style.order };
       return;
     case 'replacement': {
       const mine = Object.values(s.units).filter((u) => u.side === 'german');

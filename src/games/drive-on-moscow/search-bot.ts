@@ -28,7 +28,9 @@ import { factorsOf, Position } from './position.js';
 import type { DomAction, DomState, Side } from './state.js';
 
 /** The styles weighed in each searched phase; the first is the heuristic's own. */
-export const SEARCH_STYLES: Readonly<Record<`${Side}-${'movement' | 'combat'}`, readonly DomStyle[]>> = {
+export const SEARCH_STYLES: Readonly<Partial<Record<`${Side}-${'order' | 'movement' | 'combat'}`, readonly DomStyle[]>>> = {
+  // 5.2: fight/move gives every German prepared assault of the turn 1R, at the cost of moving after the battles.
+  'german-order': [DEFAULT_STYLE, { ...DEFAULT_STYLE, order: 'fight-move' }],
   'german-movement': [
     DEFAULT_STYLE,
     { ...DEFAULT_STYLE, goal: 'moscow' },
@@ -84,9 +86,10 @@ export function searchAction(engine: DomEngine, s: DomState, side: Side, budget:
 
 /** The style for the phase under way: searched once per phase, the heuristic's outside the searched phases. */
 export function styleFor(engine: DomEngine, s: DomState, side: Side, budget: SearchBudget = DEFAULT_BUDGET): DomStyle {
-  if (s.result || s.side !== side || (s.phase !== 'movement' && s.phase !== 'combat')) return DEFAULT_STYLE;
-  const key = `${diceId(s.dice)}|${s.turn}|${side}|${s.phase}|${s.step}|${JSON.stringify(s.startHex)}`;
+  if (s.result || s.side !== side || (s.phase !== 'order' && s.phase !== 'movement' && s.phase !== 'combat')) return DEFAULT_STYLE;
   const styles = SEARCH_STYLES[`${side}-${s.phase}`];
+  if (!styles) return DEFAULT_STYLE;
+  const key = `${diceId(s.dice)}|${s.turn}|${side}|${s.phase}|${s.step}|${JSON.stringify(s.startHex)}`;
   return chosen.get(key, () => bestStyle(engine, s, side, styles, budget));
 }
 
@@ -97,7 +100,12 @@ function bestStyle(engine: DomEngine, start: DomState, side: Side, styles: reado
     let total = 0;
     for (let i = 0; i < budget.playouts; i++) {
       // Salted by turn, phase and play-out: the same dice for every style of this search.
-      const salt = 1 + start.turn * 7919 + (start.side === 'german' ? 0 : 3) + (start.phase === 'combat' ? 1 : 0) + i * 104729;
+      const salt =
+        1 +
+        start.turn * 7919 +
+        (start.side === 'german' ? 0 : 3) +
+        (start.phase === 'combat' ? 1 : start.phase === 'order' ? 2 : 0) +
+        i * 104729;
       const end = playout(engine, start, side, style, salt, budget.maxActions);
       total += side === 'german' ? germanScore(engine, end) : -germanScore(engine, end);
     }
