@@ -5,7 +5,15 @@ import { SHIPPED_CHARTS } from '../src/games/drive-on-moscow/charts.js';
 import { DOM_GAME, domNewOptionsSchema } from '../src/games/drive-on-moscow/definition.js';
 import { domEngine } from '../src/games/drive-on-moscow/engine.js';
 import { faceDistribution, sumDistribution } from '../src/games/drive-on-moscow/preview.js';
-import { forgetStyles, germanScore, SEARCH_STYLES, searchedPhases, searchStep, styleFor } from '../src/games/drive-on-moscow/search-bot.js';
+import {
+  forgetStyles,
+  germanScore,
+  SEARCH_STYLES,
+  searchedPhases,
+  searchStep,
+  styleFor,
+  styleScores,
+} from '../src/games/drive-on-moscow/search-bot.js';
 import type { DomAction, DomState } from '../src/games/drive-on-moscow/state.js';
 
 const engine = domEngine();
@@ -74,6 +82,26 @@ describe('Drive on Moscow search bot', () => {
     const first = searchStep(engine, s, 'soviet', short)!.action;
     forgetStyles();
     expect(searchStep(engine, s, 'soviet', short)!.action).toEqual(first);
+  });
+
+  it('declares the phase order whose play-out scores better (5.2): fight/move on GT1 of seed 3, move/fight on GT3', () => {
+    // 5.2: fight/move gives every German prepared assault of the turn 1R; move/fight lets the
+    // stacks close up before the battles. The search plays the German turn out both ways.
+    const orders = SEARCH_STYLES['german-order']!;
+    expect(orders.map((x) => x.order)).toEqual(['move-fight', 'fight-move']);
+    let s = engine.setup({ seed: 3 });
+    const expected: Record<number, 'move-fight' | 'fight-move'> = { 1: 'fight-move', 3: 'move-fight' };
+    for (const turn of [1, 3]) {
+      s = playUntil(s, (x) => x.turn === turn && x.side === 'german' && x.phase === 'order').s;
+      forgetStyles();
+      const [moveFight, fightMove] = styleScores(engine, s, 'german', orders);
+      expect(moveFight).not.toBe(fightMove);
+      const best = fightMove! > moveFight! ? 'fight-move' : 'move-fight';
+      expect(best).toBe(expected[turn]);
+      expect(searchStep(engine, s, 'german')!.action).toEqual({ type: 'order', order: best });
+      // The heuristic level keeps to move/fight.
+      expect(botAction(engine, s, 'german')).toEqual({ type: 'order', order: 'move-fight' });
+    }
   });
 
   it('scores a city taken and a German step lost the way the game is decided', () => {

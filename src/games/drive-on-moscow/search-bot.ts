@@ -1,6 +1,7 @@
 /**
  * The search level of the Drive on Moscow bot: it looks ahead with the rules engine. At the
- * start of each of its movement and combat phases it plays the game on once per style of the
+ * start of each of its movement and combat phases (and, German, of each player turn: the phase
+ * order of 5.2) it plays the game on once per style of the
  * heuristic (bot.ts: the operational plan's objectives, the panzers all for Moscow, or each
  * stack for the city nearest it; bolder or more careful attacks; thinner or thicker city
  * garrisons), each play-out on the same fresh dice (common random numbers: a difference
@@ -94,9 +95,22 @@ export function styleFor(engine: DomEngine, s: DomState, side: Side, budget: Sea
 }
 
 function bestStyle(engine: DomEngine, start: DomState, side: Side, styles: readonly DomStyle[], budget: SearchBudget): DomStyle {
-  let best = styles[0]!;
-  let bestScore = -Infinity;
-  for (const style of styles) {
+  const scores = styleScores(engine, start, side, styles, budget);
+  // Strictly better only: ties keep the earlier style (the heuristic's first).
+  let best = 0;
+  for (let i = 1; i < styles.length; i++) if (scores[i]! > scores[best]!) best = i;
+  return styles[best]!;
+}
+
+/** What each style's play-outs from `start` score for `side` (summed over the budget's play-outs). */
+export function styleScores(
+  engine: DomEngine,
+  start: DomState,
+  side: Side,
+  styles: readonly DomStyle[],
+  budget: SearchBudget = DEFAULT_BUDGET,
+): number[] {
+  return styles.map((style) => {
     let total = 0;
     for (let i = 0; i < budget.playouts; i++) {
       // Salted by turn, phase and play-out: the same dice for every style of this search.
@@ -109,13 +123,8 @@ function bestStyle(engine: DomEngine, start: DomState, side: Side, styles: reado
       const end = playout(engine, start, side, style, salt, budget.maxActions);
       total += side === 'german' ? germanScore(engine, end) : -germanScore(engine, end);
     }
-    // Strictly better only: ties keep the earlier style (the heuristic's first).
-    if (total > bestScore) {
-      bestScore = total;
-      best = style;
-    }
-  }
-  return best;
+    return total;
+  });
 }
 
 /**
