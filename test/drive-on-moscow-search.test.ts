@@ -113,6 +113,34 @@ describe('Drive on Moscow search bot', () => {
     expect(germanScore(engine, { ...s, units: { ...s.units, [pz.id]: { ...pz, steps: 1 } } })).toBeLessThan(base);
     expect(germanScore(engine, { ...s, result: { winner: 'german', reason: 'x' } })).toBe(1000);
   });
+
+  it('scores a thin Moscow garrison with panzers next to it as a German chance, and a thicker one less so', () => {
+    // The Germans stand still in the Soviet play-outs: this is what shows the Soviet search a
+    // Moscow hex left thin (4.1), and the German one a hex to close up to.
+    const s = engine.setup({ seed: 3 });
+    const board = engine.board;
+    const moscow = board.moscow[0]!;
+    const next = board.neighbours(moscow).find((h) => !board.moscow.includes(h) && !Object.values(s.units).some((u) => u.hex === h))!;
+    const panzers = Object.values(s.units)
+      .filter((u) => u.side === 'german' && u.armour && u.steps === 2)
+      .slice(0, 3);
+    // Guards rifle divisions (5-6, never untried) from cities far from the Germans as the defenders.
+    const soviets = Object.values(s.units).filter((u) => u.side === 'soviet' && u.type === 'GRD' && !board.moscow.includes(u.hex));
+    const at = (base: DomState, units: typeof panzers, hex: string): DomState => ({
+      ...base,
+      units: { ...base.units, ...Object.fromEntries(units.map((u) => [u.id, { ...u, hex }])) },
+    });
+    const cleared = { ...s, units: Object.fromEntries(Object.entries(s.units).filter(([, u]) => u.hex !== moscow)) };
+    const far = germanScore(engine, cleared);
+    const close = at(cleared, panzers, next);
+    // Three panzer divisions next to an empty Moscow hex: a German chance, even counting their distance.
+    expect(germanScore(engine, close)).toBeGreaterThan(far);
+    // One Guards division in it, less of a chance; two, less again.
+    const one = germanScore(engine, at(close, soviets.slice(0, 1), moscow));
+    const two = germanScore(engine, at(close, soviets.slice(0, 2), moscow));
+    expect(one).toBeLessThan(germanScore(engine, close));
+    expect(two).toBeLessThan(one);
+  });
 });
 
 describe('Drive on Moscow odds over many untried units', () => {

@@ -43,7 +43,12 @@ export const SEARCH_STYLES: Readonly<Partial<Record<`${Side}-${'order' | 'moveme
     { ...DEFAULT_STYLE, attack: { ...DEFAULT_STYLE.attack, german: 0.3 } },
     { ...DEFAULT_STYLE, attack: { ...DEFAULT_STYLE.attack, german: 0.65 } },
   ],
-  'soviet-movement': [DEFAULT_STYLE, { ...DEFAULT_STYLE, garrison: 2 }, { ...DEFAULT_STYLE, garrison: 0.5 }],
+  'soviet-movement': [
+    DEFAULT_STYLE,
+    { ...DEFAULT_STYLE, garrison: 2 },
+    { ...DEFAULT_STYLE, garrison: 0.5 },
+    { ...DEFAULT_STYLE, moscow: 12 },
+  ],
   'soviet-combat': [
     DEFAULT_STYLE,
     { ...DEFAULT_STYLE, attack: { ...DEFAULT_STYLE.attack, soviet: 0.4 } },
@@ -172,7 +177,40 @@ export function germanScore(engine: DomEngine, s: DomState): number {
   }
   const nearest = (h: HexId) => Math.min(20, ...germans.map((g) => board.distance(g, h)));
   let score = steps;
-  for (const h of Object.values(board.cities)) score += p.control(h) === 'german' ? 25 : -2 * nearest(h);
+  for (const h of Object.values(board.cities)) {
+    if (p.control(h) === 'german') score += 25;
+    else score += -2 * nearest(h) + CITY_THREAT * threat(s, board, h);
+  }
   score -= 3 * Math.min(...board.moscow.map(nearest));
+  for (const h of board.moscow) if (p.control(h) !== 'german') score += MOSCOW_THREAT * threat(s, board, h);
   return score;
+}
+
+/** What one point of threat (below) is worth on a city the Germans lack, and on a Moscow hex (4.1 ends the game). */
+const CITY_THREAT = 2;
+const MOSCOW_THREAT = 4;
+/** A Soviet unit not yet seen in battle (2.13), counted at about the mean of the faces. */
+const UNTRIED_DEFENCE = 2;
+
+/**
+ * How hard the Germans can hit an objective they lack next turn: the attack of the German
+ * units next to it, and at half weight of those two hexes off (a panzer division counts its
+ * defence factor, as it attacks into a city with it, 11.17), against the defence of the
+ * Soviets in it, capped at 6. It is what lets the Soviet search see a city or Moscow left
+ * thin (the Germans do not move in its play-outs) and the German one a city left open.
+ */
+function threat(s: DomState, board: DomEngine['board'], hex: HexId): number {
+  let attack = 0;
+  let defence = 0;
+  for (const u of Object.values(s.units)) {
+    if (u.side === 'soviet') {
+      if (u.hex === hex) defence += u.untried ? UNTRIED_DEFENCE : (factorsOf(u)?.[1] ?? 0);
+      continue;
+    }
+    const d = board.distance(u.hex, hex);
+    if (d > 2) continue;
+    const f = factorsOf(u);
+    attack += ((u.armour ? f?.[1] : f?.[0]) ?? 0) * (d <= 1 ? 1 : 0.5);
+  }
+  return Math.min(6, attack / Math.max(1, defence));
 }
