@@ -1,18 +1,19 @@
 /**
  * The search level of the Drive on Moscow bot: it looks ahead with the rules engine. At the
  * start of each of its movement and combat phases (and, German, of each player turn: the phase
- * order of 5.2) it plays the game on once per style of the
- * heuristic (bot.ts: the operational plan's objectives, the panzers all for Moscow, or each
- * stack for the city nearest it; bolder or more careful attacks; thinner or thicker city
- * garrisons), each play-out on the same fresh dice (common random numbers: a difference
- * between styles is the style's, not the dice's), scores the positions reached
- * (`germanScore`), and plays the phase in the style that scored best.
+ * order of 5.2) it plays the game on once per style of the heuristic (bot.ts: the operational
+ * plan's objectives, the panzers all for Moscow, or each stack for the city nearest it;
+ * bolder or more careful attacks; thinner or thicker city garrisons, Moscow counted nearer
+ * the enemy; move/fight or fight/move), each play-out on the same fresh dice (common random
+ * numbers: a difference between styles is the style's, not the dice's), scores the positions
+ * reached (`germanScore`), and plays the phase in the style that scored best.
  * Orders, reinforcements, conversions, losses, retreats and advances stay with the heuristic.
  *
  * A play-out runs the searched phase in the style and the rest of the side's player turn in
- * the heuristic's; the score then weighs what the turn won (cities, steps) and how near the
- * Germans stand to what they still need. The other side's answer is not played out: a game
- * takes about 36 searches, and a play-out through the answer would triple their cost.
+ * the heuristic's; the score then weighs what the turn won (cities, steps), how near the
+ * Germans stand to what they still need, and how hard they can hit it next turn against the
+ * defenders in it. The other side's answer is not played out: a game takes about 45
+ * searches, and a play-out through the answer would triple their cost.
  *
  * It is deterministic: play-out dice come from the game's own dice, and the style chosen for
  * a phase is remembered for that phase (keyed by game, turn, side, phase and where the side's
