@@ -112,6 +112,14 @@ function choiceIn(hits: number, targets: Target[]): boolean {
 /** One fire step of a round; true when it paused for the commander's allocation (10.6). */
 type FireStep = () => boolean;
 
+/** A step of a fire sequence that never pauses for an allocation (10.6). */
+const noPause =
+  (step: () => unknown): (() => boolean) =>
+  () => {
+    step();
+    return false;
+  };
+
 export class CombatRound {
   constructor(
     private readonly play: Play,
@@ -391,23 +399,23 @@ export class CombatRound {
   regularRound(hasAir: boolean): boolean {
     const first = this.battle.round === 1;
     return this.run([
-      () => (first && this.sovietAir(), false),
-      () => (this.germanAir(hasAir), false),
+      noPause(() => first && this.sovietAir()),
+      noPause(() => this.germanAir(hasAir)),
       () => this.sovietGround((k) => ['heavy-howitzer', 'heavy-mortar', 'guards', 'airborne'].includes(k), '10.4'),
-      () => (this.setAside(['heavy-howitzer', 'heavy-mortar']), false),
+      noPause(() => this.setAside(['heavy-howitzer', 'heavy-mortar'])),
       () => this.germanGround(),
       () => this.sovietGround((k) => k === 'rifle' || k === 'brigade', '10.4'),
-      () => (this.setAside(['brigade', 'cas']), false),
+      noPause(() => this.setAside(['brigade', 'cas'])),
     ]);
   }
 
   /** 11.2 step 5: one round of steps 2, 4 and 5; artillery fires in step 5. True when it paused for an allocation. */
   breakoutRound(hasAir: boolean): boolean {
     return this.run([
-      () => (this.germanAir(hasAir), false),
+      noPause(() => this.germanAir(hasAir)),
       () => this.germanGround(),
       () => this.sovietGround(() => true, '11.2'),
-      () => (this.setAside(['heavy-howitzer', 'heavy-mortar', 'brigade', 'cas', 'rifle', 'guards', 'airborne']), false),
+      noPause(() => this.setAside(['heavy-howitzer', 'heavy-mortar', 'brigade', 'cas', 'rifle', 'guards', 'airborne'])),
     ]);
   }
 
