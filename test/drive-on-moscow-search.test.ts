@@ -35,11 +35,12 @@ describe('Drive on Moscow heuristic bot', () => {
     // A pin of the heuristic's play: a change meant only to make the bot faster must keep
     // these orders. Re-recorded when the German bot took its operational plan (plan.ts:
     // objectives by shares, garrisons, panzers driving on after a won mobile assault) and the
-    // Soviet reserves went where defenders are fewest, changes of play on purpose.
+    // Soviet reserves went where defenders are fewest, and again when the German began to
+    // fight first on GT1 and next to a city it can take (5.2): changes of play on purpose.
     const { s, orders } = playUntil(engine.setup({ seed: 105 }), () => false, 250);
     expect(orders).toHaveLength(250);
-    expect(`GT${s.turn} ${s.side} ${s.phase}`).toBe('GT2 german combat');
-    expect(digest(orders)).toBe('416e66889b15191b');
+    expect(`GT${s.turn} ${s.side} ${s.phase}`).toBe('GT2 german movement');
+    expect(digest(orders)).toBe('6721634d74fcee81');
   });
 });
 
@@ -84,14 +85,14 @@ describe('Drive on Moscow search bot', () => {
     expect(searchStep(engine, s, 'soviet', short)!.action).toEqual(first);
   });
 
-  it('declares the phase order whose play-out scores better (5.2): fight/move on GT1 of seed 3, move/fight on GT3', () => {
+  it('declares the phase order whose play-out scores better (5.2): fight/move on GT1 of seed 3, move/fight on GT8', () => {
     // 5.2: fight/move gives every German prepared assault of the turn 1R; move/fight lets the
     // stacks close up before the battles. The search plays the German turn out both ways.
     const orders = SEARCH_STYLES['german-order']!;
     expect(orders.map((x) => x.order)).toEqual(['move-fight', 'fight-move']);
     let s = engine.setup({ seed: 3 });
-    const expected: Record<number, 'move-fight' | 'fight-move'> = { 1: 'fight-move', 3: 'move-fight' };
-    for (const turn of [1, 3]) {
+    const expected: Record<number, 'move-fight' | 'fight-move'> = { 1: 'fight-move', 8: 'move-fight' };
+    for (const turn of [1, 8]) {
       s = playUntil(s, (x) => x.turn === turn && x.side === 'german' && x.phase === 'order').s;
       forgetStyles();
       const [moveFight, fightMove] = styleScores(engine, s, 'german', orders);
@@ -99,9 +100,31 @@ describe('Drive on Moscow search bot', () => {
       const best = fightMove! > moveFight! ? 'fight-move' : 'move-fight';
       expect(best).toBe(expected[turn]);
       expect(searchStep(engine, s, 'german')!.action).toEqual({ type: 'order', order: best });
-      // The heuristic level keeps to move/fight.
-      expect(botAction(engine, s, 'german')).toEqual({ type: 'order', order: 'move-fight' });
     }
+  }, 120_000);
+
+  it('the heuristic German fights first on GT1 and next to a city it can take, the Soviet always moves first (5.2)', () => {
+    const board = engine.board;
+    const start = engine.setup({ seed: 3 });
+    // GT1: the army stands on the front line it set up on.
+    expect(botAction(engine, start, 'german')).toEqual({ type: 'order', order: 'fight-move' });
+    // GT2, with nothing next to a city or Moscow: move first.
+    const gt2 = playUntil(start, (x) => x.turn === 2 && x.side === 'german' && x.phase === 'order').s;
+    const objectives = [...board.moscow, ...Object.values(board.cities)];
+    expect(Object.values(gt2.units).some((u) => u.side === 'german' && objectives.some((h) => board.distance(u.hex, h) === 1))).toBe(false);
+    expect(botAction(engine, gt2, 'german')).toEqual({ type: 'order', order: 'move-fight' });
+    // Three panzer divisions and two infantry next to Orel's lone Guards division: fight first.
+    const orel = board.cities.Orel!;
+    const next = board.neighbours(orel).find((h) => !Object.values(gt2.units).some((u) => u.hex === h))!;
+    const fresh = Object.values(gt2.units).filter((u) => u.side === 'german' && u.steps === 2);
+    const attackers = [...fresh.filter((u) => u.armour).slice(0, 3), ...fresh.filter((u) => !u.mech).slice(0, 2)].map((u) => u.id);
+    expect(attackers).toHaveLength(5);
+    const near = { ...gt2, units: { ...gt2.units } };
+    for (const id of attackers) near.units[id] = { ...near.units[id]!, hex: next };
+    expect(botAction(engine, near, 'german')).toEqual({ type: 'order', order: 'fight-move' });
+    // The Soviets get no bonus from it (5.2): they move first.
+    const soviet = playUntil(start, (x) => x.side === 'soviet' && x.phase === 'order').s;
+    expect(botAction(engine, soviet, 'soviet')).toEqual({ type: 'order', order: 'move-fight' });
   });
 
   it('scores a city taken and a German step lost the way the game is decided', () => {

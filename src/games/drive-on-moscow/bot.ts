@@ -3,7 +3,8 @@
  * the objective the operational plan gives it (plan.ts: shares of the mechanized for Moscow
  * and each city still lacking, garrisons for the cities taken), panzer stacks make mobile
  * assaults they are likely to win that open the way there and drive on with the MP left,
- * and prepared assaults go in where a retreat or elimination is likely. Soviet: hold the
+ * and prepared assaults go in where a retreat or elimination is likely, the battles first
+ * (fight/move, 5.2) on GT1 and when a city it needs can be taken from where it stands. Soviet: hold the
  * line, bring reserves and reinforcements towards the threatened place with the fewest
  * defenders (Moscow first), convert Guards near Moscow, and attack only at good odds (or as
  * Stalin demands). On GT9 both attack the cities that decide the game at any odds. Each
@@ -45,8 +46,11 @@ export interface DomStyle {
   garrison: number;
   /** Soviet reserves: how many hexes nearer the Germans Moscow counts (its loss ends the game, 4.1). */
   moscow: number;
-  /** The phase order declared at the start of the player turn (5.2). */
-  order: 'move-fight' | 'fight-move';
+  /**
+   * The phase order declared at the start of the player turn (5.2); `auto`: the heuristic's
+   * rule of thumb (`fightsFirst`).
+   */
+  order: 'move-fight' | 'fight-move' | 'auto';
 }
 export const DEFAULT_STYLE: DomStyle = {
   assault: 0.6,
@@ -54,7 +58,7 @@ export const DEFAULT_STYLE: DomStyle = {
   goal: 'plan',
   garrison: 1,
   moscow: 6,
-  order: 'move-fight',
+  order: 'auto',
 };
 
 export function botAction(engine: DomEngine, s: DomState, side: Side = s.side, style: DomStyle = DEFAULT_STYLE): DomAction | undefined {
@@ -99,11 +103,14 @@ function* candidates(engine: DomEngine, s: DomState, side: Side, style: DomStyle
   if (s.side !== side) return;
   const p = new Position(board, engine.charts, s);
   switch (s.phase) {
-    case 'order':
+    case 'order': {
+      const order =
+        style.order !== 'auto' ? style.order : side === 'german' && fightsFirst(engine, s, p, style) ? 'fight-move' : 'move-fight';
       // The offensive at the start of GT5: mud makes GT5 a poor turn anyway, GT6 gets the bonus.
-      if (side === 'german' && s.turn === 5) yield { type: 'order', order: style.order, offensive: true };
-      yield { type: 'order', order: style.order };
+      if (side === 'german' && s.turn === 5) yield { type: 'order', order, offensive: true };
+      yield { type: 'order', order };
       return;
+    }
     case 'replacement': {
       const mine = Object.values(s.units).filter((u) => u.side === 'german');
       for (const u of mine.filter((x) => x.steps === 1 && x.maxSteps === 2)) yield { type: 'replace', unit: u.id };
@@ -134,6 +141,37 @@ function* candidates(engine: DomEngine, s: DomState, side: Side, style: DomStyle
       yield* attacks(engine, s, p, side, style);
       return;
   }
+}
+
+/**
+ * The German heuristic's phase order (5.2): fight first on GT1, when the whole army stands on
+ * the front line it set up on (3.6) and the panzers exploit the holes the battles open; on
+ * the other turns, when a Moscow hex or a city still lacking (4.1, 4.3) can be attacked from
+ * where the units stand at the odds the style attacks at, counting fight/move's 1R. Otherwise
+ * move first, so the stacks close up before the battles. The Soviets get no such bonus and
+ * always move first.
+ */
+function fightsFirst(engine: DomEngine, s: DomState, p: Position, style: DomStyle): boolean {
+  if (s.turn === 1) return true;
+  const board = engine.board;
+  const fighting: DomState = { ...s, order: 'fight-move' };
+  for (const t of objectives(p, 'german')) {
+    if (p.unitsAt(t, 'soviet').length === 0) continue;
+    const ids = board
+      .neighbours(t)
+      .flatMap((h) => p.unitsAt(h, 'german'))
+      .filter((u) => !board.isReservoir(u.hex, t))
+      .map((u) => u.id);
+    if (ids.length === 0) continue;
+    try {
+      const o = oddsPreview(board, fighting, t, ids, 'PA', 0, engine.charts);
+      const win = WIN.reduce((x, r) => x + (o.chances[r] ?? 0), 0) - (o.chances.AL1 ?? 0) * 0.5;
+      if (win + OBJECTIVE_BONUS >= style.attack.german) return true;
+    } catch {
+      // no attack possible there
+    }
+  }
+  return false;
 }
 
 /** Distance to the nearest German unit (the front), remembered per hex for the sorts that ask it. */

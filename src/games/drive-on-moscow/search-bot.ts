@@ -32,7 +32,10 @@ import type { DomAction, DomState, Side } from './state.js';
 /** The styles weighed in each searched phase; the first is the heuristic's own. */
 export const SEARCH_STYLES: Readonly<Partial<Record<`${Side}-${'order' | 'movement' | 'combat'}`, readonly DomStyle[]>>> = {
   // 5.2: fight/move gives every German prepared assault of the turn 1R, at the cost of moving after the battles.
-  'german-order': [DEFAULT_STYLE, { ...DEFAULT_STYLE, order: 'fight-move' }],
+  'german-order': [
+    { ...DEFAULT_STYLE, order: 'move-fight' },
+    { ...DEFAULT_STYLE, order: 'fight-move' },
+  ],
   'german-movement': [
     DEFAULT_STYLE,
     { ...DEFAULT_STYLE, goal: 'moscow' },
