@@ -24,6 +24,11 @@ import type { DomAction, DomState, Side, Unit } from './state.js';
 import { conversionCandidates, entryHexes } from './turns.js';
 
 const WIN = ['DE', 'DR', 'DR (AS or Bloodbath)'];
+type Chances = ReturnType<typeof oddsPreview>['chances'];
+/** The chance an attack clears the hex (a retreat, an elimination or a Bloodbath). */
+const clearChance = (chances: Chances) => WIN.reduce((x, r) => x + (chances[r] ?? 0), 0);
+/** How good a prepared assault is: its chance to clear the hex, less half the chance of AL1. */
+const attackValue = (chances: Chances) => clearChance(chances) - (chances.AL1 ?? 0) * 0.5;
 /** How much likelier to succeed a German attack on a city it needs counts than elsewhere. */
 const OBJECTIVE_BONUS = 0.15;
 
@@ -165,7 +170,7 @@ function fightsFirst(engine: DomEngine, s: DomState, p: Position, style: DomStyl
     if (ids.length === 0) continue;
     try {
       const o = oddsPreview(board, fighting, t, ids, 'PA', 0, engine.charts);
-      const win = WIN.reduce((x, r) => x + (o.chances[r] ?? 0), 0) - (o.chances.AL1 ?? 0) * 0.5;
+      const win = attackValue(o.chances);
       if (win + OBJECTIVE_BONUS >= style.attack.german) return true;
     } catch {
       // no attack possible there
@@ -277,7 +282,7 @@ function assaultTargets(
     .map((t) => {
       try {
         const o = oddsPreview(board, s, t, ids, 'MA', 0, engine.charts);
-        const win = WIN.reduce((x, r) => x + (o.chances[r] ?? 0), 0);
+        const win = clearChance(o.chances);
         // With a goal: a hex that brings the stack nearer it is worth more than one aside.
         return { t, win, score: goal ? win + 0.05 * (here - board.distance(t, goal)) : win };
       } catch {
@@ -392,7 +397,7 @@ function* attacks(engine: DomEngine, s: DomState, p: Position, side: Side, style
     if (ids.length === 0) continue;
     try {
       const o = oddsPreview(board, s, t, ids, 'PA', 0, engine.charts);
-      const win = WIN.reduce((x, r) => x + (o.chances[r] ?? 0), 0) - (o.chances.AL1 ?? 0) * 0.5;
+      const win = attackValue(o.chances);
       // German: an objective still lacking (4.1, 4.3) is attacked first and at somewhat worse odds.
       const key = side === 'german' && (board.moscow.includes(t) || Object.values(board.cities).includes(t)) ? OBJECTIVE_BONUS : 0;
       scored.push({ t, ids, win: win + key, last: lastChance(board, p, s, side, t) });
