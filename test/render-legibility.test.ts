@@ -146,8 +146,12 @@ describe('the reach view', () => {
     const dom = game('drive-on-moscow');
     let d = dom.engine.setup(dom.setupOptions!({ vs: 'human' }, 2));
     expect(() => dom.reach!(d, Object.values(d.units as Record<string, { hex: string }>)[0]!.hex)).toThrow(/5\.1/);
-    // The bot declares the phase order and the like until the German Movement Phase.
-    for (let i = 0; i < 20 && d.phase !== 'movement'; i++) d = dom.engine.apply(d, botAction(dom.engine as never, d, d.side)!).state;
+    // Move/fight declared (5.2), then the bot plays on until the German Movement Phase.
+    for (let i = 0; i < 20 && d.phase !== 'movement'; i++)
+      d = dom.engine.apply(
+        d,
+        d.phase === 'order' ? { type: 'order', order: 'move-fight' } : botAction(dom.engine as never, d, d.side)!,
+      ).state;
     expect(d.phase).toBe('movement');
     const own = Object.values(d.units as Record<string, { hex: string; side: string }>).filter((u) => u.side === d.side);
     const reached = own.map((u) => {
