@@ -29,7 +29,7 @@ import type { DomEngine } from './engine.js';
 import { factorsOf, Position } from './position.js';
 import type { DomAction, DomState, Side } from './state.js';
 
-/** The styles weighed in each searched phase; the first is the heuristic's own. */
+/** The styles weighed in each searched phase; the first, kept on ties, is the heuristic's own (for the phase order: move/fight). */
 export const SEARCH_STYLES: Readonly<Partial<Record<`${Side}-${'order' | 'movement' | 'combat'}`, readonly DomStyle[]>>> = {
   // 5.2: fight/move gives every German prepared assault of the turn 1R, at the cost of moving after the battles.
   'german-order': [
