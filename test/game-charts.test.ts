@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { UserError } from '../src/contracts/errors.js';
 import { INSTALLED_GAMES } from '../src/games/installed.js';
 import { POLICIES } from '../src/games/operation-typhoon/autoplay/index.js';
-import { CHARTS } from '../src/games/operation-typhoon/charts/index.js';
-import { typhoonGame } from '../src/games/operation-typhoon/definition.js';
+import { CHARTS, EARLIER_EDITIONS } from '../src/games/operation-typhoon/charts/index.js';
+import { createTyphoonGame, typhoonGame } from '../src/games/operation-typhoon/definition.js';
 import type { TyphoonEngine } from '../src/games/operation-typhoon/engine.js';
 import type { TyphoonState } from '../src/games/operation-typhoon/index.js';
 import { GameRegistry } from '../src/games/registry.js';
@@ -252,6 +252,29 @@ describe('a game on charts this bot does not have is refused, naming the charts'
     await expect(s.act(where.channelId, alice, created.prompt.choices[0]!.action)).rejects.toThrow(message);
     await expect(s.undo(where.channelId, alice)).rejects.toThrow(message);
     expect((await s.store.load(created.doc.id))!.version).toBe(created.doc.version);
+  });
+
+  it('goes on with an Operation Typhoon game stored on the first edition of the shipped charts, on that edition', async () => {
+    const file = tempDataFile();
+    // The bot as it was: its Operation Typhoon played the first edition (18/9 MP on turns 1-4) as its own.
+    const { configure: _reconfigured, ...asItWas } = createTyphoonGame(EARLIER_EDITIONS[0]!);
+    const before = new GameRegistry([...INSTALLED_GAMES.filter((d) => d.id !== 'operation-typhoon'), asItWas]);
+    const old = service(before, file);
+    const created = await old.newGame(where, alice, { game: 'operation-typhoon', seed: 8 });
+    expect(created.doc.charts).toBe('shipped-4fd427c6f7191a39');
+    await old.store.close();
+    open.splice(open.indexOf(old), 1);
+
+    const today = service(testGames(), file);
+    const stepped = await today.act(where.channelId, alice, created.prompt.choices[0]!.action);
+    expect(stepped.doc.version).toBe(created.doc.version + 1);
+    expect(stepped.doc.charts).toBe('shipped-4fd427c6f7191a39');
+    const engine = stepped.def.engine as TyphoonEngine;
+    expect(engine.index.charts.turns[2]!.mp).toEqual({ mechanized: 18, nonMechanized: 9 });
+    // A new game here starts on today's edition.
+    const fresh = await today.newGame(other, alice, { game: 'operation-typhoon', seed: 8 });
+    expect(fresh.doc.charts).toBe(typhoonGame.charts);
+    expect((fresh.def.engine as TyphoonEngine).index.charts.turns[2]!.mp).toEqual({ mechanized: 16, nonMechanized: 9 });
   });
 
   it('plays a stored game that recorded no charts (from before they were recorded) on today’s', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type AssignmentPlan, assignedGoal } from '../src/games/operation-typhoon/autoplay/assignment.js';
 import { currentCostField } from '../src/games/operation-typhoon/autoplay/fields.js';
 import { seekPockets } from '../src/games/operation-typhoon/autoplay/index.js';
+import { decideWith, type Planner } from '../src/games/operation-typhoon/autoplay/tactics.js';
 import { View } from '../src/games/operation-typhoon/autoplay/view.js';
 import { type TyphoonState, typhoonEngine } from '../src/games/operation-typhoon/index.js';
 
@@ -163,5 +164,98 @@ describe('XXIV Motorized Corps on Orel (4.4)', () => {
     const grid = engine.index.map.grid;
     expect(grid.distance(s.units['3pz']!.hex, orel)).toBeLessThan(grid.distance(start, orel));
     expect(engine.index.map.hex(orel)!.place!.name).toBe('Orel');
+  });
+});
+
+/** The start of turn 3's movement in seed `seed`, played by the pocket-seeking German. */
+function turnThree(seed: number): TyphoonState {
+  let s = movementPosition(seed);
+  while (!(s.turn === 3 && s.phase === 'movement' && s.done.length === 0 && !s.active) && s.phase !== 'over')
+    s = engine.apply(s, seekPockets.decide(engine, s)).state;
+  return s;
+}
+
+describe('panzer divisions fill the turn 3 front last (4.3)', () => {
+  /** A planner that only watches the front: the infantry may, the panzers only as `fillLast` allows. */
+  const watcher = (fillLast?: Planner['fillLast']): Planner => ({
+    goal: () => null,
+    fillGaps: () => true,
+    mayFill: (v, unit) => !v.isMech(unit),
+    ...(fillLast ? { fillLast } : {}),
+  });
+  const movedUnits = (s: TyphoonState, a: ReturnType<typeof decideWith>) => (a.type === 'move' ? (a.units ?? s.active?.units ?? []) : []);
+
+  it('sends infantry to a gap while any can watch it, and a panzer division only when none can', () => {
+    const s = turnThree(2);
+    expect(s.phase).toBe('movement');
+    const v = new View(engine, s);
+    expect(v.frontGaps().length).toBeGreaterThan(0);
+    const first = decideWith(
+      watcher(() => true),
+      engine,
+      s,
+    );
+    expect(first.type).toBe('move');
+    expect(movedUnits(s, first).every((u) => !v.isMech(u))).toBe(true);
+
+    // The same position with the infantry gone: without fillLast nobody fills the gaps, with it a panzer division does.
+    const armourOnly = structuredClone(s);
+    armourOnly.units = Object.fromEntries(Object.entries(s.units).filter(([id]) => v.isMech(id)));
+    expect(decideWith(watcher(), engine, armourOnly)).toEqual({ type: 'end-phase' });
+    const filled = decideWith(
+      watcher(() => true),
+      engine,
+      armourOnly,
+    );
+    expect(filled.type).toBe('move');
+    const units = movedUnits(armourOnly, filled);
+    expect(units).toHaveLength(1);
+    expect(v.isMech(units[0]!)).toBe(true);
+  });
+});
+
+describe('the Luftwaffe where the battles decide (9.1)', () => {
+  it('flies on turn 4 with a stack sent to a town or city, which it enters that turn (4.4)', () => {
+    for (const seed of [5, 6]) {
+      let s = engine.setup({ seed, scenario: 'historical' });
+      let withAir: string[] = [];
+      const places: string[] = [];
+      while (s.phase !== 'over' && s.turn <= 4) {
+        const a = seekPockets.decide(engine, s);
+        if (s.turn === 4 && a.type === 'assign-air') withAir = Object.keys(s.units).filter((id) => s.units[id]!.hex === a.hex);
+        const moving = a.type === 'move' ? (a.units ?? s.active?.units ?? []) : [];
+        const next = engine.apply(s, a).state;
+        const entered = a.type === 'move' ? a.path.at(-1)! : undefined;
+        // A force entering a Soviet place stops there for its battle (8.0).
+        if (entered && s.turn === 4 && moving.some((u) => withAir.includes(u)) && engine.index.map.hex(entered)!.place)
+          places.push(entered);
+        s = next;
+      }
+      expect(withAir.length).toBeGreaterThan(0);
+      expect(places.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('flies on turns 6-8 with the armour before Moscow, not the strongest stack far off', () => {
+    const s = structuredClone(movementPosition(3));
+    const { index } = engine;
+    const moscow = index.moscow[0]!;
+    const before = index.map.neighbours(moscow).find((h) => !index.moscow.includes(h))!;
+    const panzers = index.charts.german.filter((u) => u.type === 'panzer').map((u) => u.id);
+    const [a, b, c, d, e, f] = panzers;
+    const far = s.units[d!]!.hex;
+    // Three reduced panzer divisions next to Moscow (10.10: no regroup after turn 5), three whole ones far off.
+    s.units = {
+      [a!]: { hex: before, steps: 1 },
+      [b!]: { hex: before, steps: 1 },
+      [c!]: { hex: before, steps: 1 },
+      [d!]: { hex: far, steps: 2 },
+      [e!]: { hex: far, steps: 2 },
+      [f!]: { hex: far, steps: 2 },
+    };
+    s.taken = [...s.taken, before].sort();
+    s.airAvailable = 1;
+    s.turn = 7;
+    expect(seekPockets.decide(engine, s)).toEqual({ type: 'assign-air', hex: before });
   });
 });

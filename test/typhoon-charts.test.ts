@@ -7,6 +7,7 @@ import {
   CHARTS,
   ChartsError,
   crtResult,
+  EARLIER_EDITIONS,
   type FormationId,
   forceLineFor,
   loadCharts,
@@ -14,6 +15,8 @@ import {
   turnSpec,
 } from '../src/games/operation-typhoon/charts/index.js';
 import { chartsFromEnvironment, readChartsOverride } from '../src/games/operation-typhoon/charts/override-file.js';
+import { typhoonChartsId, typhoonGame } from '../src/games/operation-typhoon/definition.js';
+import type { TyphoonEngine } from '../src/games/operation-typhoon/engine.js';
 
 /** The message loadCharts throws for `override`. */
 function rejection(override: unknown): string {
@@ -88,6 +91,32 @@ describe('rule examples and rule-fixed values hold exactly', () => {
     expect(foot[0]).toBe(Math.max(...foot));
     expect(mech[4]).toBe(Math.min(...mech));
     expect(foot[4]).toBe(Math.min(...foot));
+  });
+
+  it('9.3 as #19 reads it: never a rise from one turn to the next but after the stand-down, turn 4 clearly below turn 1', () => {
+    for (const kind of ['mechanized', 'nonMechanized'] as const) {
+      const mp = CHARTS.turns.map((t) => t.mp[kind]);
+      for (let t = 1; t < mp.length; t++) if (t !== 5) expect(mp[t]).toBeLessThanOrEqual(mp[t - 1]!); // turn 6 follows the stand-down (12.1)
+      // Turn 4 is clearly slower than turn 1: at most 85% of it for the panzers, and less for the infantry.
+      expect(mp[3]).toBeLessThan(mp[0]!);
+    }
+    const panzers = CHARTS.turns.map((t) => t.mp.mechanized);
+    expect(panzers[3]! / panzers[0]!).toBeLessThanOrEqual(0.85);
+    // The panzers lose MP on every one of turns 2-4 ("start out relatively fast, but then lose MP").
+    expect(panzers.slice(0, 4).every((mp, i) => i === 0 || mp < panzers[i - 1]!)).toBe(true);
+  });
+
+  it('keeps the first edition word for word, with its 18/9 on turns 1-4, so games stored on it go on', () => {
+    const [first] = EARLIER_EDITIONS;
+    expect(first!.turns.slice(0, 4).map((t) => t.mp)).toEqual(Array(4).fill({ mechanized: 18, nonMechanized: 9 }));
+    // Only the movement table of turns 2-4 and its notes changed between the editions.
+    expect({ ...first, turns: [] }).toEqual({ ...CHARTS, turns: [] });
+    for (const t of [1, 5, 6, 7, 8]) expect(turnSpec(first!, t)).toEqual(turnSpec(CHARTS, t));
+    // The id games were stored with: a hash of the whole charts, source notes and all.
+    expect(typhoonChartsId(first!)).toBe('shipped-4fd427c6f7191a39');
+    expect(typhoonChartsId(CHARTS)).not.toBe(typhoonChartsId(first!));
+    const stored = typhoonGame.withCharts?.(typhoonChartsId(first!))?.engine as TyphoonEngine;
+    expect(turnSpec(stored.index.charts, 3).mp).toEqual({ mechanized: 18, nonMechanized: 9 });
   });
 
   it('turnSpec refuses a turn that is not on the track', () => {

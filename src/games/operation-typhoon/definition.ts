@@ -10,7 +10,7 @@ import { hexIdSchema } from '../../kernel/hex.js';
 import { mapPath } from '../../maps/game-map.js';
 import type { GameDef } from '../game-def.js';
 import type { OrderOption } from '../orders.js';
-import { CHARTS, type TyphoonCharts, turnSpec } from './charts/index.js';
+import { CHARTS, EARLIER_EDITIONS, type TyphoonCharts, turnSpec } from './charts/index.js';
 import { chartsFromEnvironment } from './charts/override-file.js';
 import { Play } from './context.js';
 import { frontGaps, sovietWestOf29, victoryPoints } from './control.js';
@@ -113,7 +113,7 @@ export function nextCheck(play: Play): string {
 /** The id a game stores for its charts: which kind, and a hash of their content (so any change shows). */
 export function typhoonChartsId(charts: TyphoonCharts): string {
   const hash = createHash('sha256').update(JSON.stringify(charts)).digest('hex').slice(0, 16);
-  return `${charts === CHARTS ? 'shipped' : 'override'}-${hash}`;
+  return `${charts === CHARTS || EARLIER_EDITIONS.includes(charts) ? 'shipped' : 'override'}-${hash}`;
 }
 
 /** Operation Typhoon on these charts; `others` are further definitions a stored game may have been played with. */
@@ -180,5 +180,8 @@ export function createTyphoonGame(
   return def;
 }
 
-/** Operation Typhoon on the shipped charts. */
-export const typhoonGame = createTyphoonGame();
+/** Operation Typhoon on the shipped charts; games stored on an earlier edition go on with it. */
+export const typhoonGame = createTyphoonGame(
+  CHARTS,
+  EARLIER_EDITIONS.map((c) => createTyphoonGame(c)),
+);

@@ -10,6 +10,7 @@
 
 import type { HexId } from '../../../kernel/hex.js';
 import { deploymentStep, type StackPlan } from './deployment.js';
+import { moscowAssault } from './moscow-assault.js';
 import type { Goal, Policy } from './policy.js';
 import { decideWith, type Planner } from './tactics.js';
 import { View } from './view.js';
@@ -49,31 +50,6 @@ const planner: Planner = {
 
 /** The first turn the fist can attack Moscow: the armour stands before it at the end of turn 4, and turn 5 is the mud (12.1). */
 const MOSCOW_TURN = 6;
-
-/**
- * 9.1: from turn 6 the Luftwaffe flies with the armour nearest Moscow, the stack that attacks
- * first (mechanized forces move nearest their goal first, tactics.ts), the strongest of equals.
- * The default, the strongest stack anywhere, sent it on turns 7-8 to full-strength stacks
- * still far off, while the reduced ones before Moscow attacked without it (10.10: no regroup
- * after turn 5). Measured on seeds 1-100: turn 7-8 attacks on Moscow won 5 of 5 with the
- * Luftwaffe and 2 of 103 without.
- */
-function moscowAssault(v: View): HexId | undefined {
-  let best: { hex: HexId; away: number; strength: number } | undefined;
-  for (const stack of v.movable()) {
-    const mech = stack.units.filter((u) => v.isMech(u));
-    if (mech.length === 0) continue;
-    const away = v.dist(stack.hex, v.nearestMoscow(stack.hex));
-    const strength = v.strength(mech);
-    if (
-      !best ||
-      away < best.away ||
-      (away === best.away && (strength > best.strength || (strength === best.strength && stack.hex < best.hex)))
-    )
-      best = { hex: stack.hex, away, strength };
-  }
-  return best?.hex;
-}
 
 /** The mechanized units in stacks of three (7.1) on the front hexes nearest Moscow (13.0: "one mass"). */
 export function fistPlans(v: View): StackPlan[] {

@@ -25,6 +25,8 @@ export interface Planner {
   closePockets?(v: View): number | undefined;
   /** Whether this unit may be sent to fill a front gap (default: any unit). */
   mayFill?(v: View, unit: string): boolean;
+  /** Units sent to a front gap only when no unit `mayFill` allows can watch it this phase. */
+  fillLast?(v: View, unit: string): boolean;
   /** The stack the Luftwaffe flies with (9.1), or undefined for the default: the strongest mechanized stack with a goal. */
   airTarget?(v: View): HexId | undefined;
 }
@@ -52,7 +54,8 @@ export function decideWith(planner: Planner, engine: TyphoonEngine, state: Typho
   if (start) return start;
   if (planner.fillGaps?.(v)) {
     const may = (u: string) => planner.mayFill?.(v, u) ?? true;
-    const fill = gapFill(v, may) ?? approachFront(v, may);
+    const last = planner.fillLast && ((u: string) => may(u) || planner.fillLast!(v, u));
+    const fill = gapFill(v, may) ?? approachFront(v, may) ?? (last && gapFill(v, last));
     if (fill) return fill;
   }
   return { type: 'end-phase' };

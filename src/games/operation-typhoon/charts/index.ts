@@ -3,6 +3,7 @@
  * owner overrides, and the small look-ups the rules engine needs.
  */
 import { RECONSTRUCTION } from './data/index.js';
+import { FIRST_EDITION_TURNS } from './data/turns.js';
 import { mergeOverride } from './merge.js';
 import { parseCharts } from './schema.js';
 import type { BreakoutBand, ForceLineId, Hits, PlaceKind, TurnSpec, TyphoonCharts } from './types.js';
@@ -12,6 +13,12 @@ export type * from './types.js';
 
 /** The shipped reconstruction, validated at load. */
 export const CHARTS: TyphoonCharts = parseCharts(RECONSTRUCTION);
+
+/**
+ * Earlier editions of the shipped reconstruction, newest first: a game stored on one goes on
+ * with the charts it began with (the first edition had 18/9 MP on turns 1-4, data/turns.ts).
+ */
+export const EARLIER_EDITIONS: readonly TyphoonCharts[] = [parseCharts({ ...RECONSTRUCTION, turns: FIRST_EDITION_TURNS })];
 
 /**
  * Deep-merges a partial override (same shape; unit arrays merged by id) over the reconstruction
