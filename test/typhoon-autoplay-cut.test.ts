@@ -5,6 +5,7 @@ import { seekPockets } from '../src/games/operation-typhoon/autoplay/index.js';
 import { decideWith, type Planner } from '../src/games/operation-typhoon/autoplay/tactics.js';
 import { View } from '../src/games/operation-typhoon/autoplay/view.js';
 import { type TyphoonState, typhoonEngine } from '../src/games/operation-typhoon/index.js';
+import { armourBeforeMoscow } from './helpers/typhoon-positions.js';
 
 /**
  * The pieces of the pocket-seeking policy's turns 2-4: one target per force on the column 28
@@ -237,24 +238,7 @@ describe('the Luftwaffe where the battles decide (9.1)', () => {
   });
 
   it('flies on turns 6-8 with the armour before Moscow, not the strongest stack far off', () => {
-    const s = structuredClone(movementPosition(3));
-    const { index } = engine;
-    const moscow = index.moscow[0]!;
-    const before = index.map.neighbours(moscow).find((h) => !index.moscow.includes(h))!;
-    const panzers = index.charts.german.filter((u) => u.type === 'panzer').map((u) => u.id);
-    const [a, b, c, d, e, f] = panzers;
-    const far = s.units[d!]!.hex;
-    // Three reduced panzer divisions next to Moscow (10.10: no regroup after turn 5), three whole ones far off.
-    s.units = {
-      [a!]: { hex: before, steps: 1 },
-      [b!]: { hex: before, steps: 1 },
-      [c!]: { hex: before, steps: 1 },
-      [d!]: { hex: far, steps: 2 },
-      [e!]: { hex: far, steps: 2 },
-      [f!]: { hex: far, steps: 2 },
-    };
-    s.taken = [...s.taken, before].sort();
-    s.airAvailable = 1;
+    const { s, before } = armourBeforeMoscow(engine, movementPosition(3));
     s.turn = 7;
     expect(seekPockets.decide(engine, s)).toEqual({ type: 'assign-air', hex: before });
   });

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { clenchedFist, type GameRecord, playGame, replay, SCENARIO_POLICIES } from '../src/games/operation-typhoon/autoplay/index.js';
 import { Play, type TyphoonState, typhoonEngine } from '../src/games/operation-typhoon/index.js';
+import { armourBeforeMoscow } from './helpers/typhoon-positions.js';
 
 const engine = typhoonEngine();
 const { index } = engine;
@@ -68,22 +69,10 @@ describe('Operation Typhoon: the Clenched Fist German', () => {
   });
 
   it('from turn 6 flies the Luftwaffe with the armour before Moscow, reduced or not (9.1)', () => {
-    const s = structuredClone(stateWhere((x) => x.phase !== 'setup'));
-    const moscow = index.moscow[0]!;
-    const before = index.map.neighbours(moscow).find((h) => !index.moscow.includes(h))!;
-    const [a, b, c, d, e, f] = mech.filter((u) => index.unit(u).type === 'panzer');
-    // Three reduced panzer divisions next to Moscow (10.10: no regroup after turn 5), three whole ones at the start line.
-    const far = s.units[d!]!.hex;
-    s.units = {
-      [a!]: { hex: before, steps: 1 },
-      [b!]: { hex: before, steps: 1 },
-      [c!]: { hex: before, steps: 1 },
-      [d!]: { hex: far, steps: 2 },
-      [e!]: { hex: far, steps: 2 },
-      [f!]: { hex: far, steps: 2 },
-    };
-    s.taken = [...s.taken, before].sort();
-    s.airAvailable = 1;
+    const { s, before, far } = armourBeforeMoscow(
+      engine,
+      stateWhere((x) => x.phase !== 'setup'),
+    );
     for (const turn of [4, 7]) {
       s.turn = turn;
       // Turn 4 the default (the strongest stack); turn 7 the stack that attacks Moscow first.
