@@ -6,6 +6,7 @@ import {
   breakoutUnits,
   CHARTS,
   ChartsError,
+  chartsNote,
   crtResult,
   EARLIER_EDITIONS,
   type FormationId,
@@ -115,6 +116,10 @@ describe('rule examples and rule-fixed values hold exactly', () => {
     // The id games were stored with: a hash of the whole charts, source notes and all.
     expect(typhoonChartsId(first!)).toBe('shipped-4fd427c6f7191a39');
     expect(typhoonChartsId(CHARTS)).not.toBe(typhoonChartsId(first!));
+    // A game on it says so in its status; today's say nothing, an owner's file says it is one.
+    expect(chartsNote(first!)).toMatch(/^the first edition of the shipped charts \(18\/9 MP on turns 1-4\)/);
+    expect(chartsNote(CHARTS)).toBeUndefined();
+    expect(chartsNote(loadCharts({ crt: { source: 'printed (test)' } }))).toMatch(/owner's chart file/);
     const stored = typhoonGame.withCharts?.(typhoonChartsId(first!))?.engine as TyphoonEngine;
     expect(turnSpec(stored.index.charts, 3).mp).toEqual({ mechanized: 18, nonMechanized: 9 });
   });

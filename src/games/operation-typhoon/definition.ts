@@ -10,7 +10,7 @@ import { hexIdSchema } from '../../kernel/hex.js';
 import { mapPath } from '../../maps/game-map.js';
 import type { GameDef } from '../game-def.js';
 import type { OrderOption } from '../orders.js';
-import { CHARTS, EARLIER_EDITIONS, type TyphoonCharts, turnSpec } from './charts/index.js';
+import { CHARTS, chartsNote, EARLIER_EDITIONS, type TyphoonCharts, turnSpec } from './charts/index.js';
 import { chartsFromEnvironment } from './charts/override-file.js';
 import { Play } from './context.js';
 import { frontGaps, sovietWestOf29, victoryPoints } from './control.js';
@@ -86,6 +86,8 @@ export function typhoonStatus(s: TyphoonState, engine: TyphoonEngine = typhoonEn
     `Turn ${s.turn}/8 · ${spec.label} (${spec.dates}) · ${s.scenario === 'clenched-fist' ? 'Clenched Fist' : 'historical'}${s.battleWin === 'all-eliminated' ? ' · 10.7 as written' : ''} · hits placed by ${s.allocation === 'manual' ? 'you' : 'the bot'} (10.6)`,
   ];
   lines.push(`VP ${victoryPoints(play)} · pocket hexes ${s.pocketTally} · hexes taken ${s.taken.length} · Luftwaffe ${s.airAvailable}`);
+  const charts = chartsNote(engine.index.charts);
+  if (charts) lines.push(`Charts: ${charts}`);
   if (s.phase !== 'over') lines.push(`**Next victory check:** ${nextCheck(play)}`);
   if (s.result) lines.push(`Result: ${s.result.winner === 'german' ? 'German' : 'Soviet'} victory (${s.result.reason})`);
   return lines.join('\n');

@@ -18,7 +18,18 @@ export const CHARTS: TyphoonCharts = parseCharts(RECONSTRUCTION);
  * Earlier editions of the shipped reconstruction, newest first: a game stored on one goes on
  * with the charts it began with (the first edition had 18/9 MP on turns 1-4, data/turns.ts).
  */
-export const EARLIER_EDITIONS: readonly TyphoonCharts[] = [parseCharts({ ...RECONSTRUCTION, turns: FIRST_EDITION_TURNS })];
+const FIRST_EDITION = parseCharts({ ...RECONSTRUCTION, turns: FIRST_EDITION_TURNS });
+export const EARLIER_EDITIONS: readonly TyphoonCharts[] = [FIRST_EDITION];
+
+const EDITION_NAMES = new Map<TyphoonCharts, string>([
+  [FIRST_EDITION, 'the first edition of the shipped charts (18/9 MP on turns 1-4); new games use the second'],
+]);
+
+/** What a game's charts are when they are not today's shipped ones (said in its status, so the numbers surprise no one). */
+export function chartsNote(charts: TyphoonCharts): string | undefined {
+  if (charts === CHARTS) return undefined;
+  return EDITION_NAMES.get(charts) ?? "the owner's chart file (TYPHOON_CHARTS_OVERRIDE)";
+}
 
 /**
  * Deep-merges a partial override (same shape; unit arrays merged by id) over the reconstruction
