@@ -99,7 +99,11 @@ describe('Drive on Moscow fog of war in Discord', () => {
     const ch = channel();
     const started = await h.fake.ask(player, ch, 'game', 'new', { game: 'drive-on-moscow', vs: 'bot', side: 'soviet', seed: 5 });
     expect(started.buttons.some((b) => b.label === 'My stacks')).toBe(false);
-    const s = (await h.bot.sessions.require(ch)).doc.state as DomState;
+    const { doc } = await h.bot.sessions.require(ch);
+    const s = doc.state as DomState;
+    // No level: given, so the bot plays the search level, recorded with the game.
+    expect(doc.options.level).toBe('search');
+    expect(s.botLevel).toBe('search');
     const count = (side: string) => {
       const by = new Map<string, number>();
       for (const u of Object.values(s.units)) if (u.side === side) by.set(u.hex, (by.get(u.hex) ?? 0) + 1);

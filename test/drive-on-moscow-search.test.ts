@@ -45,11 +45,18 @@ describe('Drive on Moscow heuristic bot', () => {
 });
 
 describe('Drive on Moscow search bot', () => {
-  it('is chosen with level:search against the bot, and level: without vs:bot is refused', () => {
+  it('is chosen with level:search against the bot, and by default in a new game; level: without vs:bot is refused', () => {
     const options = DOM_GAME.setupOptions!({ vs: 'bot', side: 'german', level: 'search' }, 7);
     const s = DOM_GAME.engine.setup(options);
     expect(s.bot).toBe('soviet');
     expect(s.botLevel).toBe('search');
+    // A new game against the bot plays the search unless told level:heuristic; two players have no level.
+    const fresh = domNewOptionsSchema.parse({ vs: 'bot', side: 'german' });
+    expect(fresh.level).toBe('search');
+    expect(DOM_GAME.engine.setup(DOM_GAME.setupOptions!(fresh, 7)).botLevel).toBe('search');
+    expect(domNewOptionsSchema.parse({ vs: 'bot', side: 'soviet', level: 'heuristic' }).level).toBe('heuristic');
+    expect(domNewOptionsSchema.parse({}).level).toBeUndefined();
+    // A game stored before the default moved (no level in its options) plays on with the heuristic.
     expect(DOM_GAME.engine.setup(DOM_GAME.setupOptions!({ vs: 'bot', side: 'german' }, 7)).botLevel).toBeUndefined();
     const bad = domNewOptionsSchema.safeParse({ level: 'search' });
     expect(bad.success).toBe(false);
