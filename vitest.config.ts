@@ -15,12 +15,12 @@ import { defineConfig } from 'vitest/config';
  * limits) run with the others.
  */
 const ALONE = [
-  'test/faults-kill.test.ts',
-  'test/faults-redis.test.ts',
-  'test/load-discord.test.ts',
-  'test/discord-process.test.ts',
-  'test/discord-abuse.test.ts',
-  'test/production-build.test.ts',
+  'test/faults/kill.test.ts',
+  'test/faults/redis.test.ts',
+  'test/discord/load.test.ts',
+  'test/discord/process.test.ts',
+  'test/discord/abuse.test.ts',
+  'test/project/production-build.test.ts',
 ];
 
 export default defineConfig({

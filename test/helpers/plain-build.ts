@@ -8,8 +8,8 @@ import { transformSync } from 'esbuild';
  * tsx does it), for the tests that start the bot as a process again and again (the crash
  * loop, the two-process store tests). Under `node --import tsx` every module a process and
  * its worker threads load passes through tsx's loader: half of a start-up's CPU time. The
- * code run is the same source; test/discord-process.test.ts still starts the bot with tsx,
- * as `npm start` does, and test/production-build.test.ts runs the `npm run build` output.
+ * code run is the same source; test/discord/process.test.ts still starts the bot with tsx,
+ * as `npm start` does, and test/project/production-build.test.ts runs the `npm run build` output.
  *
  * The output sits under node_modules/.cache, so its imports find node_modules and the code
  * finds assets/ by walking up; it is kept per hash of the sources and rebuilt when one changes.

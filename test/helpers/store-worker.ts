@@ -6,7 +6,7 @@ import { testGames } from './test-game.js';
 
 /**
  * One bot process's worth of services on a shared Redis, for the two-process tests
- * (test/store-two-processes.test.ts), run as plain JavaScript (plain-build.ts): `node store-worker.js '<task JSON>'`.
+ * (test/store/two-processes.test.ts), run as plain JavaScript (plain-build.ts): `node store-worker.js '<task JSON>'`.
  * Prints `{"ready":true}` once connected and starts its task when a line comes on stdin, so
  * the test starts both processes' tasks at once; then prints one JSON line per result.
  */

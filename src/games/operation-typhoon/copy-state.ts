@@ -1,7 +1,7 @@
 /**
  * A private copy of a game state for the engine to change: every order starts from one, so
  * the caller's state is never touched. Written out field by field because a generic deep
- * copy was a fifth of a whole auto-played game's time; test/typhoon-copy-state.test.ts
+ * copy was a fifth of a whole auto-played game's time; test/games/operation-typhoon/copy-state.test.ts
  * freezes states deeply and plays whole games through the engine to prove nothing shared
  * is ever written. Two things are shared rather than copied. The taken hexes: control only
  * ever turns German (3.5), and a capture replaces the list (Play.takeHexes) rather than

@@ -97,7 +97,7 @@ export interface Destination {
  * hexes are entered one at a time (8.0: movement pauses there), hexes that break stacking
  * are never entered. A Dijkstra search on the numbered map (hex-graph.ts); its queue breaks
  * ties as the kernel's `reachable` does, so the paths are the ones that search finds
- * (test/typhoon-fast-searches.test.ts holds the two side by side).
+ * (test/games/operation-typhoon/fast-searches.test.ts holds the two side by side).
  */
 export function destinations(play: Play, units: readonly string[], from: HexId, mp: number, mudBound: boolean): Destination[] {
   return reachOf(play, units, from, mp, mudBound)?.destinations() ?? [];

@@ -17,7 +17,7 @@ export interface BotProcess {
 /**
  * The member rate limits are off unless the caller sets them: a scripted member (the crash
  * loop) sends the next order the moment the last is answered, far faster than anyone types.
- * The caps on games and free orders keep their defaults. test/rate-limits.test.ts runs the
+ * The caps on games and free orders keep their defaults. test/discord/rate-limits.test.ts runs the
  * process with the limits set.
  */
 const TEST_PACE = { LIMIT_COMMANDS: '0', LIMIT_NEW_GAMES: '0' };

@@ -1,0 +1,123 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The README's design table as data: each folder and the folders it may import. The linter
+ * (biome.json, noRestrictedImports) must refuse every other arrow, and the tree must hold none.
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+const LOWER = ['kernel', 'contracts', 'maps', 'games', 'render', 'store', 'session', 'votes'] as const;
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  'src/kernel': [],
+  'src/contracts': ['kernel'],
+  'src/maps': ['kernel', 'contracts'],
+  'src/games': ['kernel', 'contracts', 'maps'],
+  'src/render': ['kernel', 'contracts', 'maps'],
+  'src/store': ['kernel', 'contracts'],
+  'src/session': ['kernel', 'contracts', 'maps', 'games', 'render', 'store'],
+  'src/votes': ['kernel', 'contracts', 'maps', 'games', 'render', 'store', 'session'],
+  'src/dispatch': [...LOWER, 'commands'],
+  commands: [...LOWER, 'dispatch'],
+  'src/console': [...LOWER, 'dispatch', 'commands'],
+  'src/discord': [...LOWER, 'dispatch', 'commands'],
+};
+const FOLDERS: Record<string, string> = {
+  ...Object.fromEntries([...LOWER, 'dispatch', 'console', 'discord'].map((f) => [f, `src/${f}`])),
+  commands: 'commands',
+};
+
+/** The folder (a key of MAY_IMPORT) a file path relative to the root lies in. */
+function layerOf(path: string): string | undefined {
+  return Object.keys(MAY_IMPORT).find((f) => path === f || path.startsWith(`${f}/`));
+}
+
+function* sourceFiles(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* sourceFiles(path);
+    else if (name.endsWith('.ts')) yield path;
+  }
+}
+
+/** Every relative import in the tree as [importing file, imported file], both relative to the root. */
+function importArrows(): [string, string][] {
+  const arrows: [string, string][] = [];
+  for (const top of ['src', 'commands'])
+    for (const file of sourceFiles(join(ROOT, top))) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
+        const target = relative(ROOT, resolve(dirname(file), m[1]!))
+          .split(sep)
+          .join('/');
+        arrows.push([relative(ROOT, file).split(sep).join('/'), target]);
+      }
+    }
+  return arrows;
+}
+
+describe('layers point down', () => {
+  it('no import in src/ or commands/ runs up the design table', () => {
+    const arrows = importArrows();
+    expect(arrows.length).toBeGreaterThan(300);
+    const upward = arrows.filter(([from, to]) => {
+      const a = layerOf(from);
+      const b = layerOf(to);
+      return a && b && a !== b && !MAY_IMPORT[a]!.some((allowed) => FOLDERS[allowed] === b);
+    });
+    expect(upward).toEqual([]);
+  });
+
+  it('a game folder imports no other game: each game is one folder', () => {
+    const gameOf = (path: string) => /^src\/games\/([^/]+)\//.exec(path)?.[1];
+    const crossing = importArrows().filter(([from, to]) => {
+      const a = gameOf(from);
+      const b = gameOf(to);
+      return a && b && a !== b;
+    });
+    expect(crossing).toEqual([]);
+  });
+
+  it('the linter refuses every arrow the table forbids and allows every one it permits', () => {
+    // A scratch tree with the project's linter settings: one probe file per (layer, target) pair.
+    const dir = mkdtempSync(join(tmpdir(), 'layers-'));
+    const config = JSON.parse(readFileSync(join(ROOT, 'biome.json'), 'utf8'));
+    config.vcs = { enabled: false };
+    delete config.$schema;
+    writeFileSync(join(dir, 'biome.json'), JSON.stringify(config));
+    const expected = new Map<string, boolean>();
+    for (const [layer, allowed] of Object.entries(MAY_IMPORT)) {
+      for (const [name, target] of Object.entries(FOLDERS)) {
+        if (target === layer) continue;
+        // A probe one folder deeper than the layer's root, as a game's files are.
+        const probe = `${layer}/deep/probe-${name}.ts`;
+        const specifier = relative(dirname(join(dir, probe)), join(dir, target, 'index.js'))
+          .split(sep)
+          .join('/');
+        mkdirSync(dirname(join(dir, probe)), { recursive: true });
+        writeFileSync(join(dir, probe), `import { thing } from '${specifier}';\n\nexport const used = thing;\n`);
+        expected.set(probe, !allowed.includes(name));
+      }
+    }
+    const biome = join(ROOT, 'node_modules', '.bin', 'biome');
+    let output: string;
+    try {
+      output = execFileSync(biome, ['lint', '--reporter=json', '--max-diagnostics=none', '.'], {
+        cwd: dir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+    } catch (err) {
+      output = (err as { stdout: string }).stdout;
+    }
+    const report = JSON.parse(output) as { diagnostics: { category: string; location: { path: string } }[] };
+    const refused = new Set(report.diagnostics.filter((d) => d.category === 'lint/style/noRestrictedImports').map((d) => d.location.path));
+    const wrong = [...expected]
+      .filter(([probe, forbidden]) => refused.has(probe) !== forbidden)
+      .map(([p, f]) => `${p}: ${f ? 'not refused' : 'refused'}`);
+    expect(expected.size).toBeGreaterThan(100);
+    expect(wrong).toEqual([]);
+  });
+});
