@@ -1,4 +1,5 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { SlowFirstSequencer } from './test/helpers/slow-first-sequencer.js';
 
 /**
  * Test files share their worker's module cache (isolate: false) instead of importing
@@ -7,49 +8,60 @@ import { defineConfig } from 'vitest/config';
  * process.env or mocks a module, and spies are put back after each test (restoreMocks), so
  * no test sees another's. Projects do not inherit these settings: each sets them.
  *
- * Two groups. Most files run two at a time (a 2-core CI machine spends much of a file's time
- * waiting on sockets and child processes). The files that start bot processes, kill them,
- * or measure answers against Discord's 3-second window under load run afterwards, one at a
- * time, so no other file competes with them for the CPU. The rate limits (a hand-driven clock),
- * damaged stores and the two store processes (no Discord, no deadline but generous time
- * limits) run with the others.
+ * Three groups, one after another, so no file competes for the 2-core machine with one that
+ * measures time:
+ * - most files, two at a time (the longest first, see the sequencer);
+ * - PROCESSES: files whose time goes into bot processes they start, kill and restart, two at
+ *   a time (each mostly waits on its children, and none measures an answer's delay);
+ * - ALONE: files that measure answers against Discord's 3-second window under load, one at
+ *   a time with the machine to themselves.
+ *
+ * `npm run test:quick` (TEST_QUICK set) runs only the engines, rules, session, store and
+ * votes: no process, no fake Discord, fuzzers at a quarter of their size.
  */
-const ALONE = [
-  'test/faults/kill.test.ts',
-  'test/faults/redis.test.ts',
-  'test/discord/load.test.ts',
-  'test/discord/process.test.ts',
-  'test/discord/abuse.test.ts',
+const PROCESSES = ['test/faults/kill.test.ts', 'test/discord/process.test.ts', 'test/project/production-build.test.ts'];
+const ALONE = ['test/discord/load.test.ts', 'test/faults/redis.test.ts', 'test/discord/abuse.test.ts'];
+/** Files that drive the bot through the fake Discord or start processes: not in the quick run. */
+const NOT_QUICK = [
+  'test/discord/**',
+  'test/faults/**',
   'test/project/production-build.test.ts',
+  'test/store/two-processes.test.ts',
+  'test/games/plugin-fixture.test.ts',
+  'test/games/drive-on-moscow/play.test.ts',
+  'test/games/fight-typhoon-blitz/play.test.ts',
+  'test/games/operation-typhoon/air-split.test.ts',
+  'test/games/operation-typhoon/allocation.test.ts',
+  'test/games/operation-typhoon/battle-win.test.ts',
+  'test/games/operation-typhoon/pocket-move.test.ts',
 ];
+
+const shared = { testTimeout: 30_000, isolate: false, restoreMocks: true, sequence: { sequencer: SlowFirstSequencer } };
+
+function project(
+  name: string,
+  groupOrder: number,
+  include: string[],
+  exclude: string[],
+  maxWorkers: number,
+): TestProjectInlineConfiguration {
+  return {
+    test: { ...shared, name, include, exclude, maxWorkers, fileParallelism: maxWorkers > 1, sequence: { ...shared.sequence, groupOrder } },
+  };
+}
+
+const ALL = ['test/**/*.test.ts'];
 
 export default defineConfig({
   test: {
     testTimeout: 30_000,
-    projects: [
-      {
-        test: {
-          name: 'parallel',
-          include: ['test/**/*.test.ts'],
-          exclude: ALONE,
-          testTimeout: 30_000,
-          isolate: false,
-          restoreMocks: true,
-          maxWorkers: 2,
-          sequence: { groupOrder: 0 },
-        },
-      },
-      {
-        test: {
-          name: 'alone',
-          include: ALONE,
-          testTimeout: 30_000,
-          isolate: false,
-          restoreMocks: true,
-          fileParallelism: false,
-          sequence: { groupOrder: 1 },
-        },
-      },
-    ],
+    reporters: ['default', './test/helpers/file-times-reporter.ts'],
+    projects: process.env.TEST_QUICK
+      ? [project('quick', 0, ALL, NOT_QUICK, 2)]
+      : [
+          project('parallel', 0, ALL, [...PROCESSES, ...ALONE], 2),
+          project('processes', 1, PROCESSES, [], 2),
+          project('alone', 2, ALONE, [], 1),
+        ],
   },
 });

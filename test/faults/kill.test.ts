@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crashLoop } from '../helpers/crash-loop.js';
 import { redisMissingReason } from '../helpers/local-redis.js';
+import { sized } from '../helpers/test-size.js';
 
 /**
  * The bot process killed with SIGKILL at random points of a scripted game (Battle for
@@ -11,7 +12,8 @@ import { redisMissingReason } from '../helpers/local-redis.js';
  */
 describe('crashes', () => {
   it('loses no acknowledged order when the process is killed at random points of a game', async () => {
-    const kills = 4;
+    // CI makes 4 kills; TEST_SCALE sizes the loop (`npm run reliability` makes 100).
+    const kills = sized(4);
     const result = await crashLoop(kills, 11);
     console.log(`crash loop: ${JSON.stringify(result)}`);
     expect(result.problems).toEqual([]);
@@ -27,7 +29,7 @@ describe('crashes', () => {
 
 describe.skipIf(!!redisMissingReason())('crashes on Redis', () => {
   it('loses no acknowledged order, undo, new game or ballot when the process is killed, with the games in Redis', async () => {
-    const result = await crashLoop(2, 12, () => undefined, { store: 'redis' });
+    const result = await crashLoop(sized(2), 12, () => undefined, { store: 'redis' });
     console.log(`crash loop (redis): ${JSON.stringify(result)}`);
     expect(result.problems).toEqual([]);
     expect(result.lost).toBe(0);

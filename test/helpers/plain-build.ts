@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { transformSync } from 'esbuild';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { compileFiles, sourceFiles } from '../../scripts/build-dist.js';
 
 /**
- * The bot's TypeScript as plain JavaScript, each file compiled on its own (no type check, as
- * tsx does it), for the tests that start the bot as a process again and again (the crash
+ * The bot's TypeScript as plain JavaScript, each file compiled on its own by the production
+ * build's compiler (scripts/build-dist.ts: no type check, as tsx does it), for the tests that start the bot as a process again and again (the crash
  * loop, the two-process store tests). Under `node --import tsx` every module a process and
  * its worker threads load passes through tsx's loader: half of a start-up's CPU time. The
  * code run is the same source; test/discord/process.test.ts still starts the bot with tsx,
@@ -26,14 +26,6 @@ export function plainEntry(entry: string): string {
   return join(built, entry.replace(/\.ts$/, '.js'));
 }
 
-function* sourceFiles(dir: string): Generator<string> {
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* sourceFiles(path);
-    else if (/\.(ts|mjs)$/.test(name) && !name.endsWith('.d.ts')) yield path;
-  }
-}
-
 function build(): string {
   const files = SOURCES.flatMap((dir) => [...sourceFiles(join(ROOT, dir))]);
   const tsconfigRaw = readFileSync(join(ROOT, 'tsconfig.json'), 'utf8');
@@ -48,19 +40,7 @@ function build(): string {
   // Written aside and renamed into place: another test process may be building the same.
   const partial = `${out}.${process.pid}.partial`;
   rmSync(partial, { recursive: true, force: true });
-  // esbuild with the project's compiler options, as tsx compiles each file when it loads it;
-  // the other files are copied.
-  for (const file of files) {
-    const target = join(partial, relative(ROOT, file)).replace(/\.ts$/, '.js');
-    mkdirSync(dirname(target), { recursive: true });
-    const text = readFileSync(file, 'utf8');
-    writeFileSync(
-      target,
-      file.endsWith('.ts')
-        ? transformSync(text, { loader: 'ts', format: 'esm', target: 'es2022', sourcefile: file, tsconfigRaw }).code
-        : text,
-    );
-  }
+  compileFiles(files, partial);
   try {
     renameSync(partial, out);
   } catch (err) {

@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GameSessions } from '../../src/session/index.js';
@@ -14,6 +12,7 @@ import {
   UnreadableGameError,
 } from '../../src/store/index.js';
 import { createKeyv } from '../../src/store/keyv-factory.js';
+import { type LocalRedis, redisMissingReason, startLocalRedis } from '../helpers/local-redis.js';
 import { alice, openSessions, tempDataFile, testGames } from '../helpers/test-game.js';
 
 const stores: GameStore[] = [];
@@ -157,22 +156,16 @@ describe('stored game documents', () => {
   });
 });
 
-/** Redis runs only when a redis-server binary is installed; it is started on a free local port and stopped. */
-const redisBinary = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
-if (!redisBinary) console.log('store-games: Redis tests skipped: no redis-server on PATH.');
-
-describe.skipIf(!redisBinary)('Redis store', () => {
-  let server: ChildProcess | undefined;
-  afterEach(() => {
-    server?.kill();
-    server = undefined;
+describe.skipIf(!!redisMissingReason())('Redis store', () => {
+  let redis: LocalRedis | undefined;
+  afterEach(async () => {
+    await redis?.stop();
+    redis = undefined;
   });
 
   it('keeps and reloads a game in Redis', async () => {
-    const port = await freePort();
-    server = spawn(redisBinary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    const url = `redis://127.0.0.1:${port}`;
-    await waitForRedis(url);
+    redis = await startLocalRedis();
+    const { url, port } = redis;
     const first = new GameStore(createKeyv({ keyvUrl: url, namespace: `t${port}` }));
     const s1 = new GameSessions(first, testGames());
     const created = await s1.newGame({ channelId: 'r' }, alice, { game: 'dice-race', seed: 1 });
@@ -186,28 +179,3 @@ describe.skipIf(!redisBinary)('Redis store', () => {
     await second.close();
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitForRedis(url: string): Promise<void> {
-  for (let i = 0; i < 50; i++) {
-    const keyv = createKeyv({ keyvUrl: url });
-    try {
-      await keyv.set('ping', 1);
-      await keyv.disconnect();
-      return;
-    } catch {
-      await keyv.disconnect().catch(() => undefined);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error('redis-server did not start');
-}

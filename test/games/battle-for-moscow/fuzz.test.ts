@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type BfmAction, type BfmState, bfmEngine, turnSpec, UNITS } from '../../../src/games/battle-for-moscow/index.js';
 import { RuleError } from '../../../src/games/engine.js';
+import { sized } from '../../helpers/test-size.js';
 
 const e = bfmEngine();
 const map = e.bm.map;
-const GAMES = 200;
+// CI plays 200 games; TEST_SCALE sizes the run.
+const GAMES = sized(200);
 
 /** A small seeded generator for the fuzzer's own choices (the game's dice stay in the state). */
 function chooser(seed: number) {
@@ -153,6 +155,6 @@ describe('Battle for Moscow random play', () => {
       `fuzz: ${GAMES} games, ${actions} actions, ${probes} stray probes, ${(GAMES / (ms / 1000)).toFixed(0)} games/s; winners ${JSON.stringify(winners)}`,
     );
     expect(winners.german + winners.soviet).toBe(GAMES);
-    // Two hundred whole games: on a busy 2-core machine they take longer than the default limit.
+    // Whole games by the hundred: on a busy 2-core machine they take longer than the default limit.
   }, 180_000);
 });

@@ -14,10 +14,37 @@ import {
   styleFor,
   styleScores,
 } from '../../../src/games/drive-on-moscow/search-bot.js';
-import type { DomAction, DomState } from '../../../src/games/drive-on-moscow/state.js';
+import { type DomAction, type DomState, domStateSchema } from '../../../src/games/drive-on-moscow/state.js';
+import { replayedPosition } from '../../helpers/replayed-positions.js';
 
 const engine = domEngine();
 const digest = (x: unknown) => createHash('sha256').update(JSON.stringify(x)).digest('hex').slice(0, 16);
+
+/**
+ * The position the heuristic reaches playing both sides from `start` until `stop` holds: a
+ * fixture (test/fixtures/positions/) named `name`, as some of them are a thousand orders in.
+ */
+function reached(start: DomState, name: string, made: string, stop: (s: DomState) => boolean): DomState {
+  if (stop(start)) return start;
+  return replayedPosition(
+    `drive-on-moscow-${name}`,
+    `Drive on Moscow, both sides the heuristic: ${made}`,
+    () => {
+      const { s, orders } = playUntil(start, stop);
+      return { state: s, orders: orders.length };
+    },
+    (x) => domStateSchema.parse(x) && (x as DomState),
+  );
+}
+
+/** The German order phase of game turn `turn` of seed 3. */
+const germanOrderPhase = (turn: number) =>
+  reached(
+    engine.setup({ seed: 3 }),
+    `seed3-gt${turn}-german-order`,
+    `seed 3 to the German order phase of GT${turn}`,
+    (x) => x.turn === turn && x.side === 'german' && x.phase === 'order',
+  );
 
 /** Plays both sides with the heuristic from `s` until `stop` holds; the orders played. */
 function playUntil(s: DomState, stop: (s: DomState) => boolean, limit = 2000): { s: DomState; orders: DomAction[] } {
@@ -65,8 +92,12 @@ describe('Drive on Moscow search bot', () => {
 
   it('searches its movement phase, plays a legal order in the chosen style, and chooses the same again', () => {
     // The Soviet bot at search level, at the start of its first Movement Phase.
-    let s = DOM_GAME.engine.setup(DOM_GAME.setupOptions!({ vs: 'bot', side: 'german', level: 'search' }, 11));
-    s = playUntil(s, (x) => x.side === 'soviet' && x.phase === 'movement').s;
+    const s = reached(
+      DOM_GAME.engine.setup(DOM_GAME.setupOptions!({ vs: 'bot', side: 'german', level: 'search' }, 11)),
+      'seed11-vs-search-soviet-movement',
+      'seed 11 against the search-level Soviet bot, to the Soviet movement phase of GT1',
+      (x) => x.side === 'soviet' && x.phase === 'movement',
+    );
     expect(`${s.side} ${s.phase}`).toBe('soviet movement');
     // Outside the phases it searches, the search bot is the heuristic.
     expect(styleFor(engine, { ...s, phase: 'reinforcement' }, 'soviet')).toBe(DEFAULT_STYLE);
@@ -97,10 +128,9 @@ describe('Drive on Moscow search bot', () => {
     // stacks close up before the battles. The search plays the German turn out both ways.
     const orders = SEARCH_STYLES['german-order']!;
     expect(orders.map((x) => x.order)).toEqual(['move-fight', 'fight-move']);
-    let s = engine.setup({ seed: 3 });
     const expected: Record<number, 'move-fight' | 'fight-move'> = { 1: 'fight-move', 8: 'move-fight' };
     for (const turn of [1, 8]) {
-      s = playUntil(s, (x) => x.turn === turn && x.side === 'german' && x.phase === 'order').s;
+      const s = germanOrderPhase(turn);
       forgetStyles();
       const [moveFight, fightMove] = styleScores(engine, s, 'german', orders);
       expect(moveFight).not.toBe(fightMove);
@@ -116,7 +146,7 @@ describe('Drive on Moscow search bot', () => {
     // GT1: the army stands on the front line it set up on.
     expect(botAction(engine, start, 'german')).toEqual({ type: 'order', order: 'fight-move' });
     // GT2, with nothing next to a city or Moscow: move first.
-    const gt2 = playUntil(start, (x) => x.turn === 2 && x.side === 'german' && x.phase === 'order').s;
+    const gt2 = germanOrderPhase(2);
     const objectives = [...board.moscow, ...Object.values(board.cities)];
     expect(Object.values(gt2.units).some((u) => u.side === 'german' && objectives.some((h) => board.distance(u.hex, h) === 1))).toBe(false);
     expect(botAction(engine, gt2, 'german')).toEqual({ type: 'order', order: 'move-fight' });
@@ -130,7 +160,12 @@ describe('Drive on Moscow search bot', () => {
     for (const id of attackers) near.units[id] = { ...near.units[id]!, hex: next };
     expect(botAction(engine, near, 'german')).toEqual({ type: 'order', order: 'fight-move' });
     // The Soviets get no bonus from it (5.2): they move first.
-    const soviet = playUntil(start, (x) => x.side === 'soviet' && x.phase === 'order').s;
+    const soviet = reached(
+      start,
+      'seed3-gt1-soviet-order',
+      'seed 3 to the Soviet order phase of GT1',
+      (x) => x.side === 'soviet' && x.phase === 'order',
+    );
     expect(botAction(engine, soviet, 'soviet')).toEqual({ type: 'order', order: 'move-fight' });
   });
 
