@@ -1,5 +1,5 @@
 /**
- * How often Drive on Moscow's settled ambiguities (README, digest section 16) come into play
+ * How often Drive on Moscow's settled ambiguities (docs/games/drive-on-moscow.md, digest section 16) come into play
  * in bot games: a reading can only move the arena's numbers in the games where its situation
  * arises. Plays seeds with the chosen bot level on both sides and counts, per reading, the
  * situations where the other reading would have played differently.

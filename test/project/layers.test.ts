@@ -5,7 +5,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The README's design table as data: each folder and the folders it may import. The linter
+ * The design table of docs/contributing.md as data: each folder and the folders it may import. The linter
  * (biome.json, noRestrictedImports) must refuse every other arrow, and the tree must hold none.
  */
 const ROOT = resolve(import.meta.dirname, '../..');

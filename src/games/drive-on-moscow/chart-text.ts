@@ -1,4 +1,4 @@
-/** The charts as text for /rules (a reconstruction: the README and docs/drive-on-moscow-charts.md say how it was made). */
+/** The charts as text for /rules (a reconstruction: docs/games/drive-on-moscow.md and docs/drive-on-moscow-charts.md say how it was made). */
 import type { DomCharts } from './charts.js';
 
 export const DOM_CHART_IDS = ['crt', 'turns', 'terrain', 'units'] as const;

@@ -153,7 +153,7 @@ export interface TyphoonState {
   /**
    * 10.7 read as written, a game option: set-aside brigades and artillery still count as
    * surviving defenders, so a battle is won only when they too are gone. Absent: the
-   * documented reading (README, "Readings of the rules").
+   * documented reading (docs/games/operation-typhoon.md, "Reading of ambiguous rules").
    */
   battleWin?: 'all-eliminated';
   /** 10.6: the commander places every hit (a game option, changeable); absent: the bot does. */
