@@ -131,15 +131,20 @@ export const domStateSchema = z.object({
 });
 export type DomState = z.infer<typeof domStateSchema>;
 
-const ids = z.array(z.string().min(1)).min(1).max(10);
+/** Units named by one order, at most `max` as a rule sets it. */
+const ids = (max: number) => z.array(z.string().min(1)).min(1).max(max);
+/** 6.0: five units a hex; a stack moves (10.4) and mobile-assaults (10.15) from one hex. */
+const STACK = 5;
+/** 11.2: a prepared assault may come from all six surrounding hexes, each holding at most a stack (6.0). */
+const SURROUNDING = 6 * STACK;
 export const domActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('order'), order: z.enum(['move-fight', 'fight-move']), offensive: z.boolean().optional() }),
   z.object({ type: z.literal('withdraw'), unit: z.string().min(1) }),
   z.object({ type: z.literal('replace'), unit: z.string().min(1) }),
   z.object({ type: z.literal('enter'), unitType: z.string().min(1), hex }),
-  z.object({ type: z.literal('move'), units: ids, to: hex, path: z.array(hex).max(40).optional() }),
-  z.object({ type: z.literal('assault'), units: ids, target: hex, from: hex.optional() }),
-  z.object({ type: z.literal('attack'), target: hex, units: ids, air: z.number().int().min(0).max(3).optional() }),
+  z.object({ type: z.literal('move'), units: ids(STACK), to: hex, path: z.array(hex).max(40).optional() }),
+  z.object({ type: z.literal('assault'), units: ids(STACK), target: hex, from: hex.optional() }),
+  z.object({ type: z.literal('attack'), target: hex, units: ids(SURROUNDING), air: z.number().int().min(0).max(3).optional() }),
   z.object({ type: z.literal('choose'), option: z.string().min(1).max(40) }),
   z.object({ type: z.literal('convert'), unit: z.string().min(1) }),
   z.object({ type: z.literal('end') }),
