@@ -132,6 +132,8 @@ describe('hostile input', () => {
         for (const r of replies) {
           expect(r.content.length).toBeLessThanOrEqual(2000);
           expect(r.content).not.toMatch(/Something went wrong on our side/);
+          // A refusal is in the bot's words: never a validator's stock English.
+          expect(r.content).not.toMatch(/Too (big|small):|Invalid (input|option)|expected (array|string|number|int)/);
         }
         if (replies.every((r) => r.ephemeral)) {
           refusals += 1;
