@@ -6,13 +6,13 @@ import { promisify } from 'node:util';
 import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { buildCommands } from '../../commands/index.js';
-import { ConsoleSession } from '../../src/console/console-session.js';
 import { parseLine } from '../../src/console/parse-line.js';
 import { UserError } from '../../src/contracts/errors.js';
 import { tokenize } from '../../src/dispatch/tokenize.js';
 import { INSTALLED_GAMES } from '../../src/games/installed.js';
 import { GameRegistry } from '../../src/games/registry.js';
 import { hashSeed } from '../../src/session/index.js';
+import { type ConsoleRunner, consoleRunner } from '../helpers/console-runner.js';
 import { testGames } from '../helpers/test-game.js';
 
 const user = { id: 'u1', name: 'tester' };
@@ -21,12 +21,7 @@ const user = { id: 'u1', name: 'tester' };
 const commands = buildCommands(new GameRegistry(INSTALLED_GAMES));
 
 /** A console on its own folder, playing `games` (default: the installed games). */
-function session(games?: GameRegistry) {
-  const printed: string[] = [];
-  const dir = mkdtempSync(join(tmpdir(), 'console-'));
-  const s = new ConsoleSession({ outDir: dir, print: (t) => printed.push(t), ...(games ? { games } : {}) });
-  return { s, printed, dir };
-}
+const session = (games?: GameRegistry) => consoleRunner({ prefix: 'console', games });
 
 describe('console line parsing', () => {
   it('parses a command with options into the invocation Discord would deliver', () => {
@@ -68,7 +63,7 @@ describe('console line parsing', () => {
 
 describe('console session', () => {
   it('answers /hex with a description and a close-up image', async () => {
-    const { s, printed } = session();
+    const { session: s, printed } = session();
     await s.run('/hex id:0204 game:battle-for-moscow');
     expect(printed[0]).toMatch(/Hex 0204.*Smolensk/);
     expect(printed[0]).toMatch(/River hexsides: S/);
@@ -78,7 +73,7 @@ describe('console session', () => {
   });
 
   it('refuses an unknown hex or a malformed id without writing anything', async () => {
-    const { s, printed } = session();
+    const { session: s, printed } = session();
     await s.run('/hex id:9999 game:battle-for-moscow');
     await s.run('/hex id:12ab');
     expect(printed[0]).toMatch(/^\(only you\) There is no hex 9999 on the Battle for Moscow map/);
@@ -87,14 +82,14 @@ describe('console session', () => {
   });
 
   it('draws the full map with /game map', async () => {
-    const { s, printed } = session();
+    const { session: s, printed } = session();
     await s.run('/game map game:battle-for-moscow');
     expect(printed[0]).toMatch(/Battle for Moscow/);
     expect(s.written[0]).toMatch(/battle-for-moscow-map\.png$/);
   });
 
   it('ignores blank lines and comments', async () => {
-    const { s, printed } = session();
+    const { session: s, printed } = session();
     await s.run('   ');
     await s.run('# a comment');
     expect(printed).toEqual([]);
@@ -125,20 +120,16 @@ describe('console games', () => {
   /** The installed games and the test race, for every console of these tests. */
   const games = testGames();
 
-  /** A console on its own folder; `lines` run in order; returns what was printed per line. */
-  async function play(s: ConsoleSession, printed: string[], lines: string[]): Promise<string[]> {
+  /** `lines` run in order on the console; returns what was printed per line. */
+  async function play(c: ConsoleRunner<unknown>, lines: string[]): Promise<string[]> {
     const out: string[] = [];
-    for (const line of lines) {
-      const start = printed.length;
-      await s.run(line);
-      out.push(printed.slice(start).join('\n'));
-    }
+    for (const line of lines) out.push(await c.run(line));
     return out;
   }
 
   it('starts a game, presses buttons, refuses others and a stale button, and survives a restart', async () => {
-    const { s, printed, dir } = session(games);
-    const [created, step, roll, again] = await play(s, printed, ['/game new game:dice-race seed:7', '/press 2', '/press 1', '/press 9']);
+    const c = session(games);
+    const [created, step, roll, again] = await play(c, ['/game new game:dice-race seed:7', '/press 2', '/press 1', '/press 9']);
     expect(created).toMatch(/Dice Race.*has started/);
     expect(created).toMatch(/\[1\] Roll {2}\[2\] Step one hex {2}\[3\] End turn/);
     expect(created).toMatch(/\[image\] .*dice-race-\w{8}-v0-map\.png/);
@@ -146,14 +137,13 @@ describe('console games', () => {
     expect(roll).toMatch(/🎲 German runs: \d →/);
     expect(again).toMatch(/^\(only you\) \/press takes a button number from the last reply \(1 to 3\)/);
 
-    const [, other, otherEnd] = await play(s, printed, ['/as bob', '/press 1', '/game end']);
+    const [, other, otherEnd] = await play(c, ['/as bob', '/press 1', '/game end']);
     expect(other).toMatch(/^\(only you\) This is console's solo game: only they give orders/);
     expect(otherEnd).toMatch(/^\(only you\) Only console, who started this game/);
-    await s.close();
+    await c.close();
 
-    const printed2: string[] = [];
-    const restarted = new ConsoleSession({ outDir: dir, print: (t) => printed2.push(t), games });
-    const [status] = await play(restarted, printed2, ['/game status']);
+    const restarted = consoleRunner({ outDir: c.dir, games });
+    const [status] = await play(restarted, ['/game status']);
     const reached = /German runs \d to (\d+)\./.exec(roll!)![1];
     expect(status).toMatch(/version 2/);
     expect(status).toContain(`German at ${reached}, Soviet at 0`);
@@ -162,12 +152,11 @@ describe('console games', () => {
 
   it('refuses a button of an earlier version with "this choice is gone" and the current state', async () => {
     // Two consoles on one data file and channel: two screens showing the same game.
-    const { s: first, printed: p1, dir } = session(games);
-    await play(first, p1, ['/game new game:dice-race seed:3']);
-    const p2: string[] = [];
-    const second = new ConsoleSession({ outDir: dir, print: (t) => p2.push(t), games });
-    await play(second, p2, ['/game status', '/press 2']);
-    const [stale, fresh] = await play(first, p1, ['/press 2', '/press 2']);
+    const first = session(games);
+    await play(first, ['/game new game:dice-race seed:3']);
+    const second = consoleRunner({ outDir: first.dir, games });
+    await play(second, ['/game status', '/press 2']);
+    const [stale, fresh] = await play(first, ['/press 2', '/press 2']);
     expect(stale).toMatch(/^\(only you\) This choice is gone: the game has moved on/);
     expect(stale).toMatch(/version 1/);
     expect(stale).toMatch(/German to move, at 1 of 12/);
@@ -177,8 +166,8 @@ describe('console games', () => {
   });
 
   it('ends with the seed revealed, exports and imports a game by path, and refuses bad imports', async () => {
-    const { s, printed, dir } = session(games);
-    const [, , , ended, exported] = await play(s, printed, [
+    const c = session(games);
+    const [, , , ended, exported] = await play(c, [
       '/game new game:dice-race',
       '/press 2',
       '/as boss manager',
@@ -192,9 +181,9 @@ describe('console games', () => {
     const file = /\[file\] (.*\.json)/.exec(exported!)![1]!;
     expect(JSON.parse(readFileSync(file, 'utf8')).game.seed).toBe(seed);
 
-    const [busy, missing, imported, log] = await play(s, printed, [
+    const [busy, missing, imported, log] = await play(c, [
       '/game import',
-      `/game import path:${join(dir, 'nope.json')}`,
+      `/game import path:${join(c.dir, 'nope.json')}`,
       `/game import path:${file}`,
       '/game log',
     ]);
@@ -204,18 +193,18 @@ describe('console games', () => {
       /Imported as game `\w{8}`.*replayed to version 1\. Its seed is public now.*fingerprint \(sha256\) `[0-9a-f]{64}`/,
     );
     expect(log).toMatch(/boss imported game/);
-    await s.close();
+    await c.close();
   });
 
   it('draws the channel game’s map and answers /game commands without a game clearly', async () => {
-    const { s, printed } = session(games);
-    const [status, undo, log] = await play(s, printed, ['/game status', '/game undo', '/game log']);
+    const c = session(games);
+    const [status, undo, log] = await play(c, ['/game status', '/game undo', '/game log']);
     for (const text of [status, undo, log])
       expect(text).toMatch(/^\(only you\) There is no game in this channel\. \/game new starts one\./);
-    const [unknown, hex] = await play(s, printed, ['/game new game:chess', '/hex id:1019 game:chess']);
+    const [unknown, hex] = await play(c, ['/game new game:chess', '/hex id:1019 game:chess']);
     expect(unknown).toMatch(/^\(only you\) There is no game "chess" here\. Games: .*dice-race/);
     expect(hex).toMatch(/^\(only you\) There is no game "chess" here\. Games: .*dice-race/);
-    await s.close();
+    await c.close();
   });
 
   it('keeps its games in the --data file when given', async () => {
@@ -241,7 +230,7 @@ describe('console games', () => {
   });
 
   it('documents /press in its help', async () => {
-    const { s, printed } = session(games);
+    const { session: s, printed } = session(games);
     await s.run('/help');
     expect(printed.join('\n')).toMatch(/\/press N presses button N of the last reply/);
     await s.close();

@@ -1,8 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConsoleSession } from '../../src/console/console-session.js';
 import { UserError } from '../../src/contracts/errors.js';
 import type { Reply } from '../../src/contracts/reply.js';
 import { batchArrows, checkBatch } from '../../src/dispatch/order-batch-check.js';
@@ -11,6 +9,7 @@ import { closeServices, createServices, type Services } from '../../src/dispatch
 import type { TyphoonState } from '../../src/games/operation-typhoon/state.js';
 import { createGameStore } from '../../src/store/game-store.js';
 import { ManualClock } from '../../src/votes/clock.js';
+import { consoleRunner } from '../helpers/console-runner.js';
 import { alice, bob, tempDataFile, testGames, testServices } from '../helpers/test-game.js';
 
 /**
@@ -371,20 +370,17 @@ describe('plans in vote play', () => {
 
 describe('the local console', () => {
   it('takes /orders give path:FILE, shows the check with its picture and carries the orders out with /press', async () => {
-    const printed: string[] = [];
-    const dir = mkdtempSync(join(tmpdir(), 'console-orders-'));
-    const c = new ConsoleSession({ outDir: dir, print: (t) => printed.push(t), games: testGames() });
+    const c = consoleRunner({ prefix: 'console-orders', games: testGames() });
+    const { printed } = c;
     try {
       await c.run('/game new game:operation-typhoon seed:7');
       await c.run('/setup done');
-      const file = join(dir, 'turn1.txt');
+      const file = join(c.dir, 'turn1.txt');
       writeFileSync(file, '# infantry closes up\nmove force:1213 to:1312\nmove force:1212 to:1311\n');
-      await c.run(`/orders give path:${file}`);
-      expect(printed.join('\n')).toMatch(/\*\*Orders from console\*\*: 2 orders, checked against the rules/);
+      expect(await c.run(`/orders give path:${file}`)).toMatch(/\*\*Orders from console\*\*: 2 orders, checked against the rules/);
       expect(printed.at(-1)).toMatch(/\[1\] Carry out 2 orders {2}\[2\] Cancel/);
       expect(c.written.at(-1)).toMatch(/-orders-[a-z0-9]{6}\.png$/);
-      await c.run('/press 1');
-      expect(printed.join('\n')).toMatch(/all 2 orders carried out/);
+      expect(await c.run('/press 1')).toMatch(/all 2 orders carried out/);
       // The same text in one line, with ;, is refused whole when a line breaks a rule.
       await c.run('/orders give text:"move force:1112 to:1211; move force:1112 to:1212"');
       expect(printed.at(-1)).toMatch(/^\(only you\) Line 2 \(move force:1112 to:1212\) is refused: 9\./);

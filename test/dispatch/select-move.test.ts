@@ -1,11 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConsoleSession } from '../../src/console/console-session.js';
 import { INSTALLED_GAMES } from '../../src/games/installed.js';
 import { typhoonGame } from '../../src/games/operation-typhoon/definition.js';
 import { menuMove } from '../../src/session/move-button.js';
+import { consoleRunner } from '../helpers/console-runner.js';
 
 /** The move menus on the games' generic move order, and from the local console with /pick. */
 describe('move menus', () => {
@@ -30,13 +27,8 @@ describe('move menus', () => {
   });
 
   it('moves from the console: /press Move…, /pick a stack, /pick a hex', async () => {
-    const printed: string[] = [];
-    const c = new ConsoleSession({ outDir: mkdtempSync(join(tmpdir(), 'select-move-')), print: (t) => printed.push(t) });
-    const run = async (line: string) => {
-      const at = printed.length;
-      await c.run(line);
-      return printed.slice(at).join('\n');
-    };
+    const c = consoleRunner({ prefix: 'select-move' });
+    const { run } = c;
     try {
       await run('/game new game:battle-for-moscow seed:4');
       const done = await run('/setup done');

@@ -1,10 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCommands, checkDiscordLimits, DISCORD_COMMAND_LIMITS } from '../../commands/index.js';
-import { ConsoleSession } from '../../src/console/console-session.js';
 import { deployCommands } from '../../src/discord/deploy-commands.js';
 import { Dispatcher } from '../../src/dispatch/dispatch.js';
 import { RuleError } from '../../src/games/engine.js';
@@ -23,6 +21,7 @@ import {
   distanceToMoscow,
   STEPS_PER_TURN,
 } from '../fixtures/courier/index.js';
+import { consoleRunner } from '../helpers/console-runner.js';
 import { type BotHarness, channel, member, startBotHarness } from '../helpers/fake-discord/bot-harness.js';
 import type { FakeDiscord, FakeMessage } from '../helpers/fake-discord/fake-discord.js';
 
@@ -51,24 +50,9 @@ function nearer(hex: string): string {
 
 /** A console playing `games` in its own folder, with each line's printed text returned. */
 function courierConsole(games: GameRegistry, channelId = 'courier-console') {
-  const printed: string[] = [];
-  const dir = mkdtempSync(join(tmpdir(), 'courier-console-'));
-  const s = new ConsoleSession({ outDir: dir, print: (t) => printed.push(t), games, channelId });
-  const run = async (line: string): Promise<string> => {
-    const start = printed.length;
-    await s.run(line);
-    return printed.slice(start).join('\n');
-  };
-  const view = () => s.services.sessions.require(channelId);
-  const state = async () => (await view()).doc.state as CourierState;
-  /** The number /press takes for the button labelled `label` in `reply`. */
-  const button = (reply: string, label: RegExp): number => {
-    const line = reply.split('\n').find((l) => l.includes('(/press N)'));
-    const match = [...(line ?? '').matchAll(/\[(\d+)\] ([^[]+?)(?= {2}\[| {3}\(|$)/g)].find((m) => label.test(m[2]!));
-    if (!match) throw new Error(`no button ${label} in: ${line}`);
-    return Number(match[1]);
-  };
-  return { s, run, view, state, button, dir, channelId, user: { id: 'console', name: 'console' } };
+  const c = consoleRunner<CourierState>({ games, channelId, prefix: 'courier-console' });
+  const view = () => c.services.sessions.require(channelId);
+  return { ...c, view, user: { id: 'console', name: 'console' } };
 }
 
 describe('Courier plugs in from its own folder', () => {
@@ -137,7 +121,7 @@ describe('Courier in the local console', () => {
     expect(started).toMatch(/\[image\] .*courier-\w{8}-v0-map\.png/);
 
     // Autocomplete: the six hexes next to Smolensk, nearest Moscow first; what is typed filters them.
-    const dispatcher = new Dispatcher(c.s.services);
+    const dispatcher = new Dispatcher(c.services);
     const ask = (value: string) =>
       dispatcher.autocomplete({
         invocation: { command: 'move', options: { to: value }, user: c.user, channelId: c.channelId },
@@ -151,7 +135,7 @@ describe('Courier in the local console', () => {
     // A move draws the map zoomed to it.
     const moved = await c.run(`/move to:${offered[0]!.value}`);
     expect(moved).toMatch(/^• The courier rides from 0204 \(Smolensk\) to 0304 \(2 steps left\)\./);
-    const image = c.s.written.at(-1)!;
+    const image = c.written.at(-1)!;
     expect(image).toMatch(/courier-\w{8}-v1\.png$/);
     expect(statSync(image).size).toBeGreaterThan(10_000);
     const bytes = readFileSync(image);
@@ -161,7 +145,7 @@ describe('Courier in the local console', () => {
 
     // Refusals: each says why, privately, and nothing changes (not even the version).
     const before = JSON.stringify((await c.view()).doc);
-    const written = c.s.written.length;
+    const written = c.written.length;
     expect(await c.run('/move to:0606')).toMatch(/^\(only you\) 3\.1: 0606 is not next to 0304; the courier rides one hex at a time/);
     expect(await c.run('/move to:9999')).toMatch(/^\(only you\) 3\.1: there is no hex 9999 on the map/);
     expect(await c.run('/move to:03x4')).toMatch(/^\(only you\) .*four digits/);
@@ -174,7 +158,7 @@ describe('Courier in the local console', () => {
       /^\(only you\) \*\*Route:\*\* from 0304, Moscow is 8 hexes: 0403 → .* → 1103\.\n11 steps remain .*: enough/,
     );
     expect(JSON.stringify((await c.view()).doc)).toBe(before);
-    expect(c.s.written).toHaveLength(written);
+    expect(c.written).toHaveLength(written);
 
     // Undo after a move (6.1): back in Smolensk; the version still goes up, so old buttons go stale.
     const undone = await c.run('/game undo');
@@ -183,7 +167,7 @@ describe('Courier in the local console', () => {
     expect((await c.view()).doc.version).toBe(2);
 
     // A button: the first rides one hex toward Moscow.
-    const pressed = await c.run(`/press ${c.button(undone, /^Ride to 0304/)}`);
+    const pressed = await c.press(undone, /^Ride to 0304/);
     expect(pressed).toMatch(/^\*\*console:\*\* Ride to 0304\n• The courier rides from 0204 \(Smolensk\) to 0304/);
 
     // Its own command acts: a rest rolls a die in the open, and a die is never taken back (6.2).
@@ -201,7 +185,7 @@ describe('Courier in the local console', () => {
     for (let i = 0; i < 30 && (await c.view()).doc.status === 'active'; i++) {
       const s = await c.state();
       if (s.steps > 0) last = await c.run(`/move to:${nearer(s.at)}`);
-      else last = await c.run(`/press ${c.button(last, /^End turn/)}`);
+      else last = await c.press(last, /^End turn/);
     }
     const end = await c.view();
     expect(end.doc.status).toBe('finished');
@@ -242,7 +226,7 @@ describe('Courier in the local console', () => {
     expect(await c.run(`/game import path:${file}`)).toMatch(
       new RegExp(`Imported as game \`\\w{8}\` \\(from \`${end.doc.id}\`\\), replayed to version ${end.doc.version}\\.`),
     );
-    await c.s.close();
+    await c.close();
   });
 
   it('next to the installed games: their commands are refused clearly in a Courier game, and its options are its own', async () => {
@@ -264,7 +248,7 @@ describe('Courier in the local console', () => {
     expect(await c.run('/move force:0204 to:0304')).toMatch(/takes to:, not force:/);
     expect(JSON.stringify((await c.view()).doc)).toBe(before);
     // The shared /move goes to the channel's game: Courier's autocomplete, not another game's.
-    const offered = await new Dispatcher(c.s.services).autocomplete({
+    const offered = await new Dispatcher(c.services).autocomplete({
       invocation: { command: 'move', options: { to: '' }, user: c.user, channelId: c.channelId },
       focused: { name: 'to', value: '' },
     });
@@ -275,7 +259,7 @@ describe('Courier in the local console', () => {
     expect(help).toMatch(/\*\*Courier\*\* commands:[\s\S]*`\/courier rest`/);
     expect(help).not.toMatch(/\/air assign/);
     expect(await c.run('/game help game:operation-typhoon')).toMatch(/\*\*Operation Typhoon\*\* commands:[\s\S]*`\/air assign/);
-    await c.s.close();
+    await c.close();
   });
 
   it('asks for a game when two games answer the same look-up without one', async () => {
@@ -284,7 +268,7 @@ describe('Courier in the local console', () => {
     expect(await c.run('/courier rules')).toMatch(
       /^\(only you\) Without a game in this channel, say whose: \/courier rules game:courier or \/courier rules game:courier-north\. \/game new starts a game\./,
     );
-    await c.s.close();
+    await c.close();
   });
 });
 

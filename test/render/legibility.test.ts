@@ -1,9 +1,6 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { ConsoleSession } from '../../src/console/console-session.js';
 import type { CounterView } from '../../src/contracts/scene.js';
 import { botAction } from '../../src/games/drive-on-moscow/bot.js';
 import { RuleError } from '../../src/games/engine.js';
@@ -16,6 +13,7 @@ import { fullMapHexSize, PREVIEW_WIDTH, renderMap, stackStyle, ZOOM_HEX_SIZE, zo
 import { chipHeight, stackTotal } from '../../src/render/stack-markers.js';
 import { staticLayer } from '../../src/render/static-layer.js';
 import { reachScene } from '../../src/session/map-views.js';
+import { consoleRunner } from '../helpers/console-runner.js';
 
 const game = (id: string) => INSTALLED_GAMES.find((g) => g.id === id)!;
 
@@ -171,24 +169,18 @@ describe('the reach view', () => {
   });
 
   it('is /game map reach:XXYY in the console, with the picture', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'reach-console-'));
-    const printed: string[] = [];
-    const c = new ConsoleSession({ outDir: dir, print: (t) => printed.push(t), channelId: 'reach' });
+    const c = consoleRunner<TyphoonState>({ channelId: 'reach', prefix: 'reach-console' });
     await c.run('/game new game:operation-typhoon seed:4');
     await c.run('/setup done');
-    const s = (await c.services.sessions.require('reach')).doc.state as TyphoonState;
+    const s = await c.state();
     const hex = Object.values(s.units)[0]!.hex;
-    printed.length = 0;
-    await c.run(`/game map reach:${hex}`);
-    expect(printed.join('\n')).toMatch(new RegExp(`in ${hex}, \\d+ MP: can reach`));
+    expect(await c.run(`/game map reach:${hex}`)).toMatch(new RegExp(`in ${hex}, \\d+ MP: can reach`));
     const file = c.written.at(-1)!;
     expect(file).toMatch(new RegExp(`reach-${hex}\\.png$`));
     const img = await loadImage(readFileSync(file));
     expect(img.width).toBeGreaterThan(400);
-    printed.length = 0;
     const files = c.written.length;
-    await c.run('/game map reach:12x4');
-    expect(printed.join('\n')).toMatch(/reach: takes a hex as XXYY/);
+    expect(await c.run('/game map reach:12x4')).toMatch(/reach: takes a hex as XXYY/);
     expect(c.written.length).toBe(files);
   });
 });

@@ -1,11 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConsoleSession } from '../../src/console/console-session.js';
 import type { GameSessions } from '../../src/session/game-sessions.js';
 import { ManualClock } from '../../src/votes/index.js';
 import { withoutMember } from '../../src/votes/vote-service.js';
+import { consoleRunner } from '../helpers/console-runner.js';
 import { alice, bob, carol, moderator, openSessions, tempDataFile } from '../helpers/test-game.js';
 
 /** Seats, removals and leavers: who may hold a side, who may take a player out, and what a leaver keeps. */
@@ -75,19 +72,9 @@ describe('seats in team play', () => {
 
 describe('leavers in vote play', () => {
   it('drops a leaver’s vote and proposal from the open ballot, so only members still playing decide', async () => {
-    const printed: string[] = [];
     const clock = new ManualClock();
-    const c = new ConsoleSession({
-      outDir: mkdtempSync(join(tmpdir(), 'seats-vote-')),
-      print: (t) => printed.push(t),
-      channelId: 'seats-vote',
-      voteClock: clock,
-    });
-    const run = async (line: string) => {
-      const at = printed.length;
-      await c.run(line);
-      return printed.slice(at).join('\n');
-    };
+    const c = consoleRunner({ channelId: 'seats-vote', voteClock: clock });
+    const { run, printed } = c;
     await run('/game new game:operation-typhoon mode:vote seed:21');
     for (const who of ['bob', 'carl', 'dora']) {
       await run(`/as ${who}`);

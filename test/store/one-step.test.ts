@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sqlite3 from 'sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConsoleSession } from '../../src/console/console-session.js';
 import { ManualClock } from '../../src/votes/index.js';
+import { type ConsoleRunner, consoleRunner } from '../helpers/console-runner.js';
 
 /**
  * Each change a player is told about is one write: when any part of it fails (here a SQLite
  * trigger refuses one key, as a full disk or a lost connection would mid-way), none of it is
  * stored, and the player's "nothing was changed" is true.
  */
-const open: ConsoleSession[] = [];
+const open: ConsoleRunner<unknown>[] = [];
 afterEach(async () => {
   for (const c of open.splice(0)) await c.close();
 });
@@ -26,21 +26,9 @@ function sql(file: string, statement: string): Promise<Record<string, unknown>[]
 }
 
 function consoleOn(file: string, clock = new ManualClock()) {
-  const printed: string[] = [];
-  const c = new ConsoleSession({
-    outDir: mkdtempSync(join(tmpdir(), 'one-step-')),
-    dataFile: file,
-    print: (t) => printed.push(t),
-    channelId: 'one-step',
-    voteClock: clock,
-  });
+  const c = consoleRunner({ channelId: 'one-step', dataFile: file, voteClock: clock });
   open.push(c);
-  const run = async (line: string) => {
-    const at = printed.length;
-    await c.run(line);
-    return printed.slice(at).join('\n');
-  };
-  return { c, run, printed };
+  return c;
 }
 
 describe('writes that are one step', () => {

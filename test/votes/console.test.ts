@@ -1,26 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { ConsoleSession } from '../../src/console/console-session.js';
 import { ManualClock } from '../../src/votes/index.js';
+import { consoleRunner } from '../helpers/console-runner.js';
 
 /** Vote play from the local console: /as switches who types, /press votes, the clock is driven by hand. */
 describe('vote play in the console', () => {
   it('proposes, votes from two seats, and prints the result of a ballot that times out', async () => {
-    const printed: string[] = [];
     const clock = new ManualClock();
-    const s = new ConsoleSession({
-      outDir: mkdtempSync(join(tmpdir(), 'vote-console-')),
-      print: (t) => printed.push(t),
-      channelId: 'vote-console',
-      voteClock: clock,
-    });
-    const run = async (line: string) => {
-      const at = printed.length;
-      await s.run(line);
-      return printed.slice(at).join('\n');
-    };
+    const { run, printed, close } = consoleRunner({ channelId: 'vote-console', voteClock: clock });
     await run('/game new game:operation-typhoon mode:vote seed:21');
     for (const who of ['bob', 'carl', 'dora']) {
       await run(`/as ${who}`);
@@ -40,6 +26,6 @@ describe('vote play in the console', () => {
     // The result is printed by the ballot's own timer, not in answer to a line.
     await vi.waitFor(() => expect(printed.join('\n')).toMatch(/Ballot closed \(time is up\)[\s\S]*Carried out: #1/), { timeout: 15_000 });
     expect(await run('/game status')).toMatch(/version 1\b/);
-    await s.close();
+    await close();
   });
 });

@@ -1,25 +1,13 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { ConsoleSession } from '../../../src/console/console-session.js';
 import type { AutocompleteRequest } from '../../../src/dispatch/command.js';
 import { Dispatcher } from '../../../src/dispatch/dispatch.js';
 import { type BfmAction, type BfmState, battleOdds, bfmEngine, legalActions } from '../../../src/games/battle-for-moscow/index.js';
+import { consoleRunner } from '../../helpers/console-runner.js';
 
 /** Battle for Moscow played through the local console: the same command path Discord uses. */
-function consoleAt(channelId: string) {
-  const printed: string[] = [];
-  const s = new ConsoleSession({ outDir: mkdtempSync(join(tmpdir(), 'bfm-console-')), print: (t) => printed.push(t), channelId });
-  const run = async (line: string) => {
-    printed.length = 0;
-    await s.run(line);
-    return printed.join('\n');
-  };
-  const state = async () => (await s.services.sessions.require(channelId)).doc.state as BfmState;
-  return { s, run, state, channelId };
-}
+const consoleAt = (channelId: string) => consoleRunner<BfmState>({ channelId, prefix: 'bfm-console' });
 
 const b = (s: BfmState) => bfmEngine().board(s);
 const label = (s: BfmState, unit: string) => b(s).spec(unit).label;
@@ -112,7 +100,7 @@ describe('Battle for Moscow in the console', () => {
     const s3 = await c.state();
     expect(s3.turn).toBe(2);
     expect(s3.phase.startsWith('german')).toBe(true);
-    const { doc } = await c.s.services.sessions.require(c.channelId);
+    const doc = await c.doc();
     expect(doc.actions.some((a) => a.userId === 'bot')).toBe(true);
     expect(doc.actions.map((a) => a.version)).toEqual(doc.actions.map((_, i) => i + 1));
 
@@ -120,11 +108,11 @@ describe('Battle for Moscow in the console', () => {
     expect(status).toMatch(/Turn 2\/7 · Oct II · German/);
     expect(status).toMatch(/Moscow: (Soviet|German) · cities German \d+, Soviet \d+/);
 
-    const images = c.s.written.filter((p) => p.endsWith('.png'));
+    const images = c.written.filter((p) => p.endsWith('.png'));
     expect(images.length).toBeGreaterThanOrEqual(6);
     const img = await loadImage(readFileSync(images.at(-1)!));
     expect(img.width).toBeGreaterThan(300);
-    await c.s.close();
+    await c.close();
   });
 
   it('lets the bot move first when the player takes the Soviets', async () => {
@@ -135,7 +123,7 @@ describe('Battle for Moscow in the console', () => {
     expect(started).toMatch(/Soviet player: turn 1, Soviet replacement/);
     expect((await c.state()).bots).toEqual(['german']);
     expect(await c.run('/setup swap a:XXIV b:XLI')).toMatch(/only before play starts/);
-    await c.s.close();
+    await c.close();
   });
 
   it('refuses options that do not fit the game, starting nothing', async () => {
@@ -143,8 +131,8 @@ describe('Battle for Moscow in the console', () => {
     expect(await c.run('/game new game:operation-typhoon vs:bot')).toMatch(/Operation Typhoon has no vs: option/);
     expect(await c.run('/game new game:battle-for-moscow side:soviet')).toMatch(/side: is the side you play against the bot/);
     expect(await c.run('/game new game:battle-for-moscow vs:robot')).toMatch(/takes one of: human, bot/);
-    expect(await c.s.services.sessions.current(c.channelId)).toBeUndefined();
-    await c.s.close();
+    expect(await c.services.sessions.current(c.channelId)).toBeUndefined();
+    await c.close();
   });
 
   it('seats two players: each gives orders only on their own side’s turn', async () => {
@@ -173,7 +161,7 @@ describe('Battle for Moscow in the console', () => {
     expect(await c.run('/replace unit:"10 Army" hex:1103')).toMatch(/10 Army returns at half strength \(4\) in 1103/);
     // The prompt's buttons: restoring in place, or a return in one hex; pressing one acts.
     expect(await c.run('/press 1')).toMatch(/\*\*Bob:\*\* Restore 29 Army\n• 29 Army in 0301 is restored to full strength/);
-    await c.s.close();
+    await c.close();
   });
 
   it('offers movers, destinations with their cost and battles to autocomplete', async () => {
@@ -181,9 +169,9 @@ describe('Battle for Moscow in the console', () => {
     await c.run('/game new game:battle-for-moscow seed:3');
     await c.run('/setup done');
     // The command's own autocomplete (not the dispatcher's, which caps and swallows errors), with the console's services.
-    const { commands } = new Dispatcher(c.s.services);
+    const { commands } = new Dispatcher(c.services);
     const complete = (request: Omit<AutocompleteRequest, 'services'>) =>
-      commands.get(request.invocation.command)!.autocomplete!({ ...request, services: c.s.services });
+      commands.get(request.invocation.command)!.autocomplete!({ ...request, services: c.services });
     const invocation = { command: 'move', options: { unit: 'xxiv' }, user: { id: 'console', name: 'console' }, channelId: c.channelId };
     const units = await complete({ invocation, focused: { name: 'unit', value: '' } });
     expect(units.length).toBeGreaterThan(3);
@@ -204,7 +192,7 @@ describe('Battle for Moscow in the console', () => {
     });
     expect(sets[0]!.name).toMatch(/\d+ to \d+/);
     expect(await c.run(`/attack defender:${defenders[0]!.value} attackers:"${sets[0]!.value}"`)).toMatch(/will attack/);
-    await c.s.close();
+    await c.close();
   });
 });
 

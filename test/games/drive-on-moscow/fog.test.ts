@@ -1,8 +1,4 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConsoleSession } from '../../../src/console/console-session.js';
 import { DOM_GAME } from '../../../src/games/drive-on-moscow/definition.js';
 import { HIDDEN_COUNTER } from '../../../src/games/drive-on-moscow/scene.js';
 import type { DomState } from '../../../src/games/drive-on-moscow/state.js';
@@ -11,6 +7,7 @@ import { unitsText } from '../../../src/render/panel.js';
 import { describeHexNow } from '../../../src/session/map-views.js';
 import { channelSides, playerSides, privateViewRefusal, viewerSides } from '../../../src/session/sight.js';
 import type { GameDocument } from '../../../src/store/game-document.js';
+import { consoleRunner } from '../../helpers/console-runner.js';
 
 /** 11.6 Fog of war: what each viewer's picture shows of the stacks. */
 
@@ -163,13 +160,7 @@ describe('Drive on Moscow 11.6: who sees which side', () => {
 
 describe('Drive on Moscow 11.6 in the console', () => {
   it('shows the player their own map privately, refuses an export while the fog hides stacks, not with rules:"fog:off"', async () => {
-    const printed: string[] = [];
-    const s = new ConsoleSession({ outDir: mkdtempSync(join(tmpdir(), 'dom-fog-')), print: (t) => printed.push(t), channelId: 'dom-fog' });
-    const run = async (line: string) => {
-      printed.length = 0;
-      await s.run(line);
-      return printed.join('\n');
-    };
+    const { run } = consoleRunner({ channelId: 'dom-fog' });
     expect(await run('/game new game:drive-on-moscow vs:bot seed:5')).toMatch(/has started/);
     expect(await run('/game map private:true')).toMatch(/^\(only you\)[\s\S]*\[image\] \S+-own-map\.png/);
     expect(await run('/game export')).toMatch(/Not now: the fog of war hides .* \(11\.6\)/);

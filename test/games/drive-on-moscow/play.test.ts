@@ -1,42 +1,20 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleSession } from '../../../src/console/console-session.js';
 import { DOM_GAME } from '../../../src/games/drive-on-moscow/definition.js';
 import { domEngine } from '../../../src/games/drive-on-moscow/engine.js';
 import type { DomState } from '../../../src/games/drive-on-moscow/state.js';
-import { gameExportSchema } from '../../../src/session/export-format.js';
-import { verifyGame } from '../../../src/session/verify-export.js';
+import { consoleRunner } from '../../helpers/console-runner.js';
 import { rd, withOnly } from '../../helpers/dom-positions.js';
 import { type BotHarness, channel, member, startBotHarness } from '../../helpers/fake-discord/bot-harness.js';
 import type { FakeDiscord } from '../../helpers/fake-discord/fake-discord.js';
 
 /** A local console on its own channel: each line's printed answer, and the stored state. */
-function domConsole(channelId: string) {
-  const printed: string[] = [];
-  const s = new ConsoleSession({ outDir: mkdtempSync(join(tmpdir(), `${channelId}-`)), print: (t) => printed.push(t), channelId });
-  const run = async (line: string) => {
-    printed.length = 0;
-    await s.run(line);
-    return printed.join('\n');
-  };
-  const state = async () => (await s.services.sessions.require(channelId)).doc.state as DomState;
-  return { run, state };
-}
-
-/** Ends the console's game, exports it and replays the export through the engine (verify). */
-async function endAndVerify(run: (line: string) => Promise<string>) {
-  await run('/game end');
-  const exported = await run('/game export');
-  const file = exported.match(/\[file\] (\S+\.json)/)![1]!;
-  return verifyGame(gameExportSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).game, DOM_GAME);
-}
+const domConsole = (channelId: string) => consoleRunner<DomState>({ channelId });
 
 /** Drive on Moscow from the local console and through the fake Discord. */
 describe('Drive on Moscow in the console', () => {
   it('declares the order, previews exact odds, wins a mobile assault, refuses a bad order without change', async () => {
-    const { run, state } = domConsole('dom-console');
+    const { run, state, endAndVerify } = domConsole('dom-console');
     expect(await run('/game new game:drive-on-moscow seed:5')).toMatch(/Drive on Moscow.*has started/);
     expect(await run('/phase order order:move-fight')).toMatch(/German Movement Phase/);
     const odds = await run('/odds defender:2052 attackers:"17 Pz, 18 Pz, 10 Mot" mode:mobile');
@@ -58,7 +36,7 @@ describe('Drive on Moscow in the console', () => {
     expect(await run('/game undo')).toMatch(/Dice were rolled/);
     expect(await run('/rules chart:turns')).toMatch(/GT1 Oct I: MF 10\/6, Air 2\/0, reinforcements 7 RD, 2 RB, 2 CD, 1 TB/);
     // Export and verify: the orders replay through the same engine to the same position.
-    const check = await endAndVerify(run);
+    const check = await endAndVerify(DOM_GAME);
     expect(check.problems).toEqual([]);
     expect(check.ok).toBe(true);
     expect(check.diceChecked).toBeGreaterThan(0);
@@ -67,7 +45,7 @@ describe('Drive on Moscow in the console', () => {
 
 describe('Drive on Moscow against the search bot in the console', () => {
   it('the search bot plays a whole German player turn, every order legal and replayable, then waits for the Soviet player', async () => {
-    const { run, state } = domConsole('dom-search');
+    const { run, state, endAndVerify } = domConsole('dom-search');
     const start = domEngine().setup({ seed: 7 });
     const started = await run('/game new game:drive-on-moscow vs:bot side:soviet level:search seed:7 rules:"fog:off"');
     expect(started).toMatch(/Drive on Moscow.*has started/);
@@ -82,7 +60,7 @@ describe('Drive on Moscow against the search bot in the console', () => {
     const moved = Object.values(after.units).filter((u) => u.side === 'german' && start.units[u.id] && start.units[u.id]!.hex !== u.hex);
     expect(moved.length).toBeGreaterThan(20);
     // Every order the bot gave replays through the engine to the same position.
-    const check = await endAndVerify(run);
+    const check = await endAndVerify(DOM_GAME);
     expect(check.problems).toEqual([]);
     expect(check.ok).toBe(true);
     // A whole searched player turn: about 90 orders, each phase played out once per style.

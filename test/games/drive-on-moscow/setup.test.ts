@@ -1,14 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConsoleSession } from '../../../src/console/console-session.js';
 import { DOM_GAME } from '../../../src/games/drive-on-moscow/definition.js';
 import { domEngine } from '../../../src/games/drive-on-moscow/engine.js';
 import { setupHexes } from '../../../src/games/drive-on-moscow/free-setup.js';
 import type { DomAction, DomState } from '../../../src/games/drive-on-moscow/state.js';
 import { RuleError } from '../../../src/games/engine.js';
+import { consoleRunner } from '../../helpers/console-runner.js';
 
 /** Free set-up (setup:free): each side moves its own units inside its zone, Soviet first (3.2, 3.3, 3.6, 6.0). */
 const engine = domEngine();
@@ -142,18 +139,7 @@ describe('Drive on Moscow free set-up: the engine', () => {
 
 describe('Drive on Moscow free set-up in the console', () => {
   it('places, refuses an illegal hex, ends both set-ups, and play starts', async () => {
-    const printed: string[] = [];
-    const c = new ConsoleSession({
-      outDir: mkdtempSync(join(tmpdir(), 'dom-setup-')),
-      print: (t) => printed.push(t),
-      channelId: 'dom-setup',
-    });
-    const run = async (line: string) => {
-      printed.length = 0;
-      await c.run(line);
-      return printed.join('\n');
-    };
-    const state = async () => (await c.services.sessions.require('dom-setup')).doc.state as DomState;
+    const { run, state } = consoleRunner<DomState>({ channelId: 'dom-setup' });
     expect(await run('/game new game:drive-on-moscow seed:5 setup:free')).toMatch(/Soviet set-up: \/setup place/);
     const s = await state();
     const grd = Object.values(s.units).find((u) => u.type === 'GRD')!;

@@ -1,8 +1,4 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConsoleSession } from '../../../src/console/console-session.js';
 import { ftbBoard } from '../../../src/games/fight-typhoon-blitz/board.js';
 import { botAction, planMoves, railGaps } from '../../../src/games/fight-typhoon-blitz/bot.js';
 import { SHIPPED_CHARTS } from '../../../src/games/fight-typhoon-blitz/charts.js';
@@ -13,6 +9,7 @@ import { forgetStyles, searchAction, searchCount } from '../../../src/games/figh
 import type { FtbState } from '../../../src/games/fight-typhoon-blitz/state.js';
 import { chitRun } from '../../../src/games/fight-typhoon-blitz/turns.js';
 import type { HexId } from '../../../src/kernel/hex.js';
+import { consoleRunner } from '../../helpers/console-runner.js';
 
 /** Fight! Typhoon Blitz's bots: the heuristic's care for the railway, and the search level. */
 const engine = ftbEngine();
@@ -81,15 +78,11 @@ describe('the search level', () => {
   });
 
   it('in the console: /game new with level:search starts a game with the search bot; level without vs:bot starts nothing', async () => {
-    const printed: string[] = [];
-    const con = new ConsoleSession({ outDir: mkdtempSync(join(tmpdir(), 'ftb-level-')), print: (t) => printed.push(t), channelId: 'lv' });
-    await con.run('/game new game:fight-typhoon-blitz level:search seed:4');
-    expect(printed.join('\n')).toMatch(/level: is how the bot plays \(add vs:bot\)/);
-    await expect(con.services.sessions.require('lv')).rejects.toThrow(/no game in this channel/);
-    printed.length = 0;
-    await con.run('/game new game:fight-typhoon-blitz vs:bot side:german level:search seed:4');
-    expect(printed.join('\n')).toMatch(/has started/);
-    const s = (await con.services.sessions.require('lv')).doc.state as FtbState;
+    const con = consoleRunner<FtbState>({ channelId: 'lv', prefix: 'ftb-level' });
+    expect(await con.run('/game new game:fight-typhoon-blitz level:search seed:4')).toMatch(/level: is how the bot plays \(add vs:bot\)/);
+    await expect(con.doc()).rejects.toThrow(/no game in this channel/);
+    expect(await con.run('/game new game:fight-typhoon-blitz vs:bot side:german level:search seed:4')).toMatch(/has started/);
+    const s = await con.state();
     expect([s.bot, s.botLevel]).toEqual(['soviet', 'search']);
   });
 

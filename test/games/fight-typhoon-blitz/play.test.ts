@@ -1,8 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConsoleSession } from '../../../src/console/console-session.js';
 import { ftbBoard } from '../../../src/games/fight-typhoon-blitz/board.js';
 import { botAction } from '../../../src/games/fight-typhoon-blitz/bot.js';
 import { SHIPPED_CHARTS } from '../../../src/games/fight-typhoon-blitz/charts.js';
@@ -10,10 +6,9 @@ import { Ctx } from '../../../src/games/fight-typhoon-blitz/context.js';
 import { FTB_GAME } from '../../../src/games/fight-typhoon-blitz/definition.js';
 import { destinations } from '../../../src/games/fight-typhoon-blitz/movement.js';
 import type { FtbState } from '../../../src/games/fight-typhoon-blitz/state.js';
-import { gameExportSchema } from '../../../src/session/export-format.js';
-import { verifyGame } from '../../../src/session/verify-export.js';
 import { type Ballot, sealedRanking } from '../../../src/votes/ballot.js';
 import { ManualClock } from '../../../src/votes/index.js';
+import { consoleRunner } from '../../helpers/console-runner.js';
 import { type BotHarness, channel, member, startBotHarness } from '../../helpers/fake-discord/bot-harness.js';
 
 const AXIS_CHITS = ['9A', '4A', '2A', '3PzA', '3PzA-2', '4PzA', '4PzA-2', '2PzA', 'GUDERIAN'];
@@ -30,14 +25,7 @@ function someMove(s: FtbState): { unit: string; to: string } | undefined {
 
 describe('Fight! Typhoon Blitz in the console', () => {
   it('a sealed chit choice, the Guderian question, a move taken back, no undo past the draw, an export that replays', async () => {
-    const printed: string[] = [];
-    const s = new ConsoleSession({ outDir: mkdtempSync(join(tmpdir(), 'ftb-console-')), print: (t) => printed.push(t), channelId: 'ftb' });
-    const run = async (line: string) => {
-      printed.length = 0;
-      await s.run(line);
-      return printed.join('\n');
-    };
-    const state = async () => (await s.services.sessions.require('ftb')).doc.state as FtbState;
+    const { run, state, endAndVerify } = consoleRunner<FtbState>({ channelId: 'ftb', prefix: 'ftb-console' });
     expect(await run('/game new game:fight-typhoon-blitz seed:5')).toMatch(/Fight! Typhoon Blitz.*has started/);
     expect(await run('/game status')).toMatch(/choose 9 command chits in secret/);
     const before = JSON.stringify(await state());
@@ -66,10 +54,7 @@ describe('Fight! Typhoon Blitz in the console', () => {
     expect(await run('/game undo')).toMatch(/took back/i);
     expect((await state()).units[m.unit]!.hex).toBe(st.units[m.unit]!.hex);
     expect(await run('/rules chart:readings')).toMatch(/A-8 10\.3: no 9-1 column/);
-    await run('/game end');
-    const exported = await run('/game export');
-    const file = exported.match(/\[file\] (\S+\.json)/)![1]!;
-    const check = verifyGame(gameExportSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).game, FTB_GAME);
+    const check = await endAndVerify(FTB_GAME);
     expect(check.problems).toEqual([]);
     expect(check.ok).toBe(true);
     expect(check.diceChecked).toBeGreaterThan(0);
@@ -78,20 +63,8 @@ describe('Fight! Typhoon Blitz in the console', () => {
 
 describe('Fight! Typhoon Blitz: the Axis chits by sealed ballot', () => {
   it('each member picks privately from the menu (or types /chits), the public sees only counts, the chits with most votes go in the cup', async () => {
-    const printed: string[] = [];
     const clock = new ManualClock();
-    const s = new ConsoleSession({
-      outDir: mkdtempSync(join(tmpdir(), 'ftb-vote-')),
-      print: (t) => printed.push(t),
-      channelId: 'ftb-vote',
-      voteClock: clock,
-    });
-    const run = async (line: string) => {
-      const at = printed.length;
-      await s.run(line);
-      return printed.slice(at).join('\n');
-    };
-    const state = async () => (await s.services.sessions.require('ftb-vote')).doc.state as FtbState;
+    const { run, state, close } = consoleRunner<FtbState>({ channelId: 'ftb-vote', voteClock: clock });
     await run('/game new game:fight-typhoon-blitz mode:vote seed:5');
     for (const who of ['bob', 'carl']) {
       await run(`/as ${who}`);
@@ -132,24 +105,12 @@ describe('Fight! Typhoon Blitz: the Axis chits by sealed ballot', () => {
     expect([...st.cup, ...(st.drawn ? [st.drawn] : []), ...(st.chit ? [st.chit.name] : [])].sort()).toEqual(
       ['9A', '4A', '2A', '3PzA', '3PzA-2', '4PzA', '4PzA-2', 'OKH', 'SUPPLY'].sort(),
     );
-    await s.close();
+    await close();
   });
 
   it('at the deadline: too few choosers (quorum) make no choice and a new ballot opens; enough carry the choice out', async () => {
-    const printed: string[] = [];
     const clock = new ManualClock();
-    const s = new ConsoleSession({
-      outDir: mkdtempSync(join(tmpdir(), 'ftb-vote-deadline-')),
-      print: (t) => printed.push(t),
-      channelId: 'ftb-vote-deadline',
-      voteClock: clock,
-    });
-    const run = async (line: string) => {
-      const at = printed.length;
-      await s.run(line);
-      return printed.slice(at).join('\n');
-    };
-    const state = async () => (await s.services.sessions.require('ftb-vote-deadline')).doc.state as FtbState;
+    const { run, state, printed, close } = consoleRunner<FtbState>({ channelId: 'ftb-vote-deadline', voteClock: clock });
     const pick = `/chits choose pick:"${AXIS_CHITS.join(', ')}"`;
     await run('/game new game:fight-typhoon-blitz mode:vote seed:6');
     for (const who of ['bob', 'carl']) {
@@ -176,7 +137,7 @@ describe('Fight! Typhoon Blitz: the Axis chits by sealed ballot', () => {
       timeout: 15_000,
     });
     expect((await state()).phase).not.toBe('select');
-    await s.close();
+    await close();
   });
 
   it('ranks a sealed ballot’s options by votes, ties by the game’s order, the creator’s picks or a keyed draw', () => {

@@ -3,16 +3,13 @@
  * "you may decide to do so with some or all units"), the commander says whether it goes with
  * the moving units (the default) or stays with the rest.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleSession } from '../../../src/console/console-session.js';
 import { RuleError } from '../../../src/games/engine.js';
 import { seekPockets } from '../../../src/games/operation-typhoon/autoplay/index.js';
 import { movableStacks } from '../../../src/games/operation-typhoon/engine.js';
 import { type TyphoonAction, type TyphoonState, typhoonEngine } from '../../../src/games/operation-typhoon/index.js';
 import type { GameSessions } from '../../../src/session/index.js';
+import { consoleRunner } from '../../helpers/console-runner.js';
 import { type BotHarness, channel, member, startBotHarness } from '../../helpers/fake-discord/bot-harness.js';
 
 const engine = typhoonEngine();
@@ -122,15 +119,10 @@ async function advance(sessions: GameSessions, ch: string, player: { id: string;
 
 describe('/move air:stays from the console', () => {
   it('keeps the Luftwaffe unit back with the units left in the hex', async () => {
-    const printed: string[] = [];
-    const c = new ConsoleSession({ outDir: mkdtempSync(join(tmpdir(), 'typhoon-air-')), print: (t) => printed.push(t), channelId: 'air' });
-    const run = async (line: string) => {
-      printed.length = 0;
-      await c.run(line);
-      return printed.join('\n');
-    };
+    const c = consoleRunner<TyphoonState>({ channelId: 'air', prefix: 'typhoon-air' });
+    const { run } = c;
     expect(await run(`/game new game:operation-typhoon seed:${found.seed}`)).toMatch(/has started/);
-    const doc = (await c.services.sessions.require('air')).doc;
+    const doc = await c.doc();
     await advance(c.services.sessions, 'air', doc.players[0]!);
     const { split } = found;
     expect(await run(`/air assign hex:${split.hex}`)).toMatch(/Luftwaffe unit flies with the force/);
@@ -138,7 +130,7 @@ describe('/move air:stays from the console', () => {
     for (const hex of otherStacks()) await run(`/air assign hex:${hex}`);
     const name = index.unit(split.group[0]!).label;
     expect(await run(`/move force:${split.hex} to:${split.to} units:"${name}" air:stays`)).toMatch(/Luftwaffe unit stays in/);
-    const s = (await c.services.sessions.require('air')).doc.state as TyphoonState;
+    const s = await c.state();
     expect(s.active!.air).toBe(false);
     expect(s.airWith.filter((g) => g.some((u) => split.units.includes(u)))).toEqual([split.units.filter((u) => u !== split.group[0])]);
     expect(await run(`/move force:${split.to} to:${split.hex} air:sideways`)).toMatch(/air.*with, stays/);

@@ -4,11 +4,7 @@
  * the bot places hits by default; with allocation:manual the commander places every hit that
  * could land more than one way, one fire at a time, in regular battles and breakouts alike.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleSession } from '../../../src/console/console-session.js';
 import { countsAsRound, standingPick } from '../../../src/dispatch/order-batch-replies.js';
 import { RuleError } from '../../../src/games/engine.js';
 import { seekPockets } from '../../../src/games/operation-typhoon/autoplay/index.js';
@@ -16,6 +12,7 @@ import { prompt } from '../../../src/games/operation-typhoon/engine.js';
 import { type TyphoonAction, type TyphoonState, typhoonEngine } from '../../../src/games/operation-typhoon/index.js';
 import type { GameSessions, GameView } from '../../../src/session/index.js';
 import { ManualClock } from '../../../src/votes/index.js';
+import { consoleRunner } from '../../helpers/console-runner.js';
 import { type BotHarness, channel, member, startBotHarness } from '../../helpers/fake-discord/bot-harness.js';
 
 const engine = typhoonEngine();
@@ -177,20 +174,15 @@ async function advance(sessions: GameSessions, ch: string, player: { id: string;
 
 describe('/battle hit from the console', () => {
   it('offers the units, places the hit named, and refuses another round meanwhile', async () => {
-    const printed: string[] = [];
-    const c = new ConsoleSession({ outDir: mkdtempSync(join(tmpdir(), 'typhoon-hit-')), print: (t) => printed.push(t), channelId: 'hit' });
-    const run = async (line: string) => {
-      printed.length = 0;
-      await c.run(line);
-      return printed.join('\n');
-    };
+    const c = consoleRunner<TyphoonState>({ channelId: 'hit', prefix: 'typhoon-hit' });
+    const { run } = c;
     expect(await run('/game new game:operation-typhoon allocation:sometimes')).toMatch(/allocation.*auto, manual/);
     expect(await run(`/game new game:operation-typhoon allocation:manual seed:${played.seed}`)).toMatch(/has started/);
     expect(await run('/game status')).toMatch(/hits placed by you \(10\.6\)/);
-    const doc = (await c.services.sessions.require('hit')).doc;
+    const doc = await c.doc();
     await advance(c.services.sessions, 'hit', doc.players[0]!);
     expect(await run('/battle round')).toMatch(/10\.6: .*to be placed.*\/battle hit/);
-    const state = (await c.services.sessions.require('hit')).doc.state as TyphoonState;
+    const state = await c.state();
     const target = prompt(index, state).choices.find((c) => c.action.type === 'allocate' && 'unit' in c.action && c.action.unit)!;
     const name = target.label.replace(/^Hit (.*) \((full strength|reduced)\)$/, '$1');
     expect(await run(`/battle hit unit:"${name}"`)).toMatch(/the commander places a hit: /);

@@ -3,14 +3,11 @@
  * by default set-aside brigades and artillery no longer count (they take no further part,
  * 10.4); the game option battle-win:all-eliminated reads the rule as written.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleSession } from '../../../src/console/console-session.js';
 import type { GameEvent } from '../../../src/games/engine.js';
 import { seekPockets } from '../../../src/games/operation-typhoon/autoplay/index.js';
 import { type TyphoonState, typhoonEngine } from '../../../src/games/operation-typhoon/index.js';
+import { consoleRunner } from '../../helpers/console-runner.js';
 import { type BotHarness, channel, member, startBotHarness } from '../../helpers/fake-discord/bot-harness.js';
 
 const engine = typhoonEngine();
@@ -66,17 +63,12 @@ describe('10.7: when the Germans win a battle', () => {
 
 describe('battle-win: from the console', () => {
   it('starts a game with 10.7 as written, and refuses a reading it does not know without starting one', async () => {
-    const printed: string[] = [];
-    const c = new ConsoleSession({ outDir: mkdtempSync(join(tmpdir(), 'typhoon-win-')), print: (t) => printed.push(t), channelId: 'win' });
-    const run = async (line: string) => {
-      printed.length = 0;
-      await c.run(line);
-      return printed.join('\n');
-    };
+    const c = consoleRunner<TyphoonState>({ channelId: 'win', prefix: 'typhoon-win' });
+    const { run } = c;
     expect(await run('/game new game:operation-typhoon battle-win:everything')).toMatch(/battle-win.*set-aside-out, all-eliminated/);
     expect(await c.services.sessions.current('win')).toBeUndefined();
     expect(await run('/game new game:operation-typhoon battle-win:all-eliminated seed:3')).toMatch(/has started/);
-    expect(((await c.services.sessions.require('win')).doc.state as TyphoonState).battleWin).toBe('all-eliminated');
+    expect((await c.state()).battleWin).toBe('all-eliminated');
     expect(await run('/game status')).toMatch(/10\.7 as written/);
   });
 });

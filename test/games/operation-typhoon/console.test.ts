@@ -1,33 +1,14 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { ConsoleSession } from '../../../src/console/console-session.js';
 import type { AutocompleteRequest } from '../../../src/dispatch/command.js';
 import { Dispatcher } from '../../../src/dispatch/dispatch.js';
 import { typhoonEngine } from '../../../src/games/operation-typhoon/index.js';
 import type { TyphoonState } from '../../../src/games/operation-typhoon/state.js';
+import { consoleRunner } from '../../helpers/console-runner.js';
 
 /** Operation Typhoon played through the local console: the same command path Discord uses. */
-function consoleAt(dir = mkdtempSync(join(tmpdir(), 'typhoon-console-'))) {
-  const printed: string[] = [];
-  const s = new ConsoleSession({ outDir: dir, print: (t) => printed.push(t), channelId: 'typhoon-channel' });
-  const run = async (line: string) => {
-    printed.length = 0;
-    await s.run(line);
-    return printed.join('\n');
-  };
-  const state = async (): Promise<TyphoonState> => (await s.services.sessions.require('typhoon-channel')).doc.state as TyphoonState;
-  /** Press the button of the last reply whose label matches. */
-  const press = async (out: string, label: RegExp) => {
-    const line = out.split('\n').find((l) => l.includes('(/press N)'));
-    const n = [...(line ?? '').matchAll(/\[(\d+)\] ([^[]+)/g)].find((m) => label.test(m[2]!))?.[1];
-    if (!n) throw new Error(`no button ${label} in:\n${out}`);
-    return run(`/press ${n}`);
-  };
-  return { s, run, state, dir, press };
-}
+const consoleAt = () => consoleRunner<TyphoonState>({ channelId: 'typhoon-channel', prefix: 'typhoon-console' });
 
 describe('Operation Typhoon in the console', () => {
   it('plays set-up, air, moves, a battle decision and the end of a turn, with a map after each action', async () => {
@@ -68,7 +49,7 @@ describe('Operation Typhoon in the console', () => {
     const ended = await c.press(asked, /^End turn 1 anyway/);
     expect(ended).toMatch(/German regroup|Turn 2/);
     expect((await c.state()).turn).toBe(2);
-    const images = c.s.written.filter((p) => p.endsWith('.png'));
+    const images = c.written.filter((p) => p.endsWith('.png'));
     expect(images.length).toBeGreaterThanOrEqual(4);
     const img = await loadImage(readFileSync(images[images.length - 1]!));
     expect(img.width).toBeGreaterThan(300);
@@ -112,9 +93,9 @@ describe('Operation Typhoon in the console', () => {
     await c.run('/game new game:operation-typhoon seed:13');
     await c.run('/setup done');
     // The command's own autocomplete (not the dispatcher's, which caps and swallows errors), with the console's services.
-    const { commands } = new Dispatcher(c.s.services);
+    const { commands } = new Dispatcher(c.services);
     const complete = (request: Omit<AutocompleteRequest, 'services'>) =>
-      commands.get(request.invocation.command)!.autocomplete!({ ...request, services: c.s.services });
+      commands.get(request.invocation.command)!.autocomplete!({ ...request, services: c.services });
     const invocation = {
       command: 'move',
       options: { force: '1520' },

@@ -3,16 +3,13 @@
  * given from the console and through the fake Discord. Autocomplete flags the hex that closes
  * the pocket, and the order's reply says what the capture cut off or would cut off.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleSession } from '../../../src/console/console-session.js';
 import { Dispatcher } from '../../../src/dispatch/dispatch.js';
 import { seekPockets } from '../../../src/games/operation-typhoon/autoplay/index.js';
 import { type TyphoonAction, type TyphoonState, typhoonEngine } from '../../../src/games/operation-typhoon/index.js';
 import { pocketPreview } from '../../../src/games/operation-typhoon/pocket-preview.js';
 import type { GameSessions } from '../../../src/session/index.js';
+import { consoleRunner } from '../../helpers/console-runner.js';
 import { type BotHarness, channel, member, startBotHarness } from '../../helpers/fake-discord/bot-harness.js';
 
 const engine = typhoonEngine();
@@ -45,14 +42,9 @@ const unitsOption = (): Record<string, string> =>
 
 describe('a pocket-closing order from the console', () => {
   it('autocomplete flags the closing hex; the reply says what the capture cuts off', async () => {
-    const printed: string[] = [];
-    const c = new ConsoleSession({
-      outDir: mkdtempSync(join(tmpdir(), 'typhoon-pocket-')),
-      print: (t) => printed.push(t),
-      channelId: 'pocket',
-    });
+    const c = consoleRunner<TyphoonState>({ channelId: 'pocket', prefix: 'typhoon-pocket' });
     await c.run(`/game new game:operation-typhoon seed:${SEED}`);
-    await advance(c.services.sessions, 'pocket', (await c.services.sessions.require('pocket')).doc.players[0]!);
+    await advance(c.services.sessions, 'pocket', (await c.doc()).players[0]!);
     const { move } = plan;
     const target = move.path.at(-1)!;
     const { commands } = new Dispatcher(c.services);
@@ -68,12 +60,10 @@ describe('a pocket-closing order from the console', () => {
     });
     const size = pocketPreview(engine.index, plan.state, target)!.sizes[0]!;
     expect(dest.find((d) => d.value === target)?.name).toMatch(new RegExp(`closes a pocket of ${size}\\b`));
-    printed.length = 0;
     const opts = Object.entries(unitsOption())
       .map(([k, v]) => ` ${k}:"${v}"`)
       .join('');
-    await c.run(`/move force:${move.from} path:${move.path.join(',')}${opts}`);
-    const reply = printed.join('\n');
+    const reply = await c.run(`/move force:${move.from} path:${move.path.join(',')}${opts}`);
     // Either the battle waits (the prompt says what winning would cut off) or it was won and the pocket formed.
     expect(reply).toMatch(/A pocket of \d+ Soviet hex(es)? is cut off by the capture of \d{4}|cuts off (a pocket|pockets) of \d+/);
   });

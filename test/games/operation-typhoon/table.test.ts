@@ -1,44 +1,16 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { ConsoleSession } from '../../../src/console/console-session.js';
 import { typhoonEngine } from '../../../src/games/operation-typhoon/index.js';
 import type { TyphoonState } from '../../../src/games/operation-typhoon/state.js';
 import { ManualClock } from '../../../src/votes/index.js';
+import { consoleRunner } from '../../helpers/console-runner.js';
 
 /**
  * Operation Typhoon at the table, from the local console: nothing lost by one tap (ending a
  * turn, forfeiting air support), team commanders who do not end each other's forces, and
  * ballots that close when every vote is in.
  */
-function table(channelId = 'table', clock?: ManualClock) {
-  const printed: string[] = [];
-  const s = new ConsoleSession({
-    outDir: mkdtempSync(join(tmpdir(), 'typhoon-table-')),
-    print: (t) => printed.push(t),
-    channelId,
-    ...(clock ? { voteClock: clock } : {}),
-  });
-  const run = async (line: string) => {
-    const at = printed.length;
-    await s.run(line);
-    return printed.slice(at).join('\n');
-  };
-  const doc = async () => (await s.services.sessions.require(channelId)).doc;
-  const state = async () => (await doc()).state as TyphoonState;
-  /** The labels of the last reply's buttons, in order. */
-  const buttons = (out: string) => {
-    const line = out.split('\n').find((l) => l.includes('(/press N)')) ?? '';
-    return [...line.matchAll(/\[(\d+)\] (.+?)(?=\s{2}\[\d+\]|\s{3}\(\/press N\))/g)].map((m) => m[2]!.trim());
-  };
-  const press = async (out: string, label: RegExp) => {
-    const n = buttons(out).findIndex((b) => label.test(b));
-    if (n < 0) throw new Error(`no button ${label} in:\n${out}`);
-    return run(`/press ${n + 1}`);
-  };
-  return { s, run, doc, state, buttons, press, printed };
-}
+const table = (channelId = 'table', clock?: ManualClock) =>
+  consoleRunner<TyphoonState>({ channelId, prefix: 'typhoon-table', voteClock: clock });
 
 const index = typhoonEngine().index;
 /** A hex next to `hex` that is German and empty: a step that rolls no die. */
@@ -360,12 +332,12 @@ describe('autocomplete that helps (console)', () => {
     const t = table('table-complete');
     await t.run('/game new game:operation-typhoon seed:40');
     await t.run('/setup done');
-    const { commands } = new Dispatcher(t.s.services);
+    const { commands } = new Dispatcher(t.services);
     const complete = (options: Record<string, string>, focused: string) =>
       commands.get('move')!.autocomplete!({
         invocation: { command: 'move', options, user: { id: 'console', name: 'console' }, channelId: 'table-complete' },
         focused: { name: focused, value: options[focused] ?? '' },
-        services: t.s.services,
+        services: t.services,
       });
     const s = await t.state();
     const pg3 = await complete({ force: 'PG3' }, 'force');
