@@ -38,31 +38,14 @@ export interface SealedChoice<A = unknown> {
   combine(ranked: readonly { value: string; votes: number }[], ballots: number): A;
 }
 
-/**
- * Everything the session layer and the generic /game commands need to know about one game.
- * Each game module registers one; the rest of the bot never names a game.
- */
-// biome-ignore lint/suspicious/noExplicitAny: a registry holds games of every state and action type; each game checks its own with zod.
-export interface GameDef<S = any, A = any, O = any> {
+// biome-ignore-start lint/suspicious/noExplicitAny: a registry holds games of every state and action type; each game checks its own with zod.
+/** The rules: who the game is, its engine, what it takes and what it keeps. */
+export interface GameRules<S = any, A = any, O = any> {
   /** The id players type, e.g. "operation-typhoon". */
   id: string;
   name: string;
   /** One line for /game help and the game picker. */
   summary?: string;
-  /** Absolute path of the map's JSON file (the renderer's worker threads load it by this path). */
-  mapFile: string;
-  /**
-   * Which charts this definition plays with: a version of the shipped charts, or the hash of
-   * an owner's override file. Stored with every game, so a replay uses the same charts.
-   */
-  charts: string;
-  /** The same game on other charts it knows (games stored with them); undefined when it has none such. */
-  withCharts?(charts: string): GameDef<S, A, O> | undefined;
-  /**
-   * The definition to play with on this machine, from the environment the entry point passes
-   * (an owner's chart override file, say). Read once at start-up, never at import.
-   */
-  configure?(env: Readonly<Record<string, string | undefined>>): GameDef<S, A, O>;
   engine: GameEngine<S, A, O>;
   /** Checks untrusted actions (typed options, imported logs) before the engine sees them. */
   actionSchema: z.ZodType<A>;
@@ -92,24 +75,6 @@ export interface GameDef<S = any, A = any, O = any> {
    * this way; a game without it can be imported only once it is over.
    */
   reseed?(state: S, seed: DiceSeed): S;
-  /**
-   * What to draw; `events` are the ones just applied, for highlights. `seen`: the sides whose
-   * stacks this picture shows in full, when the game keeps a fog of war (see `fog`); absent,
-   * every side. Games without fog ignore it.
-   */
-  scene(state: S, events?: GameEvent[], seen?: readonly SideId[]): Scene;
-  /**
-   * Fog of war (Drive on Moscow 11.6): when the game hides the contents of enemy stacks now,
-   * the side its bot plays (if any), so the session knows whose stacks everyone may see;
-   * undefined when every counter is public (no fog, or the game is over).
-   */
-  fog?(state: S): { bot?: SideId } | undefined;
-  /** What the printed map shows besides its terrain (drawn on the map before any game too). */
-  printed?(): Pick<Scene, 'sides' | 'boundaries' | 'marks'>;
-  /** A few lines that fit a phone screen: turn, phase, score, whose move. */
-  status(state: S): string;
-  /** Hexes to centre the zoomed image on after these events; default: the events' own hexes. */
-  zoomHexes?(events: GameEvent[], state: S): HexId[];
   /** Whether the last action may be undone (the session also never undoes past a die roll). */
   undo?(state: S): UndoCheck;
   /**
@@ -117,24 +82,34 @@ export interface GameDef<S = any, A = any, O = any> {
    * a player (an export carries every order); undefined when it may.
    */
   exportRefusal?(state: S): string | undefined;
+}
+
+/** The charts a definition plays with, and the same game on other charts. */
+export interface GameCharts<S = any, A = any, O = any> {
   /**
-   * The bot's next action when the decision belongs to a side the bot plays, or undefined
-   * when a human must act (or the game is over). The session plays these after every
-   * accepted human action and at the start, and logs them as the bot's.
+   * Which charts this definition plays with: a version of the shipped charts, or the hash of
+   * an owner's override file. Stored with every game, so a replay uses the same charts.
    */
-  autoPlay?(state: S): A | undefined;
+  charts: string;
+  /** The same game on other charts it knows (games stored with them); undefined when it has none such. */
+  withCharts?(charts: string): GameDef<S, A, O> | undefined;
   /**
-   * Whether autoPlay would act in this state, answered without choosing the action (which may
-   * be a slow search): the session then runs the bot on a worker thread only when it acts.
-   * Without it the session asks autoPlay itself.
+   * The definition to play with on this machine, from the environment the entry point passes
+   * (an owner's chart override file, say). Read once at start-up, never at import.
    */
-  botActs?(state: S): boolean;
+  configure?(env: Readonly<Record<string, string | undefined>>): GameDef<S, A, O>;
+}
+
+/** Orders: how the generic commands become this game's actions, and what players are told. */
+export interface GameOrders<S = any, A = any> {
   /** The game's orders: how each slash command it uses becomes its action (see orders.ts). */
   orders: Order<S, A>[];
   /** Descriptions (at most 100 characters) of the commands this game brings that no other uses, e.g. { air: "Luftwaffe ..." }. */
   commands?: Record<string, string>;
   /** Formations (armies, panzer groups) players can be given in team play (Operation Typhoon 1.4). */
   formations?: { id: string; name: string }[];
+  /** A few lines that fit a phone screen: turn, phase, score, whose move. */
+  status(state: S): string;
   /**
    * Where the force in `hex` can move now: each hex it can reach and the cheapest cost, with
    * the force in words ("XLVI Pz Corps, 12 MP"). Throws RuleError when nothing there may move.
@@ -156,3 +131,54 @@ export interface GameDef<S = any, A = any, O = any> {
   /** A quick decision (fight on or retreat) that gets a short ballot with a default in vote play. */
   quickDecision?(state: S): boolean;
 }
+
+/** Pictures: the map and what to draw on it. */
+export interface GamePictures<S = any> {
+  /** Absolute path of the map's JSON file (the renderer's worker threads load it by this path). */
+  mapFile: string;
+  /**
+   * What to draw; `events` are the ones just applied, for highlights. `seen`: the sides whose
+   * stacks this picture shows in full, when the game keeps a fog of war (see `fog`); absent,
+   * every side. Games without fog ignore it.
+   */
+  scene(state: S, events?: GameEvent[], seen?: readonly SideId[]): Scene;
+  /**
+   * Fog of war (Drive on Moscow 11.6): when the game hides the contents of enemy stacks now,
+   * the side its bot plays (if any), so the session knows whose stacks everyone may see;
+   * undefined when every counter is public (no fog, or the game is over).
+   */
+  fog?(state: S): { bot?: SideId } | undefined;
+  /** What the printed map shows besides its terrain (drawn on the map before any game too). */
+  printed?(): Pick<Scene, 'sides' | 'boundaries' | 'marks'>;
+  /** Hexes to centre the zoomed image on after these events; default: the events' own hexes. */
+  zoomHexes?(events: GameEvent[], state: S): HexId[];
+}
+
+/** The bot: its next action for the side it plays. */
+export interface GameBots<S = any, A = any> {
+  /**
+   * The bot's next action when the decision belongs to a side the bot plays, or undefined
+   * when a human must act (or the game is over). The session plays these after every
+   * accepted human action and at the start, and logs them as the bot's.
+   */
+  autoPlay?(state: S): A | undefined;
+  /**
+   * Whether autoPlay would act in this state, answered without choosing the action (which may
+   * be a slow search): the session then runs the bot on a worker thread only when it acts.
+   * Without it the session asks autoPlay itself.
+   */
+  botActs?(state: S): boolean;
+}
+
+/**
+ * Everything the session layer and the generic /game commands need to know about one game,
+ * by concern: its rules, charts, orders, pictures and bot. Each game module registers one;
+ * the rest of the bot never names a game.
+ */
+export interface GameDef<S = any, A = any, O = any>
+  extends GameRules<S, A, O>,
+    GameCharts<S, A, O>,
+    GameOrders<S, A>,
+    GamePictures<S>,
+    GameBots<S, A> {}
+// biome-ignore-end lint/suspicious/noExplicitAny: see above
