@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConsoleSession } from '../../src/console/console-session.js';
 import type { GameSessions } from '../../src/session/game-sessions.js';
 import { ManualClock } from '../../src/votes/index.js';
-import { withoutMember } from '../../src/votes/vote-service.js';
+import { withoutMember } from '../../src/votes/voters.js';
 import { alice, bob, carol, moderator, openSessions, tempDataFile } from '../helpers/test-game.js';
 
 /** Seats, removals and leavers: who may hold a side, who may take a player out, and what a leaver keeps. */
