@@ -2,9 +2,9 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { BoundaryView, MarkView, SideLook } from '../contracts/scene.js';
 import type { HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
-import { previewWidth } from './dynamic-layers.js';
 import { font } from './fonts.js';
 import type { HexLayout } from './layout.js';
+import { previewWidth } from './preview-width.js';
 import { theme } from './theme.js';
 
 /** The dash of a boundary: dash-dot, so it never reads as the front (solid) or a pocket (dashed). */

@@ -2,9 +2,9 @@ import { Path2D, type SKRSContext2D } from '@napi-rs/canvas';
 import type { ReachView } from '../contracts/scene.js';
 import type { HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
-import { previewWidth } from './dynamic-layers.js';
 import { font } from './fonts.js';
 import type { HexLayout } from './layout.js';
+import { previewWidth } from './preview-width.js';
 import { hexPath } from './static-layer.js';
 import { theme } from './theme.js';
 
