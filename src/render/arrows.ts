@@ -2,9 +2,9 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { ArrowView } from '../contracts/scene.js';
 import type { LoadedMap } from '../maps/game-map.js';
 import { font } from './fonts.js';
+import { hexPath } from './hex-path.js';
 import type { HexLayout, Point } from './layout.js';
 import { type Box, overlaps } from './placement.js';
-import { hexPath } from './static-layer.js';
 import { theme } from './theme.js';
 
 /** Where an arrow's label goes, given its usual box: a y (same x), or a whole corner. */

@@ -3,9 +3,9 @@ import type { Highlights } from '../contracts/scene.js';
 import type { HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
 import { clearOf, drawArrow, stopAtCounters } from './arrows.js';
+import { hexPath } from './hex-path.js';
 import type { HexLayout } from './layout.js';
 import type { Box } from './placement.js';
-import { hexPath } from './static-layer.js';
 import { theme } from './theme.js';
 
 /**

@@ -3,9 +3,9 @@ import type { ReachView } from '../contracts/scene.js';
 import type { HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
 import { font } from './fonts.js';
+import { hexPath } from './hex-path.js';
 import type { HexLayout } from './layout.js';
 import { previewWidth } from './preview-width.js';
-import { hexPath } from './static-layer.js';
 import { theme } from './theme.js';
 
 /**
