@@ -10,3 +10,21 @@ export function hexPath(ctx: SKRSContext2D, layout: HexLayout, id: HexId, scale 
   for (let i = 1; i < 6; i++) ctx.lineTo(pts[i]!.x, pts[i]!.y);
   ctx.closePath();
 }
+
+/** A dashed ring inside the hex, `scale` of its size: a selected hex, a battle a move would start. */
+export function strokeDashedHex(
+  ctx: SKRSContext2D,
+  layout: HexLayout,
+  id: HexId,
+  scale: number,
+  dash: readonly [number, number],
+  width: number,
+  colour: string,
+): void {
+  hexPath(ctx, layout, id, scale);
+  ctx.setLineDash([...dash]);
+  ctx.lineWidth = width;
+  ctx.strokeStyle = colour;
+  ctx.stroke();
+  ctx.setLineDash([]);
+}

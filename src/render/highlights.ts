@@ -3,7 +3,7 @@ import type { Highlights } from '../contracts/scene.js';
 import type { HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
 import { clearOf, drawArrow, stopAtCounters } from './arrows.js';
-import { hexPath } from './hex-path.js';
+import { hexPath, strokeDashedHex } from './hex-path.js';
 import type { HexLayout } from './layout.js';
 import type { Box } from './placement.js';
 import { theme } from './theme.js';
@@ -44,12 +44,7 @@ function drawSelectedRings(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMap
   const s = layout.size;
   for (const id of ids) {
     if (!map.has(id)) continue;
-    hexPath(ctx, layout, id, 0.93);
-    ctx.setLineDash([s * 0.22, s * 0.12]);
-    ctx.lineWidth = Math.max(2, s * 0.12);
-    ctx.strokeStyle = theme.selected;
-    ctx.stroke();
-    ctx.setLineDash([]);
+    strokeDashedHex(ctx, layout, id, 0.93, [s * 0.22, s * 0.12], Math.max(2, s * 0.12), theme.selected);
   }
 }
 

@@ -2,6 +2,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { BoundaryView, MarkView, SideLook } from '../contracts/scene.js';
 import type { HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
+import { traceAreaEdge } from './area-edge.js';
 import { font } from './fonts.js';
 import type { HexLayout } from './layout.js';
 import { previewWidth } from './preview-width.js';
@@ -29,15 +30,7 @@ export function drawBoundaries(
   for (const boundary of boundaries) {
     const inside = new Set(boundary.hexes.filter((id) => map.has(id)));
     ctx.beginPath();
-    for (const id of inside) {
-      if (!visible(id)) continue;
-      for (const { dir, id: n } of map.grid.neighbours(id)) {
-        if (inside.has(n) || !map.has(n)) continue;
-        const [p, q] = layout.side(id, dir);
-        ctx.moveTo(p.x, p.y);
-        ctx.lineTo(q.x, q.y);
-      }
-    }
+    traceAreaEdge(ctx, layout, map, inside, visible, { onMapOnly: true });
     ctx.lineCap = 'round';
     ctx.strokeStyle = theme.regionHalo;
     ctx.lineWidth = previewWidth(Math.max(3, s * 0.14), 3, width);

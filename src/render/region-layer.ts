@@ -2,6 +2,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { RegionView } from '../contracts/scene.js';
 import type { HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
+import { traceAreaEdge } from './area-edge.js';
 import type { HexLayout } from './layout.js';
 import { previewWidth } from './preview-width.js';
 import { theme } from './theme.js';
@@ -24,18 +25,8 @@ export function drawRegions(
   for (const region of regions) {
     const inside = new Set(region.hexes.filter((id) => map.has(id)));
     ctx.beginPath();
-    for (const id of inside) {
-      if (!visible(id)) continue;
-      for (const { dir, id: n } of map.grid.neighbours(id)) {
-        if (inside.has(n)) continue;
-        const [p, q] = layout.side(id, dir);
-        // Drawn a little inside the area, so it never hides the front line on the same side.
-        const c = layout.center(id);
-        const k = 0.86;
-        ctx.moveTo(c.x + (p.x - c.x) * k, c.y + (p.y - c.y) * k);
-        ctx.lineTo(c.x + (q.x - c.x) * k, c.y + (q.y - c.y) * k);
-      }
-    }
+    // Drawn a little inside the area, so it never hides the front line on the same side.
+    traceAreaEdge(ctx, layout, map, inside, visible, { inset: 0.86 });
     ctx.lineCap = 'round';
     ctx.strokeStyle = theme.regionHalo;
     ctx.lineWidth = previewWidth(Math.max(3, s * 0.16), 3, width);
