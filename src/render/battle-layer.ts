@@ -3,7 +3,7 @@ import type { BattleView, Scene } from '../contracts/scene.js';
 import type { HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
 import type { StackBoxes } from './covered-labels.js';
-import { font } from './fonts.js';
+import { fillFigure, font } from './fonts.js';
 import type { HexLayout, Point } from './layout.js';
 import {
   type Box,
@@ -191,11 +191,7 @@ function drawAttackMark(ctx: SKRSContext2D, layout: HexLayout, m: AttackMark): v
   ctx.lineWidth = Math.max(1.2, s * 0.045);
   ctx.strokeStyle = theme.pathOutline;
   ctx.stroke();
-  ctx.fillStyle = ink;
-  ctx.font = font(r * (m.number > 9 ? 1.05 : 1.3), { bold: true, condensed: true });
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillText(String(m.number), at.x, at.y + 0.5);
+  fillFigure(ctx, String(m.number), at.x, at.y + 0.5, r * (m.number > 9 ? 1.05 : 1.3), ink);
 }
 
 function drawOddsTag(ctx: SKRSContext2D, layout: HexLayout, t: OddsTag): void {

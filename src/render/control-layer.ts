@@ -2,7 +2,7 @@ import { Path2D, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Scene, SideId, SideLook } from '../contracts/scene.js';
 import type { DIRECTIONS, HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
-import { font } from './fonts.js';
+import { fillFigure } from './fonts.js';
 import { type Extent, hatchRegion } from './hatching.js';
 import type { HexLayout } from './layout.js';
 import { controlFlagBox } from './placement.js';
@@ -185,9 +185,5 @@ function drawControlFlag(ctx: SKRSContext2D, layout: HexLayout, id: HexId, look:
   ctx.lineWidth = 1;
   ctx.fillRect(x, y, w, h);
   ctx.strokeRect(x, y, w, h);
-  ctx.fillStyle = look.text;
-  ctx.font = font(h * 0.85, { bold: true, condensed: true });
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillText(look.letter, x + w / 2, y + h / 2 + 0.5);
+  fillFigure(ctx, look.letter, x + w / 2, y + h / 2 + 0.5, h * 0.85, look.text);
 }

@@ -2,7 +2,7 @@ import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { CounterView, StackView } from '../contracts/scene.js';
 import type { HexId } from '../kernel/hex.js';
 import { drawCounter } from './counters.js';
-import { font } from './fonts.js';
+import { fillFigure } from './fonts.js';
 import type { HexLayout } from './layout.js';
 import { badgeRadius, stackFrames } from './placement.js';
 
@@ -59,9 +59,5 @@ function drawBadge(ctx: SKRSContext2D, bx: number, by: number, r: number, count:
   ctx.lineWidth = Math.max(1, r * 0.18);
   ctx.strokeStyle = '#1d1a14';
   ctx.stroke();
-  ctx.fillStyle = '#1d1a14';
-  ctx.font = font(r * 1.25, { bold: true, condensed: true });
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillText(String(count), bx, by + 0.5);
+  fillFigure(ctx, String(count), bx, by + 0.5, r * 1.25, '#1d1a14');
 }

@@ -1,6 +1,6 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { CounterView, UnitSymbol } from '../contracts/scene.js';
-import { font } from './fonts.js';
+import { fillFigure, font } from './fonts.js';
 import { LABEL_SCALE } from './placement.js';
 import { textWidth } from './text-width.js';
 
@@ -99,11 +99,7 @@ const slash: SymbolMark = (ctx, { x, y, w, h }) => {
 
 /** The G of a guards unit, over the cross. */
 const guardsLetter: SymbolMark = (ctx, { x, y, w, h, ink }) => {
-  ctx.fillStyle = ink;
-  ctx.font = font(h * 0.55, { bold: true, condensed: true });
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillText('G', x + w / 2, y + h * 0.2);
+  fillFigure(ctx, 'G', x + w / 2, y + h * 0.2, h * 0.55, ink);
 };
 
 /** An airborne unit's canopy: two arcs at the foot. */

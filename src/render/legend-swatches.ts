@@ -2,7 +2,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { SideLook } from '../contracts/scene.js';
 import type { Terrain } from '../maps/schema.js';
 import { drawCounter } from './counters.js';
-import { font } from './fonts.js';
+import { fillFigure } from './fonts.js';
 import { theme } from './theme.js';
 
 /**
@@ -115,11 +115,7 @@ export const stackMarkerSwatch: Swatch = (ctx, x, y) => {
   ctx.lineWidth = 1.2;
   ctx.strokeStyle = '#111111';
   ctx.stroke();
-  ctx.fillStyle = '#ffffff';
-  ctx.font = font(14, { bold: true, condensed: true });
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillText('7', x + 13.5, y + 10);
+  fillFigure(ctx, '7', x + 13.5, y + 10, 14, '#ffffff');
 };
 
 /** A counter on its reduced side. */
@@ -140,11 +136,7 @@ export const reachSwatch: Swatch = (ctx, x, y) => {
   ctx.strokeRect(x, y + 2, 26, 14);
   ctx.fillStyle = theme.reachPlate;
   ctx.fillRect(x + 8, y + 5, 10, 9);
-  ctx.fillStyle = '#1d1a14';
-  ctx.font = font(9, { bold: true, condensed: true });
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillText('3', x + 13, y + 10);
+  fillFigure(ctx, '3', x + 13, y + 10, 9, '#1d1a14');
 };
 
 /** A region's dashed outline (a pocket). */
@@ -195,11 +187,7 @@ export const attackSwatch: Swatch = (ctx, x, y) => {
   ctx.arc(x + 12, y + 9, 8, 0, Math.PI * 2);
   ctx.fill();
   ctx.stroke();
-  ctx.fillStyle = '#ffffff';
-  ctx.font = font(11, { bold: true, condensed: true });
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillText('1', x + 12, y + 9.5);
+  fillFigure(ctx, '1', x + 12, y + 9.5, 11, '#ffffff');
 };
 
 /** The disc that marks the battle being resolved. */
@@ -220,11 +208,7 @@ export const oddsSwatch: Swatch = (ctx, x, y) => {
   ctx.strokeStyle = theme.combat;
   ctx.lineWidth = 1.5;
   ctx.strokeRect(x, y + 2, 27, 15);
-  ctx.fillStyle = '#1d1a14';
-  ctx.font = font(11, { bold: true, condensed: true });
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillText('3:1', x + 13.5, y + 10);
+  fillFigure(ctx, '3:1', x + 13.5, y + 10, 11, '#1d1a14');
 };
 
 /** A battle fought: its box and crossed mark. */

@@ -3,7 +3,7 @@ import type { BoundaryView, MarkView, SideLook } from '../contracts/scene.js';
 import type { HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
 import { traceAreaEdge } from './area-edge.js';
-import { font } from './fonts.js';
+import { fillFigure } from './fonts.js';
 import type { HexLayout } from './layout.js';
 import { previewWidth } from './preview-width.js';
 import { theme } from './theme.js';
@@ -58,11 +58,7 @@ export function supplyMark(ctx: SKRSContext2D, x: number, y: number, r: number, 
   ctx.beginPath();
   ctx.arc(x, y, r * 1.12, 0, Math.PI * 2);
   ctx.stroke();
-  ctx.fillStyle = look.text;
-  ctx.font = font(Math.max(7, r * 1.3), { bold: true, condensed: true });
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillText('S', x, y + r * 0.06);
+  fillFigure(ctx, 'S', x, y + r * 0.06, Math.max(7, r * 1.3), look.text);
 }
 
 /**
