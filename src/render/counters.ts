@@ -1,6 +1,6 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import type { CounterView } from '../contracts/scene.js';
-import { font } from './fonts.js';
+import type { CounterView, UnitSymbol } from '../contracts/scene.js';
+import { fillFigure, font } from './fonts.js';
 import { LABEL_SCALE } from './placement.js';
 import { textWidth } from './text-width.js';
 
@@ -61,76 +61,90 @@ function fitLabel(ctx: SKRSContext2D, text: string, width: number): string {
   return `${t}…`;
 }
 
+/** Where a symbol is drawn: its box on the counter, and the counter's ink colour. */
+interface SymbolBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  ink: string;
+}
+
+type SymbolMark = (ctx: SKRSContext2D, b: SymbolBox) => void;
+
+/** Infantry's cross, corner to corner. */
+const cross: SymbolMark = (ctx, { x, y, w, h }) => {
+  ctx.beginPath();
+  ctx.moveTo(x, y);
+  ctx.lineTo(x + w, y + h);
+  ctx.moveTo(x + w, y);
+  ctx.lineTo(x, y + h);
+  ctx.stroke();
+};
+
+/** Armour's oval. */
+const oval: SymbolMark = (ctx, { x, y, w, h }) => {
+  ctx.beginPath();
+  ctx.ellipse(x + w / 2, y + h / 2, w * 0.34, h * 0.3, 0, 0, Math.PI * 2);
+  ctx.stroke();
+};
+
+/** Cavalry's slash, lower left to upper right. */
+const slash: SymbolMark = (ctx, { x, y, w, h }) => {
+  ctx.beginPath();
+  ctx.moveTo(x, y + h);
+  ctx.lineTo(x + w, y);
+  ctx.stroke();
+};
+
+/** The G of a guards unit, over the cross. */
+const guardsLetter: SymbolMark = (ctx, { x, y, w, h, ink }) => {
+  fillFigure(ctx, 'G', x + w / 2, y + h * 0.2, h * 0.55, ink);
+};
+
+/** An airborne unit's canopy: two arcs at the foot. */
+const canopy: SymbolMark = (ctx, { x, y, w, h }) => {
+  ctx.beginPath();
+  ctx.arc(x + w * 0.38, y + h * 0.78, w * 0.12, Math.PI, 0);
+  ctx.arc(x + w * 0.62, y + h * 0.78, w * 0.12, Math.PI, 0);
+  ctx.stroke();
+};
+
+/** Artillery's dot. */
+const dot: SymbolMark = (ctx, { x, y, w, h, ink }) => {
+  ctx.beginPath();
+  ctx.arc(x + w / 2, y + h / 2, h * 0.2, 0, Math.PI * 2);
+  ctx.fillStyle = ink;
+  ctx.fill();
+};
+
+/** An air unit's propeller: two blades about a hub. */
+const propeller: SymbolMark = (ctx, { x, y, w, h, ink }) => {
+  ctx.fillStyle = ink;
+  ctx.beginPath();
+  ctx.ellipse(x + w * 0.35, y + h / 2, w * 0.15, h * 0.16, 0, 0, Math.PI * 2);
+  ctx.ellipse(x + w * 0.65, y + h / 2, w * 0.15, h * 0.16, 0, 0, Math.PI * 2);
+  ctx.fill();
+};
+
+/** Each unit type's marks inside the symbol box, drawn in order. */
+const SYMBOL_MARKS: Record<UnitSymbol, readonly SymbolMark[]> = {
+  infantry: [cross],
+  rifle: [cross],
+  guards: [cross, guardsLetter],
+  panzer: [oval],
+  motorized: [cross, oval],
+  cavalry: [slash],
+  airborne: [cross, canopy],
+  brigade: [slash, oval],
+  artillery: [dot],
+  air: [propeller],
+};
+
+/** The unit-type symbol: its box, and the marks of the counter's type inside it. */
 function drawSymbol(ctx: SKRSContext2D, c: CounterView, x: number, y: number, w: number, h: number): void {
   ctx.lineWidth = Math.max(1, w * 0.06);
   ctx.strokeStyle = c.text;
   ctx.strokeRect(x, y, w, h);
-  const cross = () => {
-    ctx.beginPath();
-    ctx.moveTo(x, y);
-    ctx.lineTo(x + w, y + h);
-    ctx.moveTo(x + w, y);
-    ctx.lineTo(x, y + h);
-    ctx.stroke();
-  };
-  const oval = () => {
-    ctx.beginPath();
-    ctx.ellipse(x + w / 2, y + h / 2, w * 0.34, h * 0.3, 0, 0, Math.PI * 2);
-    ctx.stroke();
-  };
-  switch (c.symbol) {
-    case 'infantry':
-    case 'rifle':
-      cross();
-      break;
-    case 'guards':
-      cross();
-      ctx.fillStyle = c.text;
-      ctx.font = font(h * 0.55, { bold: true, condensed: true });
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.fillText('G', x + w / 2, y + h * 0.2);
-      break;
-    case 'panzer':
-      oval();
-      break;
-    case 'motorized':
-      cross();
-      oval();
-      break;
-    case 'cavalry':
-      ctx.beginPath();
-      ctx.moveTo(x, y + h);
-      ctx.lineTo(x + w, y);
-      ctx.stroke();
-      break;
-    case 'airborne':
-      cross();
-      ctx.beginPath();
-      ctx.arc(x + w * 0.38, y + h * 0.78, w * 0.12, Math.PI, 0);
-      ctx.arc(x + w * 0.62, y + h * 0.78, w * 0.12, Math.PI, 0);
-      ctx.stroke();
-      break;
-    case 'brigade':
-      ctx.beginPath();
-      ctx.moveTo(x, y + h);
-      ctx.lineTo(x + w, y);
-      ctx.stroke();
-      oval();
-      break;
-    case 'artillery':
-      ctx.beginPath();
-      ctx.arc(x + w / 2, y + h / 2, h * 0.2, 0, Math.PI * 2);
-      ctx.fillStyle = c.text;
-      ctx.fill();
-      break;
-    case 'air':
-      // A propeller: two blades about a hub.
-      ctx.fillStyle = c.text;
-      ctx.beginPath();
-      ctx.ellipse(x + w * 0.35, y + h / 2, w * 0.15, h * 0.16, 0, 0, Math.PI * 2);
-      ctx.ellipse(x + w * 0.65, y + h / 2, w * 0.15, h * 0.16, 0, 0, Math.PI * 2);
-      ctx.fill();
-      break;
-  }
+  for (const mark of SYMBOL_MARKS[c.symbol] ?? []) mark(ctx, { x, y, w, h, ink: c.text });
 }

@@ -1,4 +1,4 @@
-import { GlobalFonts } from '@napi-rs/canvas';
+import { GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import { assetPath } from '../contracts/assets.js';
 
 /** The bundled DejaVu faces, registered once, so text never depends on system fonts. */
@@ -26,4 +26,13 @@ export function registerFonts(): void {
 
 export function font(px: number, opts: { bold?: boolean; condensed?: boolean } = {}): string {
   return `${opts.bold ? 'bold ' : ''}${Math.round(px)}px ${opts.condensed ? FONT_CONDENSED : FONT}`;
+}
+
+/** A short bold figure or letter centred on (x, y): the numbers and letters of badges, flags, marks and legend swatches. */
+export function fillFigure(ctx: SKRSContext2D, text: string, x: number, y: number, px: number, colour: string): void {
+  ctx.fillStyle = colour;
+  ctx.font = font(px, { bold: true, condensed: true });
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, x, y);
 }

@@ -2,9 +2,10 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { BoundaryView, MarkView, SideLook } from '../contracts/scene.js';
 import type { HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
-import { previewWidth } from './dynamic-layers.js';
-import { font } from './fonts.js';
+import { traceAreaEdge } from './area-edge.js';
+import { fillFigure } from './fonts.js';
 import type { HexLayout } from './layout.js';
+import { previewWidth } from './preview-width.js';
 import { theme } from './theme.js';
 
 /** The dash of a boundary: dash-dot, so it never reads as the front (solid) or a pocket (dashed). */
@@ -29,15 +30,7 @@ export function drawBoundaries(
   for (const boundary of boundaries) {
     const inside = new Set(boundary.hexes.filter((id) => map.has(id)));
     ctx.beginPath();
-    for (const id of inside) {
-      if (!visible(id)) continue;
-      for (const { dir, id: n } of map.grid.neighbours(id)) {
-        if (inside.has(n) || !map.has(n)) continue;
-        const [p, q] = layout.side(id, dir);
-        ctx.moveTo(p.x, p.y);
-        ctx.lineTo(q.x, q.y);
-      }
-    }
+    traceAreaEdge(ctx, layout, map, inside, visible, { onMapOnly: true });
     ctx.lineCap = 'round';
     ctx.strokeStyle = theme.regionHalo;
     ctx.lineWidth = previewWidth(Math.max(3, s * 0.14), 3, width);
@@ -65,11 +58,7 @@ export function supplyMark(ctx: SKRSContext2D, x: number, y: number, r: number, 
   ctx.beginPath();
   ctx.arc(x, y, r * 1.12, 0, Math.PI * 2);
   ctx.stroke();
-  ctx.fillStyle = look.text;
-  ctx.font = font(Math.max(7, r * 1.3), { bold: true, condensed: true });
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillText('S', x, y + r * 0.06);
+  fillFigure(ctx, 'S', x, y + r * 0.06, Math.max(7, r * 1.3), look.text);
 }
 
 /**

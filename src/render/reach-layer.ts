@@ -2,10 +2,11 @@ import { Path2D, type SKRSContext2D } from '@napi-rs/canvas';
 import type { ReachView } from '../contracts/scene.js';
 import type { HexId } from '../kernel/hex.js';
 import type { LoadedMap } from '../maps/game-map.js';
-import { previewWidth } from './dynamic-layers.js';
+import { traceAreaEdge } from './area-edge.js';
 import { font } from './fonts.js';
+import { strokeDashedHex } from './hex-path.js';
 import type { HexLayout } from './layout.js';
-import { hexPath } from './static-layer.js';
+import { previewWidth } from './preview-width.js';
 import { theme } from './theme.js';
 
 /**
@@ -39,15 +40,7 @@ export function drawReachArea(
   // The edge of the area (with the start hex inside it).
   inside.add(reach.from);
   ctx.beginPath();
-  for (const id of inside) {
-    if (!visible(id)) continue;
-    for (const { dir, id: n } of map.grid.neighbours(id)) {
-      if (inside.has(n)) continue;
-      const [p, q] = layout.side(id, dir);
-      ctx.moveTo(p.x, p.y);
-      ctx.lineTo(q.x, q.y);
-    }
-  }
+  traceAreaEdge(ctx, layout, map, inside, visible);
   ctx.lineCap = 'round';
   ctx.strokeStyle = theme.pathOutline;
   ctx.lineWidth = previewWidth(Math.max(3, s * 0.15), 3.5, width);
@@ -58,12 +51,7 @@ export function drawReachArea(
   ctx.lineCap = 'butt';
   for (const id of reach.battle ?? []) {
     if (!map.has(id) || !visible(id)) continue;
-    hexPath(ctx, layout, id, 0.8);
-    ctx.setLineDash([s * 0.2, s * 0.12]);
-    ctx.lineWidth = Math.max(2, s * 0.09);
-    ctx.strokeStyle = theme.combat;
-    ctx.stroke();
-    ctx.setLineDash([]);
+    strokeDashedHex(ctx, layout, id, 0.8, [s * 0.2, s * 0.12], Math.max(2, s * 0.09), theme.combat);
   }
 }
 

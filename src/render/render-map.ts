@@ -79,11 +79,32 @@ export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'fu
   ctx.rect(0, 0, win.width, win.height);
   ctx.clip();
   ctx.translate(-win.x, -win.y);
+  drawGameLayers(ctx, map, scene, view, layout, win, markers);
+  ctx.restore();
+
+  drawPanel(ctx, map, scene, win.height, win.width, panel, markers);
+  return canvas;
+}
+
+/**
+ * The layers that change with the game, in the window `win` (the context already moved to it),
+ * bottom to top: control, outlined areas, battles' rings, counters, labels written again,
+ * battle marks, reach costs, the move just made and the arrows.
+ */
+function drawGameLayers(
+  ctx: SKRSContext2D,
+  map: LoadedMap,
+  scene: Scene,
+  view: View,
+  layout: HexLayout,
+  win: Window,
+  markers: boolean,
+): void {
   const visible = inWindow(layout, win);
   const shown = view.kind === 'full' ? map.ids : map.ids.filter(visible);
   // Hatching is cut to the window and a hex side past it: a hex edge cut at the scratch's border
   // is drawn a little differently, and none reaching into the window is cut there.
-  const cut = hexSize + 2;
+  const cut = layout.size + 2;
   drawControl(ctx, layout, map, scene, shown, win.width, {
     x0: win.x - cut,
     y0: win.y - cut,
@@ -108,10 +129,6 @@ export function renderMap(map: LoadedMap, scene: Scene, view: View = { kind: 'fu
   const counters = (scene.stacks ?? []).filter((st) => visible(st.hex)).flatMap((st) => boxesOf(layout, st));
   drawHighlights(ctx, layout, map, { path: scene.highlights?.path, pathLabel: scene.highlights?.pathLabel }, new Set(), counters);
   drawArrows(ctx, layout, map, scene.arrows);
-  ctx.restore();
-
-  drawPanel(ctx, map, scene, win.height, win.width, panel, markers);
-  return canvas;
 }
 
 /** Whether a hex is drawn in a picture of `win`: its centre within two hexes of the window. */

@@ -6,6 +6,7 @@ import type { MapHex } from '../maps/schema.js';
 import { registerFonts } from './fonts.js';
 import { HexLayout, type Point } from './layout.js';
 import { hexIdAnchor, hexIdFont, placeFont, placeNameAnchor, setupMarkCentre } from './placement.js';
+import { drawTerrain } from './terrain-textures.js';
 import { theme } from './theme.js';
 
 /**
@@ -51,111 +52,6 @@ function drawStaticLayer(map: LoadedMap, hexSize: number): StaticLayer {
   if (hexSize >= HEX_ID_MIN_SIZE) for (const id of map.ids) drawHexId(ctx, layout, id);
   for (const id of map.ids) drawPlace(ctx, layout, id, map.hex(id)!, map);
   return { layout, canvas };
-}
-
-export function hexPath(ctx: SKRSContext2D, layout: HexLayout, id: HexId, scale = 1): void {
-  const pts = layout.corners(id, scale);
-  ctx.beginPath();
-  ctx.moveTo(pts[0]!.x, pts[0]!.y);
-  for (let i = 1; i < 6; i++) ctx.lineTo(pts[i]!.x, pts[i]!.y);
-  ctx.closePath();
-}
-
-/** A small pseudo-random jitter fixed by the hex id, so textures look hand-drawn yet stable. */
-function jitter(id: HexId, i: number): number {
-  let h = 2166136261;
-  for (const ch of `${id}:${i}`) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
-  return ((h >>> 0) % 1000) / 1000 - 0.5;
-}
-
-function drawTerrain(ctx: SKRSContext2D, layout: HexLayout, id: HexId, hex: MapHex): void {
-  const s = layout.size;
-  const c = layout.center(id);
-  hexPath(ctx, layout, id);
-  ctx.fillStyle = hex.water ? theme.water : theme.terrain[hex.terrain];
-  ctx.fill();
-  if (hex.water) return;
-  if (hex.terrain === 'forest') {
-    // Tree marks: small triangles scattered in a fixed pattern.
-    ctx.fillStyle = theme.forestMark;
-    const spots: [number, number][] = [
-      [-0.45, -0.35],
-      [0.1, -0.5],
-      [0.5, -0.15],
-      [-0.55, 0.25],
-      [0.0, 0.1],
-      [0.4, 0.45],
-      [-0.15, 0.55],
-    ];
-    spots.forEach(([dx, dy], i) => {
-      const x = c.x + s * (dx + 0.08 * jitter(id, i));
-      const y = c.y + s * (dy + 0.08 * jitter(id, i + 9));
-      const t = s * 0.13;
-      ctx.beginPath();
-      ctx.moveTo(x, y - t * 1.3);
-      ctx.lineTo(x + t, y + t * 0.7);
-      ctx.lineTo(x - t, y + t * 0.7);
-      ctx.closePath();
-      ctx.fill();
-    });
-  } else if (hex.terrain === 'marsh') {
-    // Marsh tufts: short horizontal strokes with reeds.
-    ctx.strokeStyle = theme.marshMark;
-    ctx.lineWidth = Math.max(1, s * 0.05);
-    const rows: [number, number][] = [
-      [-0.3, -0.45],
-      [0.25, -0.2],
-      [-0.4, 0.15],
-      [0.3, 0.4],
-      [-0.05, 0.55],
-      [-0.1, -0.05],
-    ];
-    rows.forEach(([dx, dy], i) => {
-      const x = c.x + s * (dx + 0.06 * jitter(id, i));
-      const y = c.y + s * dy;
-      const w = s * 0.22;
-      ctx.beginPath();
-      ctx.moveTo(x - w, y);
-      ctx.lineTo(x + w, y);
-      ctx.moveTo(x, y);
-      ctx.lineTo(x, y - w * 0.6);
-      ctx.moveTo(x - w * 0.4, y);
-      ctx.lineTo(x - w * 0.6, y - w * 0.45);
-      ctx.moveTo(x + w * 0.4, y);
-      ctx.lineTo(x + w * 0.6, y - w * 0.45);
-      ctx.stroke();
-    });
-  } else if (hex.terrain === 'fortification') {
-    // Fortified line: a toothed band inside the hex rim, as printed maps draw defence lines.
-    ctx.save();
-    hexPath(ctx, layout, id);
-    ctx.clip();
-    ctx.strokeStyle = theme.fortMark;
-    ctx.lineWidth = Math.max(1.2, s * 0.05);
-    const pts = layout.corners(id, 0.8);
-    ctx.beginPath();
-    for (const [i, p] of pts.entries()) i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y);
-    ctx.closePath();
-    ctx.stroke();
-    ctx.lineWidth = Math.max(1, s * 0.04);
-    for (let i = 0; i < 6; i++) {
-      const a = pts[i]!;
-      const b = pts[(i + 1) % 6]!;
-      for (let k = 1; k <= 3; k++) {
-        const t = k / 4;
-        const x = a.x + (b.x - a.x) * t;
-        const y = a.y + (b.y - a.y) * t;
-        const dx = c.x - x;
-        const dy = c.y - y;
-        const len = Math.hypot(dx, dy);
-        ctx.beginPath();
-        ctx.moveTo(x, y);
-        ctx.lineTo(x + (dx / len) * s * 0.12, y + (dy / len) * s * 0.12);
-        ctx.stroke();
-      }
-    }
-    ctx.restore();
-  }
 }
 
 function drawGrid(ctx: SKRSContext2D, layout: HexLayout, map: LoadedMap): void {

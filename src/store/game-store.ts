@@ -1,40 +1,39 @@
-import { randomBytes } from 'node:crypto';
 import type Keyv from 'keyv';
-import { z } from 'zod';
-import { UserError } from '../contracts/errors.js';
 import { issuesText } from '../contracts/text.js';
 import { type AtomicBackend, atomicBackend, type Batch, stampOf } from './atomic-batch.js';
 import { DocumentCache } from './document-cache.js';
-import {
-  type ActionRecord,
-  type GameDocument,
-  gameDocumentSchema,
-  gameIdSchema,
-  gameModes,
-  gameStatuses,
-  type LogLine,
-} from './game-document.js';
+import { type GameDocument, gameDocumentSchema, gameIdSchema } from './game-document.js';
+import { channelKey, gameKey, guildKey, summaryKey } from './game-keys.js';
+import { headSchema, logKeys, parseStored, unpackLog } from './game-records.js';
+import { type GameSummary, gameSummarySchema, summaryOf } from './game-summary.js';
+import { type Basis, gameWrites, keptPrior } from './game-writes.js';
 import { KeyedLock } from './keyed-lock.js';
 import { createKeyv, type StoreConfig, storeConfigFromEnv } from './keyv-factory.js';
-import { packDocument, unpackDocument } from './packed-document.js';
-import {
-  actionChunkSchema,
-  chunkCount,
-  chunkKey,
-  chunkOf,
-  chunkRecordSchema,
-  eventChunkSchema,
-  type GameHead,
-  headRecordSchema,
-  joinDocument,
-  LOG_CHUNK,
-  logShapeSchema,
-  migrateDocument,
-  NewerGameError,
-  priorSchema,
-  STORED_FORMAT,
-  splitDocument,
-} from './stored-format.js';
+import { GameChangedError, isProgrammingError, StoreUnavailableError, UnreadableGameError } from './store-errors.js';
+import { chunkKey, type GameHead, headRecordSchema, joinDocument, NewerGameError, STORED_FORMAT } from './stored-format.js';
+import { tolerateUndecodable, UndecodableRecord } from './undecodable-record.js';
+
+export { channelKey, gameKey, guildKey, summaryKey } from './game-keys.js';
+export { type GameSummary, gameSummarySchema, summaryOf } from './game-summary.js';
+export { GameChangedError, isProgrammingError, StoreUnavailableError, UnreadableGameError } from './store-errors.js';
+export { UndecodableRecord } from './undecodable-record.js';
+
+/** A key nothing is stored under: reading it tells whether the store answers. */
+const READY_PROBE_KEY = 'ready-probe';
+
+export interface GameStoreOptions {
+  /** Finished, ended and set-aside games are deleted this long after they stop (ms); 0 or absent keeps them. */
+  expireFinishedMs?: number;
+}
+
+export interface SaveOptions {
+  /** The game as loaded (its stored stamp and log): the save is refused if it changed since. */
+  base?: GameDocument;
+  /** The state before the order just saved (undo goes back to it without replaying); null forgets the one kept. */
+  prior?: GameHead['prior'] | null;
+  /** More writes of the same step (closing the game's ballot, a batch of orders' progress), with their own conditions. */
+  also?: Pick<Batch, 'delete' | 'remove' | 'set' | 'expect'>;
+}
 
 /**
  * Games in Keyv. Keys:
@@ -49,50 +48,6 @@ import {
  * Every change of a game is one conditional batch (atomic-batch.ts): all its keys or none,
  * and only if nobody saved the game since it was loaded.
  */
-/** A key nothing is stored under: reading it tells whether the store answers. */
-const READY_PROBE_KEY = 'ready-probe';
-
-export const gameSummarySchema = z.object({
-  id: gameIdSchema,
-  channelId: z.string().min(1),
-  guildId: z.string().min(1).optional(),
-  game: z.string().min(1),
-  mode: z.enum(gameModes),
-  status: z.enum(gameStatuses),
-  version: z.number().int().nonnegative(),
-  createdBy: z.string().min(1),
-  outcome: z.string().optional(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-/** What /game list and the export autocomplete show of a game, kept apart so listing reads no game. */
-export type GameSummary = z.infer<typeof gameSummarySchema>;
-
-const headSchema = gameDocumentSchema.omit({ actions: true, events: true }).extend({ log: logShapeSchema, prior: priorSchema.optional() });
-
-export interface GameStoreOptions {
-  /** Finished, ended and set-aside games are deleted this long after they stop (ms); 0 or absent keeps them. */
-  expireFinishedMs?: number;
-}
-
-/** What a loaded game was loaded from, so its save writes only what changed, on the condition that nothing else did. */
-interface Basis {
-  stamp: string | null;
-  /** Entries of the log as stored; -1: stored whole (format 1), rewrite it all. */
-  actions: number;
-  events: number;
-  prior?: GameHead['prior'];
-}
-
-export interface SaveOptions {
-  /** The game as loaded (its stored stamp and log): the save is refused if it changed since. */
-  base?: GameDocument;
-  /** The state before the order just saved (undo goes back to it without replaying); null forgets the one kept. */
-  prior?: GameHead['prior'] | null;
-  /** More writes of the same step (closing the game's ballot, a batch of orders' progress), with their own conditions. */
-  also?: Pick<Batch, 'delete' | 'remove' | 'set' | 'expect'>;
-}
-
 export class GameStore {
   readonly batches: AtomicBackend;
   private readonly listLock = new KeyedLock();
@@ -135,63 +90,27 @@ export class GameStore {
     if (format > STORED_FORMAT) throw new NewerGameError(id, `stored format ${format}; this version reads up to ${STORED_FORMAT}`);
     const cached = this.cache.get(id, stamp);
     if (cached) return cached;
-    let parsed: unknown;
-    try {
-      parsed = migrateDocument(id, JSON.parse(unpackDocument(packed)));
-    } catch (err) {
-      if (err instanceof NewerGameError) throw err;
-      return this.quarantine(id, raw, 'the record is not valid JSON');
-    }
-    const head = headSchema.safeParse(parsed);
-    if (!head.success) return this.quarantine(id, raw, issuesText(head.error, 'document'));
-    if (head.data.id !== id) return this.quarantine(id, raw, `the record says it is game ${head.data.id}`);
-    const log = head.data.log;
-    const keys = [
-      ...Array.from({ length: chunkCount(log.actions) }, (_, i) => chunkKey(id, 'a', i)),
-      ...Array.from({ length: chunkCount(log.events) }, (_, i) => chunkKey(id, 'e', i)),
-    ];
+    const head = parseStored(id, packed, headSchema);
+    if ('problem' in head) return this.quarantine(id, raw, head.problem);
+    const { log } = head.doc;
+    const keys = logKeys(id, log);
     const chunks: unknown[] = keys.length ? await this.io(() => this.keyv.get(keys)) : [];
     // The same stamp after the log was read: no save came in between, so head and log belong together.
     const again: unknown = await this.io(() => this.keyv.get(gameKey(id)));
     if (stampOf(again) !== stamp) return 'moved';
-    const actions: ActionRecord[] = [];
-    const events: LogLine[] = [];
-    for (const [i, chunk] of chunks.entries()) {
-      const isAction = i < chunkCount(log.actions);
-      const wrapped = chunkRecordSchema.safeParse(chunk);
-      if (!wrapped.success) return this.quarantine(id, raw, `its log chunk ${keys[i]} is missing or damaged`);
-      let entries: unknown;
-      try {
-        entries = JSON.parse(unpackDocument(wrapped.data.packed));
-      } catch {
-        return this.quarantine(id, raw, `its log chunk ${keys[i]} is not valid JSON`);
-      }
-      const checked = (isAction ? actionChunkSchema : eventChunkSchema).safeParse(entries);
-      if (!checked.success) return this.quarantine(id, raw, issuesText(checked.error, keys[i]!));
-      if (isAction) actions.push(...(checked.data as ActionRecord[]));
-      else events.push(...(checked.data as LogLine[]));
-    }
-    if (actions.length < log.actions || events.length < log.events)
-      return this.quarantine(id, raw, 'its log is shorter than its record says');
-    const doc = joinDocument(head.data as GameHead, actions.slice(0, log.actions), events.slice(0, log.events));
-    this.remember(doc, { stamp, actions: log.actions, events: log.events, ...(head.data.prior ? { prior: head.data.prior } : {}) });
+    const entries = unpackLog(keys, chunks, log);
+    if ('problem' in entries) return this.quarantine(id, raw, entries.problem);
+    const doc = joinDocument(head.doc as GameHead, entries.actions, entries.events);
+    this.remember(doc, { stamp, actions: log.actions, events: log.events, ...(head.doc.prior ? { prior: head.doc.prior } : {}) });
     return doc;
   }
 
   /** A game stored whole (format 1, before the log was kept apart), plain or packed JSON. */
   private async readWhole(id: string, raw: string): Promise<GameDocument> {
-    let parsed: unknown;
-    try {
-      parsed = migrateDocument(id, JSON.parse(unpackDocument(raw)));
-    } catch (err) {
-      if (err instanceof NewerGameError) throw err;
-      return this.quarantine(id, raw, 'the record is not valid JSON');
-    }
-    const result = gameDocumentSchema.safeParse(parsed);
-    if (!result.success) return this.quarantine(id, raw, issuesText(result.error, 'document'));
-    if (result.data.id !== id) return this.quarantine(id, raw, `the record says it is game ${result.data.id}`);
-    this.basis.set(result.data, { stamp: stampOf(raw), actions: -1, events: -1 });
-    return result.data;
+    const whole = parseStored(id, raw, gameDocumentSchema);
+    if ('problem' in whole) return this.quarantine(id, raw, whole.problem);
+    this.basis.set(whole.doc, { stamp: stampOf(raw), actions: -1, events: -1 });
+    return whole.doc;
   }
 
   /** A document changed in memory after loading (a migrated state): saved from it, it is compared with the record `loaded` came from. */
@@ -244,7 +163,7 @@ export class GameStore {
     const basis = options.base ? this.basis.get(options.base) : undefined;
     if (options.base && !basis) throw new Error(`game ${doc.id} was not loaded through this store`);
     const prior = options.prior === null ? undefined : (options.prior ?? keptPrior(basis?.prior, options.base, doc));
-    const write = this.writes(doc, options.base, basis, prior);
+    const write = gameWrites(doc, options.base, basis, prior, this.expireMs);
     const expect = { ...options.also?.expect, ...(basis ? { [gameKey(doc.id)]: basis.stamp } : {}) };
     const batch: Batch = {
       ...write.batch,
@@ -268,7 +187,7 @@ export class GameStore {
    */
   async create(doc: GameDocument, channelWas?: string | null): Promise<void> {
     const listKey = guildKey(doc);
-    const write = this.writes(doc, undefined, undefined, undefined);
+    const write = gameWrites(doc, undefined, undefined, undefined, this.expireMs);
     // One creation at a time per server in this process; another process's is met by the condition on the list.
     await this.listLock.run(listKey, () => this.createListed(doc, listKey, write.batch, channelWas));
     this.remember(doc, { stamp: write.stamp, actions: doc.actions.length, events: doc.events.length });
@@ -297,45 +216,6 @@ export class GameStore {
         throw new GameChangedError();
       await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * (attempt + 1)));
     }
-  }
-
-  /** The keys a save writes: the head with a new stamp, the summary, the log chunks that changed (all of them when the game has stopped and will expire). */
-  private writes(
-    doc: GameDocument,
-    base: GameDocument | undefined,
-    basis: Basis | undefined,
-    prior: GameHead['prior'],
-  ): { batch: Batch; stamp: string } {
-    const head = headSchema.parse(splitDocument(doc, prior));
-    const stopped = doc.status !== 'active';
-    const ttlMs = stopped && this.expireMs > 0 ? this.expireMs : undefined;
-    const whole = !base || !basis || basis.actions < 0 || ttlMs !== undefined;
-    const fromA = whole ? 0 : firstChange(base.actions, doc.actions, basis.actions);
-    const fromE = whole ? 0 : firstChange(base.events, doc.events, basis.events);
-    actionChunkSchema.element.array().parse(doc.actions.slice(fromA));
-    eventChunkSchema.element.array().parse(doc.events.slice(fromE));
-    const stamp = newStamp();
-    const set: NonNullable<Batch['set']> = [
-      {
-        key: gameKey(doc.id),
-        value: { stamp, format: STORED_FORMAT, packed: packDocument(JSON.stringify(head)) },
-        ...(ttlMs ? { ttlMs } : {}),
-      },
-      { key: summaryKey(doc.id), value: summaryOf(doc), ...(ttlMs ? { ttlMs } : {}) },
-    ];
-    const del: string[] = [];
-    const chunks = (kind: 'a' | 'e', entries: readonly unknown[], from: number, stored: number) => {
-      for (let k = Math.floor(from / LOG_CHUNK); k < chunkCount(entries.length); k++)
-        set.push({
-          key: chunkKey(doc.id, kind, k),
-          value: { packed: packDocument(JSON.stringify(chunkOf(entries, k))) },
-          ...(ttlMs ? { ttlMs } : {}),
-        });
-      for (let k = chunkCount(entries.length); k < chunkCount(Math.max(0, stored)); k++) del.push(chunkKey(doc.id, kind, k));
-    };
-    chunks('a', doc.actions, fromA, basis?.actions ?? 0);
-    chunks('e', doc.events, fromE, basis?.events ?? 0);
-    return { batch: { set, delete: del }, stamp };
   }
 
   /** Summaries of a server's games, newest first (damaged ones are set aside and named in `unreadable`). */
@@ -437,124 +317,6 @@ export class GameStore {
       }
     return keys;
   }
-}
-
-/** Where the log first differs from the stored one: appended (the usual), cut back (undo), or anywhere (0). */
-function firstChange<T>(before: readonly T[], after: readonly T[], stored: number): number {
-  const common = Math.min(stored, after.length);
-  if (before.length !== stored) return 0;
-  if (common === 0) return 0;
-  return before[common - 1] === after[common - 1] ? common : 0;
-}
-
-/** The kept undo state stays valid while the orders it was taken at are still in the log. */
-function keptPrior(prior: GameHead['prior'], base: GameDocument | undefined, doc: GameDocument): GameHead['prior'] {
-  if (!prior || !base) return undefined;
-  return prior.actions <= doc.actions.length && doc.actions[prior.actions] === base.actions[prior.actions] ? prior : undefined;
-}
-
-function newStamp(): string {
-  return randomBytes(9).toString('base64url');
-}
-
-export function summaryOf(doc: GameDocument): GameSummary {
-  return {
-    id: doc.id,
-    channelId: doc.channelId,
-    ...(doc.guildId ? { guildId: doc.guildId } : {}),
-    game: doc.game,
-    mode: doc.mode,
-    status: doc.status,
-    version: doc.version,
-    createdBy: doc.createdBy,
-    ...(doc.outcome ? { outcome: doc.outcome } : {}),
-    createdAt: doc.createdAt,
-    updatedAt: doc.updatedAt,
-  };
-}
-
-/**
- * A stored value Keyv itself could not decode (a torn write, a damaged file): without this,
- * Keyv's JSON.parse would throw on every read, the store would look down for good and the
- * channel would be held by a game nobody can load. Instead the read gives this marker, a game
- * record is quarantined, and a channel pointer or game list reads as absent.
- */
-export class UndecodableRecord {
-  constructor(
-    readonly text: string,
-    readonly problem: string,
-  ) {}
-}
-
-function tolerateUndecodable(keyv: Keyv): void {
-  const decode = keyv.deserialize;
-  if (!decode || (decode as { tolerant?: boolean }).tolerant) return;
-  const tolerant = async (data: string) => {
-    try {
-      return await decode(data);
-    } catch (err) {
-      return { value: new UndecodableRecord(String(data), err instanceof Error ? err.message : String(err)) };
-    }
-  };
-  keyv.deserialize = Object.assign(tolerant, { tolerant: true }) as typeof decode;
-}
-
-/** The store did not answer (Redis down, say): nothing was read or written. */
-export class StoreUnavailableError extends UserError {
-  constructor(cause: unknown) {
-    super('The game store is not answering right now, so nothing was changed. Try again in a moment.', { cause });
-  }
-}
-
-/**
- * Errors of the code rather than of the store: a value that cannot be serialised (TypeError:
- * a BigInt, a cycle), a string too long (RangeError). A store that fails says so otherwise
- * (a connection refused, a closed client, SQLITE_BUSY).
- */
-export function isProgrammingError(err: unknown): boolean {
-  return err instanceof TypeError || err instanceof RangeError || err instanceof SyntaxError || err instanceof ReferenceError;
-}
-
-/**
- * The game was saved by someone else (another process, an order just before) since it was
- * loaded: this change was not written. Nothing the player was told about is lost.
- */
-export class GameChangedError extends UserError {
-  constructor() {
-    super(
-      'The game changed while your order was being handled (another order got there first), so yours was not carried out and nothing was changed. Look at the game again (/game status) and give it again if it still applies.',
-    );
-  }
-}
-
-/** A stored game failed validation; it has been moved to `quarantineKey`. */
-export class UnreadableGameError extends Error {
-  constructor(
-    readonly gameId: string,
-    readonly quarantineKey: string,
-    readonly problem: string,
-  ) {
-    super(
-      `The stored game ${gameId} is damaged and could not be loaded (${problem}). It has been set aside as ${quarantineKey}; nothing else was changed.`,
-    );
-    this.name = 'UnreadableGameError';
-  }
-}
-
-export function gameKey(id: string): string {
-  return `game:${id}`;
-}
-
-export function channelKey(channelId: string): string {
-  return `channel:${channelId}`;
-}
-
-export function summaryKey(id: string): string {
-  return `summary:${id}`;
-}
-
-export function guildKey(where: { guildId?: string; channelId: string }): string {
-  return where.guildId ? `guild:${where.guildId}` : `guild:@${where.channelId}`;
 }
 
 /** The channel a damaged record belonged to, if that much can still be read. */

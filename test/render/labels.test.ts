@@ -10,7 +10,7 @@ import { type LoadedMap, loadMap } from '../../src/maps/game-map.js';
 import { encodeImage } from '../../src/render/encode-image.js';
 import { registerFonts } from '../../src/render/fonts.js';
 import type { HexLayout } from '../../src/render/layout.js';
-import { legendEntries } from '../../src/render/panel.js';
+import { legendEntries } from '../../src/render/legend.js';
 import {
   type Box,
   controlFlagBox,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GameSessions } from '../../src/session/game-sessions.js';
 import { ManualClock } from '../../src/votes/index.js';
-import { withoutMember } from '../../src/votes/vote-service.js';
+import { withoutMember } from '../../src/votes/voters.js';
 import { consoleRunner } from '../helpers/console-runner.js';
 import { alice, bob, carol, moderator, openSessions, tempDataFile } from '../helpers/test-game.js';
 

@@ -17,7 +17,7 @@ import { loadMap } from '../../../src/maps/game-map.js';
 import { layoutBattles } from '../../../src/render/dynamic-layers.js';
 import { encodeImage } from '../../../src/render/encode-image.js';
 import { registerFonts } from '../../../src/render/fonts.js';
-import { legendEntries } from '../../../src/render/panel.js';
+import { legendEntries } from '../../../src/render/legend.js';
 import { type Box, controlFlagBox, hexIdBox, overlaps, placeLabels, stackBoxes } from '../../../src/render/placement.js';
 import { fullMapHexSize, renderMap, ZOOM_HEX_SIZE, zoomWindow } from '../../../src/render/render-map.js';
 import { staticLayer } from '../../../src/render/static-layer.js';
