@@ -26,8 +26,9 @@ export function fieldError(issue: z.core.$ZodIssue): FieldError {
   if (code && message && /^[A-Z_]+$/.test(code)) return { code, message };
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined) return { code: 'BASE_TYPE_REQUIRED', message: 'This field is required' };
-      return { code: typeCode(issue.expected), message: `Could not interpret "${String(issue.input)}" as ${issue.expected}.` };
+      // zod keeps no input on its issues by default; its message names what it received.
+      if (/received undefined$/.test(issue.message)) return { code: 'BASE_TYPE_REQUIRED', message: 'This field is required' };
+      return { code: typeCode(issue.expected), message: `Could not interpret the value as ${issue.expected}.` };
     case 'too_big':
       if (issue.origin === 'number' || issue.origin === 'int')
         return { code: 'NUMBER_TYPE_MAX', message: `int value should be less than or equal to ${issue.maximum}.` };
