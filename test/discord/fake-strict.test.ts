@@ -300,6 +300,13 @@ const MESSAGE_RULES: Rule[] = [
     code: 'BASE_TYPE_MAX_LENGTH',
   },
   {
+    rule: 'option values unique in the select',
+    inside: { components: [row(select({ options: options(2) }))] },
+    over: { components: [row(select({ options: [...options(2), { label: 'Again', value: 'v0' }] }))] },
+    path: 'components[0].components[0].options[2].value',
+    code: 'SELECT_COMPONENT_OPTION_VALUE_DUPLICATED',
+  },
+  {
     rule: 'max_values',
     inside: { components: [row(select({ options: options(25), max_values: 25 }))] },
     over: { components: [row(select({ options: options(25), max_values: 26 }))] },

@@ -138,6 +138,15 @@ const stringSelect = z
       ctx.addIssue({ code: 'custom', path: [path], message: `NUMBER_TYPE_MAX|int value should be less than or equal to ${limit}.` });
     if (max > s.options.length) most('max_values', s.options.length);
     if ((s.min_values ?? 1) > Math.min(max, s.options.length)) most('min_values', Math.min(max, s.options.length));
+    // A pick sends values back: two options with one value could not be told apart.
+    const values = s.options.map((o) => o.value);
+    for (const [i, v] of values.entries())
+      if (values.indexOf(v) < i)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['options', i, 'value'],
+          message: 'SELECT_COMPONENT_OPTION_VALUE_DUPLICATED|The specified option value is already used',
+        });
   });
 
 /** User, role, mentionable and channel selects: Discord fills their options. */
