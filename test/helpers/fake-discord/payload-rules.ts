@@ -193,7 +193,8 @@ const embedChars = (e: Embed) =>
   (e.footer?.text.length ?? 0) +
   (e.author?.name.length ?? 0);
 
-const snowflakes = (max: number) => list(z.string().regex(/^\d{17,20}$/), max);
+/** Any id Discord can read as a 64-bit number (it does not ask that one exist). */
+const snowflakes = (max: number) => list(z.string().regex(/^\d{1,20}$/, `SNOWFLAKE_TYPE_INVALID|Value is not snowflake.`), max);
 const allowedMentions = z
   .object({
     parse: z.array(z.enum(['roles', 'users', 'everyone'])).optional(),
