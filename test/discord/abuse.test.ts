@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { REST, Routes } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/dispatch/limits.js';
+import { expectRefused } from '../helpers/expect-refused.js';
 import { type BotHarness, channel, member, startBotHarness } from '../helpers/fake-discord/bot-harness.js';
 import { type BotProcess, spawnBot } from '../helpers/fake-discord/bot-process.js';
 import { FakeDiscord, type FakeMessage, type FakeOptionValue } from '../helpers/fake-discord/fake-discord.js';
+import { useBotHarness } from '../helpers/fake-discord/use-bot-harness.js';
 
 /**
  * Floods and abuse through the fake Discord: thirty `/game new thread:true` at once from a
@@ -16,15 +18,8 @@ import { FakeDiscord, type FakeMessage, type FakeOptionValue } from '../helpers/
  */
 
 let now = Date.UTC(2026, 10, 23, 12);
-let h: BotHarness;
-beforeAll(async () => {
-  h = await startBotHarness({ limits: DEFAULT_LIMITS, limitClock: () => now });
-});
-afterAll(async () => {
-  await h?.stop();
-});
-
-const run = (...args: Parameters<FakeDiscord['ask']>) => h.fake.ask(...args);
+const h = useBotHarness({ limits: DEFAULT_LIMITS, limitClock: () => now });
+const { run } = h;
 
 /** Every answer to `records`, once all are in: within Discord's 3 s, one each. */
 async function answersTo(fake: FakeDiscord, records: ReturnType<FakeDiscord['command']>[]): Promise<FakeMessage[]> {
@@ -80,8 +75,7 @@ describe('with the default limits (3 games per member, 20 per server, 10 command
     expect(start.content).toMatch(/has started/);
     const version = (await h.bot.sessions.require(ch)).doc.version;
     const [pressed] = await h.fake.answers(h.fake.click(quick, start, start.buttons[0]!.customId));
-    expect(pressed!.ephemeral).toBe(true);
-    expect(pressed!.content).toMatch(/Try again in 1 s; nothing was changed/);
+    expectRefused(pressed, /Try again in 1 s; nothing was changed/);
     expect((await h.bot.sessions.require(ch)).doc.version).toBe(version);
     now += 1000;
     const [begun] = await h.fake.answers(h.fake.click(quick, start, start.buttons[0]!.customId));
@@ -120,8 +114,8 @@ describe('with the default limits (3 games per member, 20 per server, 10 command
     }
     now += 60_000;
     const capped = await run(player, chans[3]!, 'game', 'new', { game: 'battle-for-moscow' });
-    expect(capped.ephemeral).toBe(true);
-    expect(capped.content).toMatch(
+    expectRefused(
+      capped,
       /^You already have 3 active games on this server, the most a member may have at once: `[a-z0-9]{8}` in <#\d+>, .*End one with \/game end in its channel first; nothing was started\.$/,
     );
     expect(await h.bot.sessions.current(chans[3]!)).toBeUndefined();
@@ -245,7 +239,6 @@ describe('the limits from the environment, in the bot process', () => {
     const [first] = await fake.answers(fake.command(user, channel(), 'game', 'new', { game: 'operation-typhoon' }));
     expect(first!.content).toMatch(/has started/);
     const [second] = await fake.answers(fake.command(user, channel(), 'game', 'new', { game: 'operation-typhoon' }));
-    expect(second!.ephemeral).toBe(true);
-    expect(second!.content).toMatch(/\(1 per hour per member\)\. Try again in 60 min; nothing was started\./);
+    expectRefused(second, /\(1 per hour per member\)\. Try again in 60 min; nothing was started\./);
   });
 });

@@ -1,19 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type BfmAction, type BfmState, bfmEngine, legalActions } from '../../src/games/battle-for-moscow/index.js';
-import { type BotHarness, channel, member, startBotHarness } from '../helpers/fake-discord/bot-harness.js';
-import type { FakeDiscord, FakeMessage } from '../helpers/fake-discord/fake-discord.js';
+import { expectRefused } from '../helpers/expect-refused.js';
+import { channel, member } from '../helpers/fake-discord/bot-harness.js';
+import type { FakeMessage } from '../helpers/fake-discord/fake-discord.js';
+import { useBotHarness } from '../helpers/fake-discord/use-bot-harness.js';
 
 /** Battle for Moscow through the fake Discord: two players seated, and one against the bot. */
-let h: BotHarness;
-beforeAll(async () => {
-  h = await startBotHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = useBotHarness();
+const { run } = h;
 
-const run = (...args: Parameters<FakeDiscord['ask']>) => h.fake.ask(...args);
 const state = async (ch: string) => (await h.bot.sessions.require(ch)).doc.state as BfmState;
 
 describe('Battle for Moscow in Discord', () => {
@@ -29,8 +25,7 @@ describe('Battle for Moscow in Discord', () => {
 
     const before = JSON.stringify(await state(ch));
     const refused = await run(soviet, ch, 'setup', 'done');
-    expect(refused.ephemeral).toBe(true);
-    expect(refused.content).toMatch(/german side's decision, and you play soviet/i);
+    expectRefused(refused, /german side's decision, and you play soviet/i);
     expect(JSON.stringify(await state(ch))).toBe(before);
 
     const done = await run(german, ch, 'setup', 'done');

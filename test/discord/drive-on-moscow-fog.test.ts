@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOM_GAME } from '../../src/games/drive-on-moscow/definition.js';
 import type { DomState } from '../../src/games/drive-on-moscow/state.js';
 import { loadMap } from '../../src/maps/game-map.js';
 import { mapImage } from '../../src/session/map-image.js';
-import { type BotHarness, channel, member, startBotHarness } from '../helpers/fake-discord/bot-harness.js';
+import { expectRefused } from '../helpers/expect-refused.js';
+import { channel, member } from '../helpers/fake-discord/bot-harness.js';
 import type { FakeMessage } from '../helpers/fake-discord/fake-discord.js';
+import { useBotHarness } from '../helpers/fake-discord/use-bot-harness.js';
 
 /** 11.6 Fog of war through the fake Discord: the channel's picture and each player's own. */
 
-let h: BotHarness;
-beforeAll(async () => {
-  h = await startBotHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = useBotHarness();
 
 type Seen = ('german' | 'soviet')[] | undefined;
 
@@ -55,8 +51,7 @@ describe('Drive on Moscow fog of war in Discord', () => {
     const theirs = await h.fake.ask(soviet, ch, 'game', 'map', { ...close, private: true });
     expect(await drawnFrom(theirs, ch, '1112', { ...scenes, soviet: ['soviet'] })).toEqual(['fogged', 'soviet']);
     const refused = await h.fake.ask(outsider, ch, 'game', 'map', { private: true });
-    expect(refused.ephemeral).toBe(true);
-    expect(refused.content).toMatch(/You play no side/);
+    expectRefused(refused, /You play no side/);
     // Text says no more than the picture.
     const hex = await h.fake.ask(soviet, ch, 'hex', undefined, { id: '1112' });
     expect(hex.content).toMatch(/Units now: 1 Pz \(strength 8-5\), 2 more beneath, unseen/);
@@ -75,14 +70,12 @@ describe('Drive on Moscow fog of war in Discord', () => {
     expect(pressed!.ephemeral).toBe(true);
     expect(pressed!.files).toHaveLength(1);
     const [stranger] = await h.fake.answers(h.fake.click(outsider, ordered, mine!.customId));
-    expect(stranger!.ephemeral).toBe(true);
-    expect(stranger!.content).toMatch(/You play no side/);
+    expectRefused(stranger, /You play no side/);
     // The German movers, named in full in the move menus and suggestions, are the German's only.
     const move = ordered.buttons.find((b) => b.label.startsWith('Move'));
     expect(move).toBeDefined();
     const [peek] = await h.fake.answers(h.fake.click(soviet, ordered, move!.customId));
-    expect(peek!.ephemeral).toBe(true);
-    expect(peek!.content).toMatch(/only its players may open its menus \(11\.6/);
+    expectRefused(peek, /only its players may open its menus \(11\.6/);
     expect(await h.fake.autocomplete(soviet, ch, 'move', undefined, { force: '11' }, 'force')).toEqual([]);
     const movers = await h.fake.autocomplete(german, ch, 'move', undefined, { force: '11' }, 'force');
     expect(movers.find((c) => c.value === '1112')?.name).toMatch(/1 Pz, 6 Pz, 7 Pz/);
@@ -90,8 +83,7 @@ describe('Drive on Moscow fog of war in Discord', () => {
     expect(reach.ephemeral).toBe(true);
     expect(reach.content).toMatch(/1 Pz, 6 Pz, 7 Pz in 1112/);
     const reachRefused = await h.fake.ask(soviet, ch, 'game', 'map', { reach: '1112' });
-    expect(reachRefused.ephemeral).toBe(true);
-    expect(reachRefused.content).toMatch(/11\.6 Fog of war: only the German side/);
+    expectRefused(reachRefused, /11\.6 Fog of war: only the German side/);
   });
 
   it('against the bot: its stacks under the fog in the channel, the player’s side in full, no private view needed', async () => {

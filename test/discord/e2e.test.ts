@@ -6,8 +6,10 @@ import { typhoonEngine } from '../../src/games/operation-typhoon/index.js';
 import type { TyphoonState } from '../../src/games/operation-typhoon/state.js';
 import { hashSeed, parseExport } from '../../src/session/index.js';
 import { verifyExport } from '../../src/session/verify-export.js';
+import { expectRefused } from '../helpers/expect-refused.js';
 import { type BotHarness, channel, member, startBotHarness } from '../helpers/fake-discord/bot-harness.js';
-import type { FakeDiscord, FakeMessage } from '../helpers/fake-discord/fake-discord.js';
+import type { FakeMessage } from '../helpers/fake-discord/fake-discord.js';
+import { useBotHarness } from '../helpers/fake-discord/use-bot-harness.js';
 import { type LocalRedis, redisMissingReason, startLocalRedis } from '../helpers/local-redis.js';
 
 /**
@@ -16,14 +18,10 @@ import { type LocalRedis, redisMissingReason, startLocalRedis } from '../helpers
  * The images received are written to test-output/discord-e2e/ for a person to look at.
  */
 const OUT = join('test-output', 'discord-e2e');
-let h: BotHarness;
-
-beforeAll(async () => {
+const h = useBotHarness();
+const { run } = h;
+beforeAll(() => {
   mkdirSync(OUT, { recursive: true });
-  h = await startBotHarness();
-});
-afterAll(async () => {
-  await h?.stop();
 });
 
 function keep(message: FakeMessage, label: string): void {
@@ -33,8 +31,6 @@ function keep(message: FakeMessage, label: string): void {
 async function typhoonState(channelId: string): Promise<TyphoonState> {
   return (await h.bot.sessions.require(channelId)).doc.state as TyphoonState;
 }
-
-const run = (...args: Parameters<FakeDiscord['ask']>) => h.fake.ask(...args);
 
 describe('the bot in a (fake) Discord', () => {
   it('starts a game from /game new with the seed hash and a map picture, answered within 3 s', async () => {
@@ -122,16 +118,14 @@ describe('the bot in a (fake) Discord', () => {
     const start = await run(kluge, ch, 'game', 'new', { game: 'operation-typhoon', seed: 3 });
     const before = JSON.stringify((await h.bot.sessions.require(ch)).doc);
     const refused = await run(bystander, ch, 'phase', 'end');
-    expect(refused.ephemeral).toBe(true);
-    expect(refused.content).toMatch(/solo game: only they give orders/);
+    expectRefused(refused, /solo game: only they give orders/);
     const [clicked] = await h.fake.answers(h.fake.click(bystander, start, start.buttons[0]!.customId));
     expect(clicked!.ephemeral).toBe(true);
     expect(JSON.stringify((await h.bot.sessions.require(ch)).doc)).toBe(before);
 
     await h.fake.answers(h.fake.click(kluge, start, start.buttons[0]!.customId));
     const [stale] = await h.fake.answers(h.fake.click(kluge, start, start.buttons[0]!.customId));
-    expect(stale!.ephemeral).toBe(true);
-    expect(stale!.content).toMatch(/gone/i);
+    expectRefused(stale, /gone/i);
     expect((await h.bot.sessions.require(ch)).doc.version).toBe(1);
   });
 

@@ -1,8 +1,10 @@
 import { type ChatInputCommandInteraction, Events, GuildMember, type Interaction } from 'discord.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/votes/index.js';
-import { type BotHarness, channel, member, startBotHarness } from '../helpers/fake-discord/bot-harness.js';
-import type { FakeDiscord, FakeMessage, FakeUser } from '../helpers/fake-discord/fake-discord.js';
+import { expectRefused } from '../helpers/expect-refused.js';
+import { channel, member } from '../helpers/fake-discord/bot-harness.js';
+import type { FakeUser } from '../helpers/fake-discord/fake-discord.js';
+import { useBotHarness } from '../helpers/fake-discord/use-bot-harness.js';
 
 /**
  * The path real servers take: Discord sends the bot's servers with READY (as GUILD_CREATE),
@@ -11,16 +13,8 @@ import type { FakeDiscord, FakeMessage, FakeUser } from '../helpers/fake-discord
  * fake Discord sends all of it; these tests hold the bot to it.
  */
 const clock = new ManualClock();
-let h: BotHarness;
-beforeAll(async () => {
-  h = await startBotHarness({ voteClock: clock });
-});
-afterAll(async () => {
-  await h?.stop();
-});
-
-const run = (...args: Parameters<FakeDiscord['ask']>) => h.fake.ask(...args);
-const doc = async (ch: string) => (await h.bot.sessions.require(ch)).doc;
+const h = useBotHarness({ voteClock: clock });
+const { run, click, doc } = h;
 
 /** Resolve once `test` holds (the bot's cache changes without the fake seeing it): polled, with a time limit. */
 async function until(test: () => boolean, what: string): Promise<void> {
@@ -102,10 +96,8 @@ describe('servers and members as Discord sends them', () => {
     expect(set.ephemeral).toBe(false);
     expect((await doc(ch)).settings['vote.role']).toBe(stavka.id);
 
-    const click = async (who: FakeUser, m: FakeMessage, id: string) => (await h.fake.answers(h.fake.click(who, m, id)))[0]!;
     const refused = await click(c, start, start.buttons[0]!.customId);
-    expect(refused.ephemeral).toBe(true);
-    expect(refused.content).toMatch(/Only members with the voting role/);
+    expectRefused(refused, /Only members with the voting role/);
     const proposal = await click(b, start, start.buttons[0]!.customId);
     expect(proposal.ephemeral).toBe(false);
     expect(proposal.content).toMatch(/Proposal #1\*\* by RoleBen/);

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BotHarness, channel, member, startBotHarness } from '../helpers/fake-discord/bot-harness.js';
+import { describe, expect, it } from 'vitest';
+import { expectRefused } from '../helpers/expect-refused.js';
+import { channel, member } from '../helpers/fake-discord/bot-harness.js';
+import { useBotHarness } from '../helpers/fake-discord/use-bot-harness.js';
 
 /** Help where the player is, through the fake Discord: the guided first turn, pointers in /game help and in refusals. */
-let h: BotHarness;
-beforeAll(async () => {
-  h = await startBotHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = useBotHarness();
 
 describe('help where the player is', () => {
   it('walks through a first turn, points to it from /game help, and refusals name the next command', async () => {
@@ -33,7 +29,6 @@ describe('help where the player is', () => {
     // A refusal says what to do next.
     const other = member('Bystander');
     const refused = await h.fake.ask(other, ch, 'game', 'leave');
-    expect(refused.ephemeral).toBe(true);
-    expect(refused.content).toMatch(/You are not playing in this game\. \/game join takes a seat\./);
+    expectRefused(refused, /You are not playing in this game\. \/game join takes a seat\./);
   });
 });

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BotHarness, channel, member, startBotHarness } from '../helpers/fake-discord/bot-harness.js';
+import { describe, expect, it } from 'vitest';
+import { channel, member } from '../helpers/fake-discord/bot-harness.js';
 import type { FakeMessage, InteractionRecord } from '../helpers/fake-discord/fake-discord.js';
+import { useBotHarness } from '../helpers/fake-discord/use-bot-harness.js';
 
 /**
  * Load through the fake Discord: 200 orders at once on one channel, and 50 channels at
  * once. Every interaction is acknowledged within Discord's 3 s (the fake refuses later
  * answers), and no order is lost or doubled: versions run 1..n, one per accepted order.
  */
-let h: BotHarness;
-beforeAll(async () => {
-  h = await startBotHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = useBotHarness();
 
 /** The version an answer shows: in its picture's name (its buttons go when a later prompt supersedes it). */
 const versionOf = (m: FakeMessage) => Number(/-v(\d+)/.exec(m.files[0]?.name ?? '')?.[1] ?? NaN);

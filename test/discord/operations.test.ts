@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readDiscordEnv } from '../../src/discord/config.js';
-import { type BotHarness, channel, member, startBotHarness } from '../helpers/fake-discord/bot-harness.js';
-import type { FakeDiscord } from '../helpers/fake-discord/fake-discord.js';
+import { expectRefused } from '../helpers/expect-refused.js';
+import { channel, member } from '../helpers/fake-discord/bot-harness.js';
+import { useBotHarness } from '../helpers/fake-discord/use-bot-harness.js';
 
 /**
  * Running for real servers: discord.js's caches stay bounded (a member and user cap, swept),
  * and failures on the bot's side reach the log as JSON lines with what they happened in and
  * the token blanked out, besides the player's answer, which says what really went wrong.
  */
-let h: BotHarness;
-beforeAll(async () => {
-  h = await startBotHarness({ cache: { members: 3, users: 5, sweepSeconds: 600 } });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = useBotHarness({ cache: { members: 3, users: 5, sweepSeconds: 600 } });
+const { run } = h;
 
-const run = (...args: Parameters<FakeDiscord['ask']>) => h.fake.ask(...args);
 type Line = { level: number; msg: string; err?: { type: string; message: string; stack: string }; [k: string]: unknown };
 const lines = (): Line[] => h.logs.map((l) => JSON.parse(l) as Line);
 const WARN = 40;
@@ -66,8 +61,7 @@ describe('failures on the bot’s side', () => {
     const before = h.logs.length;
     try {
       const answer = await run(who, ch, 'game', 'status');
-      expect(answer.ephemeral).toBe(true);
-      expect(answer.content).toMatch(/The game store is not answering right now, so nothing was changed/);
+      expectRefused(answer, /The game store is not answering right now, so nothing was changed/);
     } finally {
       keyv.get = get;
     }

@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TyphoonState } from '../../src/games/operation-typhoon/state.js';
-import { type BotHarness, channel, member, startBotHarness } from '../helpers/fake-discord/bot-harness.js';
+import { channel, member } from '../helpers/fake-discord/bot-harness.js';
+import { buttonId } from '../helpers/fake-discord/buttons.js';
 import type { FakeMessage, FakeUser } from '../helpers/fake-discord/fake-discord.js';
+import { useBotHarness } from '../helpers/fake-discord/use-bot-harness.js';
 
 /**
  * Orders in batches through the fake Discord: a file of orders attached to /orders give,
  * one picture of numbered arrows, Carry out, a pause at a battle and a button that answers
  * it and goes on.
  */
-let h: BotHarness;
-beforeAll(async () => {
-  h = await startBotHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = useBotHarness();
 
 async function click(user: FakeUser, message: FakeMessage, label: RegExp): Promise<FakeMessage> {
-  const button = message.buttons.find((b) => label.test(b.label));
-  if (!button) throw new Error(`no button ${label} among ${message.buttons.map((b) => b.label).join(', ')}`);
-  const answers = await h.fake.answers(h.fake.click(user, message, button.customId));
+  const answers = await h.fake.answers(h.fake.click(user, message, buttonId(message, label)));
   return answers.at(-1)!;
 }
 

@@ -1,11 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BfmState } from '../../src/games/battle-for-moscow/index.js';
 import { typhoonEngine } from '../../src/games/operation-typhoon/index.js';
 import type { TyphoonState } from '../../src/games/operation-typhoon/state.js';
 import type { VoteService } from '../../src/votes/index.js';
 import { ManualClock } from '../../src/votes/index.js';
-import { type BotHarness, channel, member, startBotHarness } from '../helpers/fake-discord/bot-harness.js';
-import type { FakeDiscord, FakeMessage, FakeOptionValue, FakeUser } from '../helpers/fake-discord/fake-discord.js';
+import { expectRefused } from '../helpers/expect-refused.js';
+import { channel, member } from '../helpers/fake-discord/bot-harness.js';
+import type { FakeMessage, FakeOptionValue, FakeUser } from '../helpers/fake-discord/fake-discord.js';
+import { useBotHarness } from '../helpers/fake-discord/use-bot-harness.js';
+import { twoStepsBack } from '../helpers/typhoon-positions.js';
 
 /**
  * End-to-end checks through the fake Discord for paths the other suites left untested:
@@ -14,20 +17,8 @@ import type { FakeDiscord, FakeMessage, FakeOptionValue, FakeUser } from '../hel
  * vote. Ballot deadlines run on a hand-driven clock.
  */
 const clock = new ManualClock();
-let h: BotHarness;
-beforeAll(async () => {
-  h = await startBotHarness({ voteClock: clock });
-});
-afterAll(async () => {
-  await h?.stop();
-});
-
-const run = (...args: Parameters<FakeDiscord['ask']>) => h.fake.ask(...args);
-async function click(who: FakeUser, message: FakeMessage, customId: string): Promise<FakeMessage> {
-  const [first] = await h.fake.answers(h.fake.click(who, message, customId));
-  return first!;
-}
-const doc = async (ch: string) => (await h.bot.sessions.require(ch)).doc;
+const h = useBotHarness({ voteClock: clock });
+const { run, click, doc } = h;
 
 /** An ended Battle for Moscow game with a swap in its log, exported: the file's bytes. */
 async function endedExport(who: FakeUser): Promise<{ ch: string; id: string; data: Buffer }> {
@@ -89,8 +80,7 @@ describe('a game of one channel, seen from another', () => {
     const id = (await doc(b)).id;
 
     const refused = await run(nosy, a, 'game', 'export', { id });
-    expect(refused.ephemeral).toBe(true);
-    expect(refused.content).toMatch(new RegExp(`There is no game ${id} in this channel`));
+    expectRefused(refused, new RegExp(`There is no game ${id} in this channel`));
     expect(refused.files).toHaveLength(0);
     const listed = await run(nosy, a, 'game', 'list');
     expect(listed.content).not.toContain(id);
@@ -111,22 +101,6 @@ describe('an open ballot whose deadline fires while two members vote', () => {
   const players = ['Ada', 'Ben', 'Cy', 'Di', 'Ed'].map((n) => member(`Race${n}`));
   const [a, b, c, d, e] = players as [FakeUser, FakeUser, FakeUser, FakeUser, FakeUser];
   const voteButton = (m: FakeMessage, n: number) => m.buttons.find((x) => x.label.startsWith(`#${n} `))!.customId;
-
-  /** Two German moves into empty German hexes: two different proposals. */
-  async function twoMoves(ch: string): Promise<{ from: string; path: string }[]> {
-    const s = (await doc(ch)).state as TyphoonState;
-    const index = typhoonEngine().index;
-    const occupied = new Set(Object.values(s.units).map((u) => u.hex));
-    const moves: { from: string; path: string }[] = [];
-    for (const u of Object.values(s.units)) {
-      const back = index.map
-        .neighbours(u.hex)
-        .find((n) => !index.initiallySoviet.has(n) && !occupied.has(n) && !moves.some((m) => m.path === n));
-      if (back && !moves.some((m) => m.from === u.hex)) moves.push({ from: u.hex, path: back });
-      if (moves.length === 2) return moves;
-    }
-    throw new Error('no two moves');
-  }
 
   /**
    * When the deadline fires, relative to the two votes (each forced by holding the bot at that
@@ -152,7 +126,7 @@ describe('an open ballot whose deadline fires while two members vote', () => {
       expect(((await doc(ch)).state as TyphoonState).phase).toBe('movement');
 
       // Ben proposes #1, Cy #2: one vote each. Di and Ed then vote #1 together; with both, #1 has a majority (3 of 5).
-      const [m1, m2] = await twoMoves(ch);
+      const [m1, m2] = twoStepsBack(typhoonEngine(), (await doc(ch)).state as TyphoonState);
       const p1 = await run(b, ch, 'move', undefined, { force: m1!.from, path: m1!.path });
       await run(c, ch, 'move', undefined, { force: m2!.from, path: m2!.path });
       const version = (await doc(ch)).version;

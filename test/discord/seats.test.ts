@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BotHarness, channel, member, startBotHarness } from '../helpers/fake-discord/bot-harness.js';
+import { describe, expect, it } from 'vitest';
+import { expectRefused } from '../helpers/expect-refused.js';
+import { channel, member } from '../helpers/fake-discord/bot-harness.js';
 import type { FakeMessage } from '../helpers/fake-discord/fake-discord.js';
+import { useBotHarness } from '../helpers/fake-discord/use-bot-harness.js';
 
 /** Seats and removals through the real discord.js client against the fake Discord. */
-let h: BotHarness;
-
-beforeAll(async () => {
-  h = await startBotHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = useBotHarness();
 
 async function run(
   user: ReturnType<typeof member>,
@@ -29,15 +24,13 @@ describe('seats in a Discord team game', () => {
     expect((await run(bob, ch, 'join', { seat: 'german' })).content).toMatch(/Bob joined as german/);
     const before = JSON.stringify((await h.bot.sessions.require(ch)).doc);
     const held = await run(carol, ch, 'join', { seat: 'german' });
-    expect(held.ephemeral).toBe(true);
-    expect(held.content).toMatch(/^Bob holds the german seat\. Creator, who started the game, may remove them/);
+    expectRefused(held, /^Bob holds the german seat\. Creator, who started the game, may remove them/);
     expect(JSON.stringify((await h.bot.sessions.require(ch)).doc)).toBe(before);
 
     const offered = await h.fake.autocomplete(creator, ch, 'game', 'remove', { player: '' }, 'player');
     expect(offered).toEqual([{ name: 'Bob (german)', value: bob.id }]);
     const refused = await run(bystander, ch, 'remove', { player: bob.id });
-    expect(refused.ephemeral).toBe(true);
-    expect(refused.content).toMatch(/^Only Creator, who started this game, or a member who can manage the channel may remove a player\./);
+    expectRefused(refused, /^Only Creator, who started this game, or a member who can manage the channel may remove a player\./);
     const removed = await run(creator, ch, 'remove', { player: bob.id });
     expect(removed.content).toMatch(/^Creator removed Bob \(german\) from the game\./);
     expect((await run(carol, ch, 'join', { seat: 'german' })).content).toMatch(/Carol joined as german/);

@@ -1,37 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TyphoonState } from '../../src/games/operation-typhoon/index.js';
-import { type BotHarness, channel, member, startBotHarness } from '../helpers/fake-discord/bot-harness.js';
-import type { FakeMessage } from '../helpers/fake-discord/fake-discord.js';
+import { expectRefused } from '../helpers/expect-refused.js';
+import { channel, member } from '../helpers/fake-discord/bot-harness.js';
+import { buttonId } from '../helpers/fake-discord/buttons.js';
+import { useBotHarness } from '../helpers/fake-discord/use-bot-harness.js';
 
 /**
  * Pick, don't type, through the fake Discord: "Move…" opens a private menu of the stacks
  * (paged past 25), a stack shows its reachable hexes with their MP and battles and a close-up,
  * a hex gives the order; a bad or stale pick is refused privately and changes nothing.
  */
-let h: BotHarness;
-beforeAll(async () => {
-  h = await startBotHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
-
-const label = (m: FakeMessage, re: RegExp) => {
-  const b = m.buttons.find((x) => re.test(x.label));
-  if (!b) throw new Error(`no button ${re} under: ${m.buttons.map((x) => x.label).join(', ')}`);
-  return b.customId;
-};
+const h = useBotHarness();
 
 describe('the move menus', () => {
   it('moves a stack picked from menus, pages past 25, and refuses bad and stale picks privately', async () => {
     const player = member('Hoepner');
     const ch = channel();
     const start = await h.fake.ask(player, ch, 'game', 'new', { game: 'operation-typhoon', seed: 17 });
-    const [turn] = await h.fake.answers(h.fake.click(player, start, label(start, /^Start turn 1/)));
+    const [turn] = await h.fake.answers(h.fake.click(player, start, buttonId(start, /^Start turn 1/)));
     const doc = async () => (await h.bot.sessions.require(ch)).doc;
 
     // Move… opens a private menu: 24 stacks and "more".
-    const [menu] = await h.fake.answers(h.fake.click(player, turn!, label(turn!, /^Move…$/)));
+    const [menu] = await h.fake.answers(h.fake.click(player, turn!, buttonId(turn!, /^Move…$/)));
     expect(menu!.ephemeral).toBe(true);
     const stacks = menu!.menus[0]!;
     expect(stacks.options).toHaveLength(25);
@@ -48,8 +38,7 @@ describe('the move menus', () => {
     // A value the menu never offered: refused privately, nothing changes.
     const version = (await doc()).version;
     const [bad] = await h.fake.answers(h.fake.pick(player, menu!, menu!.menus[0]!.customId, ['9999']));
-    expect(bad!.ephemeral).toBe(true);
-    expect(bad!.content).toMatch(/9999 cannot move now; nothing was changed/);
+    expectRefused(bad, /9999 cannot move now; nothing was changed/);
     expect((await doc()).version).toBe(version);
 
     // A stack (from any page): where it can go, with MP and battles, and its reach on the map.
@@ -70,7 +59,7 @@ describe('the move menus', () => {
     expect(menu!.content).toMatch(/^Ordered: \/move force:1112 to:1413/);
     expect(menu!.menus).toEqual([]);
     expect(question!.ephemeral).toBe(true);
-    const [report] = await h.fake.answers(h.fake.click(player, question!, label(question!, /^(?!Luftwaffe)/)));
+    const [report] = await h.fake.answers(h.fake.click(player, question!, buttonId(question!, /^(?!Luftwaffe)/)));
     expect(report!.ephemeral).toBe(false);
     expect(report!.files).toHaveLength(1);
     const moved = (await doc()).state as TyphoonState;
@@ -79,8 +68,7 @@ describe('the move menus', () => {
     // The old menu now belongs to an earlier version: refused, nothing changes.
     const after = (await doc()).version;
     const [stale] = await h.fake.answers(h.fake.pick(player, menu!, where.customId, ['1412']));
-    expect(stale!.ephemeral).toBe(true);
-    expect(stale!.content).toMatch(/the game has moved on .*nothing was changed/);
+    expectRefused(stale, /the game has moved on .*nothing was changed/);
     expect((await doc()).version).toBe(after);
   });
 });

@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { typhoonEngine } from '../../src/games/operation-typhoon/index.js';
 import type { TyphoonState } from '../../src/games/operation-typhoon/state.js';
 import { ManualClock } from '../../src/votes/index.js';
-import { type BotHarness, channel, member, startBotHarness } from '../helpers/fake-discord/bot-harness.js';
-import type { FakeDiscord, FakeMessage, FakeUser } from '../helpers/fake-discord/fake-discord.js';
+import { expectRefused } from '../helpers/expect-refused.js';
+import { channel, member } from '../helpers/fake-discord/bot-harness.js';
+import { buttonId } from '../helpers/fake-discord/buttons.js';
+import type { FakeMessage, FakeUser } from '../helpers/fake-discord/fake-discord.js';
+import { useBotHarness } from '../helpers/fake-discord/use-bot-harness.js';
 
 /**
  * Operation Typhoon at the table through the fake Discord: ending a turn and forfeiting
@@ -11,22 +14,11 @@ import type { FakeDiscord, FakeMessage, FakeUser } from '../helpers/fake-discord
  * together and never each other's forces, ballots close when every vote is in.
  */
 const clock = new ManualClock();
-let h: BotHarness;
-beforeAll(async () => {
-  h = await startBotHarness({ voteClock: clock });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = useBotHarness({ voteClock: clock });
+const { run, doc } = h;
 
-const run = (...args: Parameters<FakeDiscord['ask']>) => h.fake.ask(...args);
-async function click(user: FakeUser, message: FakeMessage, label: RegExp): Promise<FakeMessage> {
-  const button = message.buttons.find((b) => label.test(b.label));
-  if (!button) throw new Error(`no button ${label} among ${message.buttons.map((b) => b.label).join(' | ')}`);
-  const [first] = await h.fake.answers(h.fake.click(user, message, button.customId));
-  return first!;
-}
-const doc = async (ch: string) => (await h.bot.sessions.require(ch)).doc;
+/** A member clicks the button whose label matches; resolves with the first answer. */
+const click = (user: FakeUser, message: FakeMessage, label: RegExp) => h.click(user, message, buttonId(message, label));
 const state = async (ch: string) => (await doc(ch)).state as TyphoonState;
 const index = typhoonEngine().index;
 
@@ -106,8 +98,7 @@ describe('Operation Typhoon at the table, in Discord', () => {
     await click(bruno, await run(bruno, ch, 'move', undefined, { force: pg3.hex, path: pg3.to }), /^Move, forfeit/);
     expect((await state(ch)).active?.hex).toBe(pg3.to);
     const refused = await run(anna, ch, 'move', undefined, { force: pg4.hex, path: pg4.to });
-    expect(refused.ephemeral).toBe(true);
-    expect(refused.content).toMatch(/Panzer Group 3 is commanded by Bruno/);
+    expectRefused(refused, /Panzer Group 3 is commanded by Bruno/);
     expect((await state(ch)).active?.hex).toBe(pg3.to);
 
     const brunoAsked = await run(bruno, ch, 'phase', 'end');
@@ -202,8 +193,7 @@ describe("the commander's own army, in Discord", () => {
     expect(reach.content).toMatch(new RegExp(`in ${hex}, \\d+ MP: can reach \\d+ hexes`));
     expect(reach.files).toHaveLength(1);
     const none = await run(bruno, ch, 'game', 'map', { reach: '0101' });
-    expect(none.ephemeral).toBe(true);
-    expect(none.content).toMatch(/9\.0: there is no German unit in 0101/);
+    expectRefused(none, /9\.0: there is no German unit in 0101/);
     const centers = await h.fake.autocomplete(bruno, ch, 'game', 'map', { center: 'PG' }, 'center');
     expect(centers.map((c) => c.value)).toEqual(expect.arrayContaining(['PG3', 'PG4', 'PG2']));
   });

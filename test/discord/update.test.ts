@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { typhoonGame } from '../../src/games/operation-typhoon/definition.js';
 import type { TyphoonState } from '../../src/games/operation-typhoon/index.js';
-import { type BotHarness, channel, member, startBotHarness } from '../helpers/fake-discord/bot-harness.js';
-import type { FakeDiscord, FakeMessage } from '../helpers/fake-discord/fake-discord.js';
+import { channel, member } from '../helpers/fake-discord/bot-harness.js';
+import { buttonId } from '../helpers/fake-discord/buttons.js';
+import { useBotHarness } from '../helpers/fake-discord/use-bot-harness.js';
 
 /**
  * Messages that update, through the fake Discord: the status card (embed, side colour, map as
@@ -10,20 +11,8 @@ import type { FakeDiscord, FakeMessage } from '../helpers/fake-discord/fake-disc
  * report it was pressed under; a new prompt takes the buttons off the previous one, and an
  * edit that fails holds up nothing; a ballot message shows the tally.
  */
-let h: BotHarness;
-beforeAll(async () => {
-  h = await startBotHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
-
-const run = (...args: Parameters<FakeDiscord['ask']>) => h.fake.ask(...args);
-const button = (m: FakeMessage, label: RegExp) => {
-  const b = m.buttons.find((x) => label.test(x.label));
-  if (!b) throw new Error(`no button ${label} under: ${m.buttons.map((x) => x.label).join(', ')}`);
-  return b.customId;
-};
+const h = useBotHarness();
+const { run } = h;
 
 describe('messages that update', () => {
   it('edits the status card and the battle report in place, and takes superseded buttons away', async () => {
@@ -52,7 +41,7 @@ describe('messages that update', () => {
     if (!('act' in move)) throw new Error('the move was not an order');
     await session.act(ch, { id: player.id, name: player.name }, move.act);
     const before = h.fake.messagesIn(ch).length;
-    const refresh = h.fake.click(player, status, button(status, /^Refresh$/));
+    const refresh = h.fake.click(player, status, buttonId(status, /^Refresh$/));
     await h.fake.updated(refresh);
     expect(refresh.messages).toEqual([]);
     expect(h.fake.messagesIn(ch)).toHaveLength(before);
@@ -62,14 +51,14 @@ describe('messages that update', () => {
     expect(status.embeds[0]!.imageFile).toBeDefined();
 
     // The first "Another round" is a new order on that view: a new report.
-    const [report] = await h.fake.answers(h.fake.click(player, status, button(status, /^Another round/)));
+    const [report] = await h.fake.answers(h.fake.click(player, status, buttonId(status, /^Another round/)));
     expect(report!.ephemeral).toBe(false);
     expect(report!.files).toHaveLength(1);
     await h.fake.waitFor(() => status.buttons.length === 0, 10_000, 'the buttons off the status card');
     // Another round under that report: the same report shows the new round.
     const count = h.fake.messagesIn(ch).length;
     const version = (await session.require(ch)).doc.version;
-    const again = h.fake.click(player, report!, button(report!, /^Another round/));
+    const again = h.fake.click(player, report!, buttonId(report!, /^Another round/));
     await h.fake.updated(again);
     expect(h.fake.messagesIn(ch)).toHaveLength(count);
     expect((await session.require(ch)).doc.version).toBe(version + 1);

@@ -1,48 +1,24 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { typhoonEngine } from '../../src/games/operation-typhoon/index.js';
 import type { TyphoonState } from '../../src/games/operation-typhoon/state.js';
 import { ManualClock } from '../../src/votes/index.js';
-import { type BotHarness, channel, member, startBotHarness } from '../helpers/fake-discord/bot-harness.js';
-import type { FakeDiscord, FakeMessage, FakeUser } from '../helpers/fake-discord/fake-discord.js';
+import { expectRefused } from '../helpers/expect-refused.js';
+import { channel, member } from '../helpers/fake-discord/bot-harness.js';
+import type { FakeMessage, FakeUser } from '../helpers/fake-discord/fake-discord.js';
+import { useBotHarness } from '../helpers/fake-discord/use-bot-harness.js';
+import { twoStepsBack } from '../helpers/typhoon-positions.js';
 
 /**
  * Vote and team play through the fake Discord with several members. Ballot deadlines run
  * on a hand-driven clock, so a two-minute window takes no time.
  */
 const clock = new ManualClock();
-let h: BotHarness;
-beforeAll(async () => {
-  h = await startBotHarness({ voteClock: clock });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = useBotHarness({ voteClock: clock });
+const { run, click, doc } = h;
 
-const run = (...args: Parameters<FakeDiscord['ask']>) => h.fake.ask(...args);
-async function click(user: FakeUser, message: FakeMessage, customId: string): Promise<FakeMessage> {
-  const [first] = await h.fake.answers(h.fake.click(user, message, customId));
-  return first!;
-}
-const doc = async (ch: string) => (await h.bot.sessions.require(ch)).doc;
 const state = async (ch: string) => (await doc(ch)).state as TyphoonState;
 const voteButton = (m: FakeMessage, n: number) => m.buttons.find((b) => b.label.startsWith(`#${n} `))!.customId;
-
-/** Two German units that can each step back into an empty German hex: two different proposals. */
-async function twoMoves(ch: string): Promise<{ from: string; path: string }[]> {
-  const s = await state(ch);
-  const index = typhoonEngine().index;
-  const occupied = new Set(Object.values(s.units).map((u) => u.hex));
-  const moves: { from: string; path: string }[] = [];
-  for (const u of Object.values(s.units)) {
-    const back = index.map
-      .neighbours(u.hex)
-      .find((n) => !index.initiallySoviet.has(n) && !occupied.has(n) && !moves.some((m) => m.path === n));
-    if (back && !moves.some((m) => m.from === u.hex)) moves.push({ from: u.hex, path: back });
-    if (moves.length === 2) return moves;
-  }
-  throw new Error('no two moves');
-}
 
 async function voteGame(players: FakeUser[]): Promise<{ ch: string; start: FakeMessage }> {
   const ch = channel();
@@ -64,8 +40,7 @@ describe('vote play in Discord', () => {
     expect((await doc(ch)).version).toBe(0);
 
     const refused = await click(outsider, proposal, voteButton(proposal, 1));
-    expect(refused.ephemeral).toBe(true);
-    expect(refused.content).toMatch(/Only members who joined/);
+    expectRefused(refused, /Only members who joined/);
 
     const first = await click(b, proposal, voteButton(proposal, 1));
     expect(first.ephemeral).toBe(true);
@@ -82,8 +57,7 @@ describe('vote play in Discord', () => {
     expect((await state(ch)).phase).toBe('movement');
     // The ballot is gone: its button now says so.
     const late = await click(d, proposal, voteButton(proposal, 1));
-    expect(late.ephemeral).toBe(true);
-    expect(late.content).toMatch(/ballot is closed/);
+    expectRefused(late, /ballot is closed/);
   });
 
   it('draws each proposal, lets a member change their vote, and carries out the winner when time is up', async () => {
@@ -94,7 +68,7 @@ describe('vote play in Discord', () => {
     await click(c, ballotMsg, voteButton(ballotMsg, 1));
     expect((await state(ch)).phase).toBe('movement');
 
-    const [m1, m2] = await twoMoves(ch);
+    const [m1, m2] = twoStepsBack(typhoonEngine(), (await doc(ch)).state as TyphoonState);
     const p1 = await run(b, ch, 'move', undefined, { force: m1!.from, path: m1!.path });
     expect(p1.content).toMatch(/\*\*Proposal #1\*\* by Bruno: .*→ .*\d MP/);
     expect(p1.files).toHaveLength(1);
@@ -131,7 +105,7 @@ describe('vote play in Discord', () => {
 
     expect((await run(b, ch, 'vote', 'settings', { quorum: 3 })).content).toMatch(/Only Anna/);
     await run(a, ch, 'vote', 'settings', { quorum: 3, tiebreak: 'creator' });
-    const [m1, m2] = await twoMoves(ch);
+    const [m1, m2] = twoStepsBack(typhoonEngine(), (await doc(ch)).state as TyphoonState);
     await run(b, ch, 'move', undefined, { force: m1!.from, path: m1!.path });
     const posted = h.fake.messagesIn(ch).length;
     clock.advance(120_000);
@@ -194,7 +168,7 @@ describe('tie-breaks through Discord', () => {
       await click(b, first, voteButton(first, 1));
       await click(c, first, voteButton(first, 1)); // 3 of 4: carried out
       await run(a, ch, 'vote', 'settings', { tiebreak: policy });
-      const [m1, m2] = await twoMoves(ch);
+      const [m1, m2] = twoStepsBack(typhoonEngine(), (await doc(ch)).state as TyphoonState);
       const p1 = await run(b, ch, 'move', undefined, { force: m1!.from, path: m1!.path });
       const p2 = await run(c, ch, 'move', undefined, { force: m2!.from, path: m2!.path });
       // p2's ballot message took the buttons off p1's (one live ballot message): every proposal is voted on there.
@@ -268,8 +242,7 @@ describe('team play in Discord', () => {
     const pg2 = Object.entries(s.units).find(([id]) => index.unit(id).formation === 'PG2')![1].hex;
     const before = JSON.stringify(await state(ch));
     const refused = await run(hoth, ch, 'air', 'assign', { hex: pg2 });
-    expect(refused.ephemeral).toBe(true);
-    expect(refused.content).toMatch(/Panzer Group 2 is commanded by Guderian; you command Panzer Group 3/);
+    expectRefused(refused, /Panzer Group 2 is commanded by Guderian; you command Panzer Group 3/);
     expect(JSON.stringify(await state(ch))).toBe(before);
     const ok = await run(guderian, ch, 'air', 'assign', { hex: pg2 });
     expect(ok.ephemeral).toBe(false);

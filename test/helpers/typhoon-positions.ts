@@ -24,3 +24,18 @@ export function armourBeforeMoscow(engine: TyphoonEngine, start: TyphoonState): 
   s.airAvailable = 1;
   return { s, before, far };
 }
+
+/** Two German units that can each step back into an empty German hex: two different orders (a ballot's two proposals). */
+export function twoStepsBack(engine: TyphoonEngine, s: TyphoonState): { from: string; path: string }[] {
+  const { index } = engine;
+  const occupied = new Set(Object.values(s.units).map((u) => u.hex));
+  const moves: { from: string; path: string }[] = [];
+  for (const u of Object.values(s.units)) {
+    const back = index.map
+      .neighbours(u.hex)
+      .find((n) => !index.initiallySoviet.has(n) && !occupied.has(n) && !moves.some((m) => m.path === n));
+    if (back && !moves.some((m) => m.from === u.hex)) moves.push({ from: u.hex, path: back });
+    if (moves.length === 2) return moves;
+  }
+  throw new Error('no two German units with an empty German hex behind them');
+}

@@ -2,7 +2,37 @@ import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
+import type {
+  CommandJson,
+  FakeFile,
+  FakeMessage,
+  FakeOptionValue,
+  FakeRole,
+  FakeUpload,
+  FakeUser,
+  InteractionRecord,
+} from './fake-types.js';
+import { describeFormErrors } from './form-errors.js';
+import { mentionProblem } from './mentions.js';
+import {
+  attachmentId,
+  buttonsOf,
+  EPHEMERAL,
+  embedsOf,
+  imageFileOf,
+  memberJson,
+  menusOf,
+  messageJson,
+  parsePayload,
+  readBody,
+  roleJson,
+  userJson,
+} from './message-wire.js';
+import { checkCallback, checkCommands, checkMessage, checkThread, type Refusal } from './payload-rules.js';
 import { snowflake } from './snowflake.js';
+
+export type * from './fake-types.js';
+export { mentionProblem } from './mentions.js';
 
 /**
  * A fake Discord on 127.0.0.1 for end-to-end tests: the REST API (under `apiUrl`, given to
@@ -17,128 +47,6 @@ import { snowflake } from './snowflake.js';
  * and every message that would ping; `stop()` fails when there was one, so every test that
  * drives the bot through the fake asserts it without a line of its own.
  */
-
-export interface FakeUser {
-  id: string;
-  name: string;
-  /** The member's nickname on the server (Discord's `member.nick`). */
-  nick?: string;
-  /** Permission bits as a decimal string (Manage Channels is 16). */
-  permissions?: string;
-  /** Role ids of the member's guild, made by `FakeDiscord.role` (without @everyone, as Discord lists them). */
-  roles?: string[];
-}
-
-/** A role of a fake guild, as Discord sends it (GUILD_CREATE, resolved.roles). */
-export interface FakeRole {
-  id: string;
-  name: string;
-  position: number;
-}
-
-export interface FakeFile {
-  name: string;
-  data: Buffer;
-}
-
-export interface FakeButton {
-  customId: string;
-  label: string;
-  style: number;
-  disabled: boolean;
-}
-
-/** A string select menu under a message (component type 3). */
-export interface FakeMenu {
-  customId: string;
-  placeholder: string;
-  options: { label: string; value: string; description?: string }[];
-  disabled: boolean;
-  /** How many options one pick takes (Discord's default: exactly one). */
-  minValues: number;
-  maxValues: number;
-}
-
-/** An embed as stored: its picture resolved to one of the message's files when it says attachment://name. */
-export interface FakeEmbed {
-  title?: string;
-  description?: string;
-  color?: number;
-  fields: { name: string; value: string; inline: boolean }[];
-  footer?: string;
-  /** The image URL as sent. */
-  imageUrl?: string;
-  /** The message's file an attachment:// image names (undefined when it names none the message has). */
-  imageFile?: FakeFile;
-}
-
-/** A file a member attaches to a command (an ATTACHMENT option), served by the fake CDN. */
-export interface FakeUpload {
-  kind: 'upload';
-  id: string;
-  name: string;
-  data: Buffer;
-  contentType: string;
-  /** Where the fake CDN serves it (signed like Discord's: the query must match). */
-  url: string;
-}
-
-export type FakeOptionValue = string | number | boolean | FakeUpload;
-
-export interface FakeMessage {
-  id: string;
-  channelId: string;
-  content: string;
-  /** The `allowed_mentions` of the request that created or last edited it (undefined: none sent). */
-  allowedMentions?: unknown;
-  files: FakeFile[];
-  buttons: FakeButton[];
-  menus: FakeMenu[];
-  embeds: FakeEmbed[];
-  /** The message's component rows as last sent (echoed back as Discord does). */
-  components: unknown[];
-  /** How many times it was edited (a PATCH, or an UPDATE_MESSAGE answer to a pick on it). */
-  edits: number;
-  ephemeral: boolean;
-  /** The interaction that produced it, if any. */
-  interactionId?: string;
-  /** Still the "thinking…" placeholder of a deferred answer. */
-  pending: boolean;
-  deleted: boolean;
-}
-
-export interface InteractionRecord {
-  id: string;
-  token: string;
-  kind: 'command' | 'button' | 'menu' | 'autocomplete';
-  user: FakeUser;
-  channelId: string;
-  sentAt: number;
-  /** When the first acknowledgement arrived (ms since sentAt). */
-  answeredAfterMs?: number;
-  deferred: boolean;
-  /** Original answer first, then follow-ups, in order (deleted ones stay, marked). */
-  messages: FakeMessage[];
-  choices?: { name: string; value: string | number }[];
-  /** Acknowledged too late or twice: what Discord would have refused. */
-  refused: string[];
-  /** The message whose button was clicked (or menu picked). */
-  source?: FakeMessage;
-  /** The answer edited the source message (UPDATE_MESSAGE, or DEFERRED_UPDATE_MESSAGE then an edit of @original). */
-  updatedSource: boolean;
-  /** The first answer was a deferral without a message (DEFERRED_UPDATE_MESSAGE, type 6). */
-  deferredUpdate: boolean;
-}
-
-interface CommandOptionJson {
-  name: string;
-  type: number;
-  options?: CommandOptionJson[];
-}
-interface CommandJson {
-  name: string;
-  options?: CommandOptionJson[];
-}
 
 interface GatewayConnection {
   ws: WebSocket;
@@ -156,7 +64,6 @@ const OPTION_MENTIONABLE = 9;
 const OPTION_NUMBER = 10;
 const OPTION_ATTACHMENT = 11;
 const SUBCOMMAND = 1;
-const EPHEMERAL = 1 << 6;
 const ANSWER_WINDOW_MS = 3000;
 
 export class FakeDiscord extends EventEmitter {
@@ -179,6 +86,8 @@ export class FakeDiscord extends EventEmitter {
   readonly mentionProblems: string[] = [];
   /** How many messages had their `allowed_mentions` checked. */
   mentionChecks = 0;
+  /** Bodies refused as Discord refuses them (see payload-rules.ts): route and why. `stop()` fails when there was one. */
+  readonly invalidBodies: string[] = [];
   /** Paths the fake CDN was asked for (and whether it served them). */
   readonly cdnRequests: { path: string; status: number }[] = [];
   private readonly uploads = new Map<string, FakeUpload>();
@@ -239,6 +148,13 @@ export class FakeDiscord extends EventEmitter {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     this.server?.closeAllConnections?.();
     this.assertNoMentions();
+    this.assertNoInvalidBodies();
+  }
+
+  /** Throws when Discord would have refused any body the bot sent so far. */
+  assertNoInvalidBodies(): void {
+    if (this.invalidBodies.length === 0) return;
+    throw new Error(`fake Discord: refused ${this.invalidBodies.length} body(ies) as Discord would:\n${this.invalidBodies.join('\n')}`);
   }
 
   /** Throws when any message the bot sent or edited so far could ping someone. */
@@ -676,6 +592,7 @@ export class FakeDiscord extends EventEmitter {
       return json(200, { id: this.applicationId, name: 'Referee', flags: 0, bot: this.botUser });
     if ((m = path.match(/^\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/)) && method === 'PUT') {
       const commands = JSON.parse(body.toString('utf8')) as CommandJson[];
+      if (this.refuse('command registration', checkCommands(commands), json)) return;
       this.deployed.set(m[2] ?? 'global', commands);
       this.useCommands(commands);
       this.emit('event');
@@ -699,7 +616,8 @@ export class FakeDiscord extends EventEmitter {
         return json(404, { message: 'Unknown interaction', code: 10062 });
       }
       const { payload, files } = await parsePayload(req, body);
-      if (files.some((f) => f.data.length > 10 * 1024 * 1024)) return json(413, { message: 'Request entity too large', code: 40005 });
+      // A refused answer acknowledges nothing: the interaction stays open.
+      if (this.refuse(`interaction callback type ${payload.type}`, checkCallback(payload, files), json, record)) return;
       record.answeredAfterMs = elapsed;
       const type = payload.type as number;
       const data = (payload.data ?? {}) as Record<string, unknown>;
@@ -746,6 +664,7 @@ export class FakeDiscord extends EventEmitter {
       const target = m[3] === '@original' ? original : m[3] ? this.messages.get(m[3]) : undefined;
       if (method === 'POST' && !m[3]) {
         const { payload, files } = await parsePayload(req, body);
+        if (this.refuse('follow-up', checkMessage(payload, files, { edit: false, interaction: true }), json, record)) return;
         this.checkMentions('follow-up', payload);
         const message = this.addMessage(record.channelId, payload, files, record.id, false);
         record.messages.push(message);
@@ -755,6 +674,8 @@ export class FakeDiscord extends EventEmitter {
       if (!target) return json(404, { message: 'Unknown Message', code: 10008 });
       if (method === 'PATCH') {
         const { payload, files } = await parsePayload(req, body);
+        const check = checkMessage(payload, files, { edit: true, interaction: true });
+        if (this.refuse('edit of an interaction message', check, json, record)) return;
         this.checkMentions('edit of an interaction message', payload);
         this.updateMessage(target, payload, files);
         if (target === record.source) record.updatedSource = true;
@@ -770,6 +691,7 @@ export class FakeDiscord extends EventEmitter {
     }
     if ((m = path.match(/^\/channels\/(\d+)\/messages$/)) && method === 'POST') {
       const { payload, files } = await parsePayload(req, body);
+      if (this.refuse('channel message', checkMessage(payload, files, { edit: false, interaction: false }), json)) return;
       this.checkMentions('channel message', payload);
       const message = this.addMessage(m[1]!, payload, files, undefined, false);
       this.emit('event');
@@ -779,6 +701,7 @@ export class FakeDiscord extends EventEmitter {
       const target = this.messages.get(m[2]!);
       if (!target || target.deleted) return json(404, { message: 'Unknown Message', code: 10008 });
       const { payload, files } = await parsePayload(req, body);
+      if (this.refuse('edit of a channel message', checkMessage(payload, files, { edit: true, interaction: false }), json)) return;
       this.checkMentions('edit of a channel message', payload);
       this.updateMessage(target, payload, files);
       this.emit('event');
@@ -786,6 +709,7 @@ export class FakeDiscord extends EventEmitter {
     }
     if ((m = path.match(/^\/channels\/(\d+)\/threads$/)) && method === 'POST') {
       const payload = JSON.parse(body.toString('utf8') || '{}') as { name?: string };
+      if (this.refuse('thread', checkThread(payload), json)) return;
       const thread = { id: snowflake(), parentId: m[1]!, name: payload.name ?? 'thread' };
       this.threads.push(thread);
       this.threadsOpened += 1;
@@ -811,6 +735,25 @@ export class FakeDiscord extends EventEmitter {
     this.unknownRoutes.push(`${method} ${path}`);
     this.emit('event');
     return json(404, { message: '404: Not Found', code: 0 });
+  }
+
+  /**
+   * Answer a refused body as Discord does and record it (on the interaction too, so a test
+   * waiting for its answer fails at once with the reason). True when it was refused.
+   */
+  private refuse(
+    route: string,
+    refusal: Refusal | undefined,
+    json: (status: number, value: unknown) => void,
+    record?: InteractionRecord,
+  ): boolean {
+    if (!refusal) return false;
+    const why = 'errors' in refusal.body ? describeFormErrors(refusal.body).join('; ') : `${refusal.body.code} ${refusal.body.message}`;
+    this.invalidBodies.push(`${route}: ${why}`);
+    record?.refused.push(`${route}: ${why}`);
+    this.emit('event');
+    json(refusal.status, refusal.body);
+    return true;
   }
 
   /** Record a message body's `allowed_mentions`, and a problem when it could ping anyone. */
@@ -894,62 +837,6 @@ export class FakeDiscord extends EventEmitter {
   }
 }
 
-/**
- * Why a message with these `allowed_mentions` could ping someone, or undefined when it pings
- * nobody: Discord parses every mention in the text when the field is missing, so it must be
- * there, parse nothing (`parse: []` or no `parse`), list no users or roles and not ping the
- * replied-to author.
- */
-export function mentionProblem(allowed: unknown): string | undefined {
-  if (allowed === undefined || allowed === null) return 'no allowed_mentions (Discord then pings every mention in the text)';
-  if (typeof allowed !== 'object') return `allowed_mentions is ${JSON.stringify(allowed)}`;
-  const a = allowed as { parse?: unknown; users?: unknown; roles?: unknown; replied_user?: unknown };
-  if (a.parse !== undefined && !(Array.isArray(a.parse) && a.parse.length === 0))
-    return `allowed_mentions.parse is ${JSON.stringify(a.parse)}`;
-  if (Array.isArray(a.users) && a.users.length) return `allowed_mentions.users lists ${a.users.length}`;
-  if (Array.isArray(a.roles) && a.roles.length) return `allowed_mentions.roles lists ${a.roles.length}`;
-  if (a.replied_user === true) return 'allowed_mentions.replied_user is true';
-  return undefined;
-}
-
-function userJson(user: FakeUser): Record<string, unknown> {
-  return { id: user.id, username: user.name, discriminator: '0', global_name: user.name, avatar: null };
-}
-
-/** A guild member as Discord sends it in an interaction (`permissions` added there). */
-function memberJson(user: FakeUser): Record<string, unknown> {
-  return {
-    user: userJson(user),
-    nick: user.nick ?? null,
-    avatar: null,
-    roles: user.roles ?? [],
-    joined_at: new Date(0).toISOString(),
-    premium_since: null,
-    pending: false,
-    communication_disabled_until: null,
-    deaf: false,
-    mute: false,
-    flags: 0,
-  };
-}
-
-function roleJson(role: FakeRole): Record<string, unknown> {
-  return {
-    id: role.id,
-    name: role.name,
-    color: 0,
-    colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
-    hoist: false,
-    icon: null,
-    unicode_emoji: null,
-    position: role.position,
-    permissions: role.position === 0 ? '1071698660929' : '0',
-    managed: false,
-    mentionable: false,
-    flags: 0,
-  };
-}
-
 function visible(record: InteractionRecord): FakeMessage[] {
   return record.messages.filter((m) => !m.pending && !m.deleted);
 }
@@ -958,123 +845,4 @@ function inferType(value: string | number | boolean): number {
   if (typeof value === 'boolean') return OPTION_BOOLEAN;
   if (typeof value === 'number') return Number.isInteger(value) ? OPTION_INTEGER : OPTION_NUMBER;
   return OPTION_STRING;
-}
-
-/** An attached file's id, a snowflake as on Discord (never a small number, which names a new upload in an edit). */
-function attachmentId(message: FakeMessage, index: number): string {
-  return (BigInt(message.id) + BigInt(index + 1)).toString();
-}
-
-function menusOf(components: unknown): FakeMenu[] {
-  if (!Array.isArray(components)) return [];
-  return components.flatMap((row: any) =>
-    (row?.components ?? [])
-      .filter((c: any) => c?.type === 3)
-      .map((c: any) => ({
-        customId: String(c.custom_id),
-        placeholder: String(c.placeholder ?? ''),
-        options: (c.options ?? []).map((o: any) => ({
-          label: String(o.label),
-          value: String(o.value),
-          ...(o.description ? { description: String(o.description) } : {}),
-        })),
-        disabled: !!c.disabled,
-        minValues: typeof c.min_values === 'number' ? c.min_values : 1,
-        maxValues: typeof c.max_values === 'number' ? c.max_values : 1,
-      })),
-  );
-}
-
-/** attachment://name points at the message's own file of that name. */
-function imageFileOf(url: string | undefined, files: FakeFile[]): FakeFile | undefined {
-  const name = url?.startsWith('attachment://') ? url.slice('attachment://'.length) : undefined;
-  return name ? files.find((f) => f.name === name) : undefined;
-}
-
-function embedsOf(embeds: unknown, files: FakeFile[]): FakeEmbed[] {
-  if (!Array.isArray(embeds)) return [];
-  return embeds.map((e: any) => ({
-    ...(e.title !== undefined ? { title: String(e.title) } : {}),
-    ...(e.description !== undefined ? { description: String(e.description) } : {}),
-    ...(e.color !== undefined ? { color: Number(e.color) } : {}),
-    fields: (e.fields ?? []).map((f: any) => ({ name: String(f.name), value: String(f.value), inline: !!f.inline })),
-    ...(e.footer?.text !== undefined ? { footer: String(e.footer.text) } : {}),
-    ...(e.image?.url !== undefined ? { imageUrl: String(e.image.url) } : {}),
-    imageFile: imageFileOf(e.image?.url, files),
-  }));
-}
-
-function buttonsOf(components: unknown): FakeButton[] {
-  if (!Array.isArray(components)) return [];
-  return components.flatMap((row: any) =>
-    (row?.components ?? [])
-      .filter((c: any) => c?.type === 2)
-      .map((c: any) => ({
-        customId: String(c.custom_id),
-        label: String(c.label ?? ''),
-        style: Number(c.style ?? 1),
-        disabled: !!c.disabled,
-        minValues: typeof c.min_values === 'number' ? c.min_values : 1,
-        maxValues: typeof c.max_values === 'number' ? c.max_values : 1,
-      })),
-  );
-}
-
-function messageJson(message: FakeMessage, author: object): Record<string, unknown> {
-  return {
-    id: message.id,
-    type: 0,
-    channel_id: message.channelId,
-    author,
-    content: message.content,
-    timestamp: new Date().toISOString(),
-    edited_timestamp: null,
-    tts: false,
-    mention_everyone: false,
-    mentions: [],
-    mention_roles: [],
-    attachments: message.files.map((f, i) => ({
-      id: attachmentId(message, i),
-      filename: f.name,
-      size: f.data.length,
-      url: `https://cdn.invalid/${f.name}`,
-      proxy_url: `https://cdn.invalid/${f.name}`,
-    })),
-    embeds: message.embeds.map((e) => ({
-      type: 'rich',
-      ...(e.title !== undefined ? { title: e.title } : {}),
-      ...(e.description !== undefined ? { description: e.description } : {}),
-      ...(e.color !== undefined ? { color: e.color } : {}),
-      fields: e.fields,
-      // Discord serves an attachment:// picture from its CDN once sent.
-      ...(e.imageFile ? { image: { url: `https://cdn.invalid/${e.imageFile.name}` } } : {}),
-    })),
-    pinned: false,
-    flags: message.ephemeral ? EPHEMERAL : 0,
-    components: message.components,
-  };
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** JSON bodies, or multipart ones (payload_json plus files[n]) as discord.js sends uploads. */
-async function parsePayload(req: IncomingMessage, body: Buffer): Promise<{ payload: Record<string, any>; files: FakeFile[] }> {
-  const type = req.headers['content-type'] ?? '';
-  if (!type.startsWith('multipart/form-data')) return { payload: body.length ? JSON.parse(body.toString('utf8')) : {}, files: [] };
-  const form = await new Request('http://127.0.0.1/', {
-    method: 'POST',
-    headers: { 'content-type': type },
-    body: new Uint8Array(body),
-  }).formData();
-  const payload = JSON.parse(String(form.get('payload_json') ?? '{}')) as Record<string, any>;
-  const files: FakeFile[] = [];
-  for (const [key, value] of form.entries()) {
-    if (!key.startsWith('files[') || typeof value === 'string') continue;
-    files.push({ name: value.name, data: Buffer.from(await value.arrayBuffer()) });
-  }
-  return { payload, files };
 }
