@@ -159,7 +159,9 @@ describe('an import is refused, changing nothing, when the file', () => {
     const forged = structuredClone(file);
     const mine = newCommittedSecret();
     Object.assign(forged.game, { seed: mine.seed, seedNonce: mine.seedNonce, seedHash: mine.seedHash });
-    await refused(forged, /does not pass the check of npm run verify: .*the log shows dice/);
+    // A forged secret's dice match the logged ones now and then (a die has six faces), so the
+    // replay parts from the log at a die or, when all happened to match, at the position.
+    await refused(forged, /does not pass the check of npm run verify: .*(the log shows dice|position differs)/);
     const numeric = structuredClone(file);
     Object.assign(numeric.game, { seed: 7, seedHash: hashSeed(7) });
     delete numeric.game.seedNonce;
