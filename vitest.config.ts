@@ -17,23 +17,39 @@ import { SlowFirstSequencer } from './test/helpers/slow-first-sequencer.js';
  *   a time with the machine to themselves.
  *
  * `npm run test:quick` (TEST_QUICK set) runs only the engines, rules, session, store and
- * votes: no process, no fake Discord, fuzzers at a quarter of their size.
+ * votes (QUICK below), fuzzers at a quarter of their size.
  */
 const PROCESSES = ['test/faults/kill.test.ts', 'test/discord/process.test.ts', 'test/project/production-build.test.ts'];
 const ALONE = ['test/discord/load.test.ts', 'test/faults/redis.test.ts', 'test/discord/abuse.test.ts'];
-/** Files that drive the bot through the fake Discord or start processes: not in the quick run. */
+/**
+ * The quick run: engines and rules, sessions, the store and votes. Not in it: the fake
+ * Discord, processes, the console and command paths with their pictures, the bots' searches,
+ * and the store's cost over a long game.
+ */
+const QUICK = [
+  'test/kernel/**/*.test.ts',
+  'test/contracts/**/*.test.ts',
+  'test/games/**/*.test.ts',
+  'test/session/**/*.test.ts',
+  'test/store/**/*.test.ts',
+  'test/votes/**/*.test.ts',
+  'test/project/layers.test.ts',
+  'test/project/docs-links.test.ts',
+];
 const NOT_QUICK = [
-  'test/discord/**',
-  'test/faults/**',
-  'test/project/production-build.test.ts',
   'test/store/two-processes.test.ts',
+  'test/store/order-cost.test.ts',
   'test/games/plugin-fixture.test.ts',
-  'test/games/drive-on-moscow/play.test.ts',
-  'test/games/fight-typhoon-blitz/play.test.ts',
+  'test/games/*/console.test.ts',
+  'test/games/*/play.test.ts',
+  'test/games/drive-on-moscow/search.test.ts',
+  'test/games/drive-on-moscow/setup.test.ts',
+  'test/games/operation-typhoon/table.test.ts',
   'test/games/operation-typhoon/air-split.test.ts',
   'test/games/operation-typhoon/allocation.test.ts',
   'test/games/operation-typhoon/battle-win.test.ts',
   'test/games/operation-typhoon/pocket-move.test.ts',
+  'test/votes/console.test.ts',
 ];
 
 const shared = { testTimeout: 30_000, isolate: false, restoreMocks: true, sequence: { sequencer: SlowFirstSequencer } };
@@ -57,7 +73,7 @@ export default defineConfig({
     testTimeout: 30_000,
     reporters: ['default', './test/helpers/file-times-reporter.ts'],
     projects: process.env.TEST_QUICK
-      ? [project('quick', 0, ALL, NOT_QUICK, 2)]
+      ? [project('quick', 0, QUICK, NOT_QUICK, 2)]
       : [
           project('parallel', 0, ALL, [...PROCESSES, ...ALONE], 2),
           project('processes', 1, PROCESSES, [], 2),
