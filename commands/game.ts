@@ -17,7 +17,7 @@ import type { GameView } from '../src/session/game-sessions.js';
 import { importSizeRefusal, readImportSource } from '../src/session/import-source.js';
 import { mapImage } from '../src/session/map-image.js';
 import { printedScene, reachImage } from '../src/session/map-views.js';
-import { SEATS } from '../src/session/permissions.js';
+import { asker, SEATS } from '../src/session/permissions.js';
 import { botTurnText, headline, logText, newGameText, seedReveal, statusText } from '../src/session/present.js';
 import {
   actingReply,
@@ -35,7 +35,6 @@ import { whereOf } from '../src/session/where.js';
 import { gameModes } from '../src/store/game-document.js';
 import { askFirst, isHeldButton, onHeldButton } from './confirmations.js';
 import { addOrderOptions, checkOptionLimits, mergeOptions } from './order-options.js';
-import { asker } from './orders.js';
 import { isSealedMenuId, onSealedMenu } from './sealed-menu.js';
 import { parseRefreshButton, statusCardReply } from './status-card.js';
 

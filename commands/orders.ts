@@ -1,16 +1,14 @@
 import { SlashCommandBuilder } from 'discord.js';
-import { z } from 'zod';
 import { UserError } from '../src/contracts/errors.js';
 import { DISCORD_COMMAND_LIMITS } from '../src/contracts/limits.js';
-import type { Choice, OptionValue } from '../src/contracts/reply.js';
-import { issuesText } from '../src/contracts/text.js';
+import type { Choice } from '../src/contracts/reply.js';
 import { actAndReply } from '../src/dispatch/act-and-reply.js';
 import type { AutocompleteRequest, ButtonContext, CommandContext, CommandModule, Invocation } from '../src/dispatch/command.js';
+import { checkedOptions, commandWords, orderOf } from '../src/dispatch/game-orders.js';
 import type { GameDef } from '../src/games/game-def.js';
-import type { Order, OrderAsker, OrderOption } from '../src/games/orders.js';
+import type { Order } from '../src/games/orders.js';
 import type { GameRegistry } from '../src/games/registry.js';
-import type { GameView } from '../src/session/game-sessions.js';
-import { actRefusal, formationRefusal } from '../src/session/permissions.js';
+import { actRefusal, asker, formationRefusal } from '../src/session/permissions.js';
 import { hiddenFrom } from '../src/session/sight.js';
 import { askFirst } from './confirmations.js';
 import { onMoveMenu } from './move-menu.js';
@@ -127,62 +125,6 @@ function addOptions(builder: Parameters<typeof addOrderOptions>[0], where: strin
   addOrderOptions(builder, options);
 }
 
-function words(invocation: Pick<Invocation, 'command' | 'subcommand'>): string {
-  return `/${invocation.command}${invocation.subcommand ? ` ${invocation.subcommand}` : ''}`;
-}
-
-/** The order this game gives to the invoked (sub)command, or a refusal naming what it has instead. */
-export function orderOf(def: GameDef, invocation: Pick<Invocation, 'command' | 'subcommand'>): Order<unknown, unknown> {
-  const order = def.orders.find((o) => o.command === invocation.command && o.subcommand === invocation.subcommand);
-  if (order) return order;
-  const same = def.orders.filter((o) => o.command === invocation.command).map((o) => o.usage);
-  const instead = same.length ? ` Its /${invocation.command} orders: ${same.join(', ')}.` : '';
-  throw new UserError(`${def.name} has no ${words(invocation)}.${instead} /game help lists its commands.`);
-}
-
-/** Only the options the order declares, each checked against its declared type and limits. */
-export function checkedOptions(def: GameDef, order: Order<unknown, unknown>, options: Invocation['options']): Record<string, OptionValue> {
-  const declared = order.options ?? [];
-  const foreign = Object.keys(options).filter((k) => !declared.some((o) => o.name === k));
-  if (foreign.length) {
-    const takes = declared.length ? `takes ${declared.map((o) => `${o.name}:`).join(', ')}` : 'takes no options';
-    throw new UserError(
-      `${def.name}'s ${order.usage
-        .split(' ')
-        .slice(0, order.subcommand ? 2 : 1)
-        .join(' ')} ${takes}, not ${foreign.map((k) => `${k}:`).join(', ')}. Write it ${order.usage}.`,
-    );
-  }
-  const shape: Record<string, z.ZodType> = {};
-  for (const o of declared) shape[o.name] = optionSchema(o);
-  const result = z.object(shape).safeParse(options);
-  if (!result.success) throw new UserError(`That command's options are not right. ${issuesText(result.error)} Write it ${order.usage}.`);
-  return result.data as Record<string, OptionValue>;
-}
-
-function optionSchema(o: OrderOption): z.ZodType {
-  let schema: z.ZodType;
-  if (o.choices?.length) {
-    const values = o.choices.map((c) => c.value);
-    const message = `takes one of ${values.join(', ')}`;
-    schema =
-      o.type === 'integer'
-        ? z.number().refine((v) => values.includes(String(v)), { message })
-        : z.string().refine((v) => values.includes(v), { message });
-  } else if (o.type === 'string') {
-    let s = z.string();
-    if (o.minLength !== undefined) s = s.min(o.minLength);
-    if (o.maxLength !== undefined) s = s.max(o.maxLength);
-    schema = s;
-  } else if (o.type === 'integer') {
-    let n = z.number().int();
-    if (o.minValue !== undefined) n = n.min(o.minValue);
-    if (o.maxValue !== undefined) n = n.max(o.maxValue);
-    schema = n;
-  } else schema = z.boolean();
-  return o.required ? schema : schema.optional();
-}
-
 /** The game an order goes to: the channel's, or without one, the only game whose order needs none. */
 async function target(services: CommandContext['services'], invocation: Invocation, declared: Declared[]) {
   const lookers = lookersOf(declared.filter((d) => d.order.subcommand === invocation.subcommand));
@@ -190,14 +132,14 @@ async function target(services: CommandContext['services'], invocation: Invocati
   const view = await services.sessions.current(invocation.channelId);
   if (typeof named === 'string' && lookers.length > 1 && named !== view?.def.id) {
     const def = lookers.find((g) => g.id === named);
-    if (!def) throw new UserError(`${words(invocation)} game: takes one of ${lookers.map((g) => g.id).join(', ')}.`);
+    if (!def) throw new UserError(`${commandWords(invocation)} game: takes one of ${lookers.map((g) => g.id).join(', ')}.`);
     return { def, state: undefined, hasGame: false };
   }
   if (view) return { def: view.def, state: view.doc.state as unknown, hasGame: true, view };
   if (lookers.length === 1) return { def: lookers[0]!, state: undefined, hasGame: false };
   if (lookers.length > 1)
     throw new UserError(
-      `Without a game in this channel, say whose: ${lookers.map((g) => `${words(invocation)} game:${g.id}`).join(' or ')}. /game new starts a game.`,
+      `Without a game in this channel, say whose: ${lookers.map((g) => `${commandWords(invocation)} game:${g.id}`).join(' or ')}. /game new starts a game.`,
     );
   throw new UserError('There is no game in this channel. /game new starts one.');
 }
@@ -231,16 +173,6 @@ async function execute(ctx: CommandContext, declared: Declared[]): Promise<void>
     return;
   }
   await actAndReply(ctx, outcome.act, outcome.heading);
-}
-
-/** Team play: the formations this player commands (the creator holds those nobody took). */
-export function asker(view: GameView, userId: string): OrderAsker {
-  const { doc, def } = view;
-  if (doc.mode !== 'team' || !def.formations?.length) return {};
-  const taken = new Set(doc.players.flatMap((p) => p.formations ?? []));
-  const own = doc.players.find((p) => p.id === userId)?.formations ?? [];
-  const spare = userId === doc.createdBy ? def.formations.map((f) => f.id).filter((f) => !taken.has(f)) : [];
-  return { formations: [...new Set([...own, ...spare])] };
 }
 
 async function suggest(request: AutocompleteRequest, declared: Declared[]): Promise<Choice[]> {

@@ -1,4 +1,3 @@
-import { buildCommands } from '../../commands/index.js';
 import { UserError } from '../contracts/errors.js';
 import type { Choice, Reply } from '../contracts/reply.js';
 import { parseChoiceButton } from '../session/replies.js';
@@ -48,14 +47,12 @@ type Without<T, K extends keyof T> = Omit<T, K>;
  * `actAndReply`, choice buttons here. A refused command changes nothing and takes no token.
  */
 export class Dispatcher {
-  readonly commands: ReadonlyMap<string, CommandModule>;
-
+  /** `commands`: the command table, by name, that the entry point built (commands/index.ts); dispatch names no command. */
   constructor(
     readonly services: Services,
+    readonly commands: ReadonlyMap<string, CommandModule>,
     private readonly options: DispatcherOptions = {},
-  ) {
-    this.commands = buildCommands(services.games);
-  }
+  ) {}
 
   async command(ctx: Without<CommandContext, 'services'>): Promise<void> {
     const command = this.commands.get(ctx.invocation.command);

@@ -3,8 +3,8 @@ import { GameCaps } from '../session/game-caps.js';
 import type { Where } from '../session/game-sessions.js';
 import type { GameDocument } from '../store/game-document.js';
 import type { GameStore } from '../store/game-store.js';
-import type { Invocation } from './command.js';
 import { freeOrderRefusal } from './free-orders.js';
+import type { Invocation } from './invocation.js';
 import { type Rate, rateText, TokenBuckets, waitText } from './rate-limiter.js';
 
 /**

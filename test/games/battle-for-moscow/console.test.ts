@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
+import { createDispatcher } from '../../../commands/index.js';
 import { ConsoleSession } from '../../../src/console/console-session.js';
 import type { AutocompleteRequest } from '../../../src/dispatch/command.js';
-import { Dispatcher } from '../../../src/dispatch/dispatch.js';
 import { type BfmAction, type BfmState, battleOdds, bfmEngine, legalActions } from '../../../src/games/battle-for-moscow/index.js';
 
 /** Battle for Moscow played through the local console: the same command path Discord uses. */
@@ -181,7 +181,7 @@ describe('Battle for Moscow in the console', () => {
     await c.run('/game new game:battle-for-moscow seed:3');
     await c.run('/setup done');
     // The command's own autocomplete (not the dispatcher's, which caps and swallows errors), with the console's services.
-    const { commands } = new Dispatcher(c.s.services);
+    const { commands } = createDispatcher(c.s.services);
     const complete = (request: Omit<AutocompleteRequest, 'services'>) =>
       commands.get(request.invocation.command)!.autocomplete!({ ...request, services: c.s.services });
     const invocation = { command: 'move', options: { unit: 'xxiv' }, user: { id: 'console', name: 'console' }, channelId: c.channelId };

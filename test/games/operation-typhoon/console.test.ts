@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
+import { createDispatcher } from '../../../commands/index.js';
 import { ConsoleSession } from '../../../src/console/console-session.js';
 import type { AutocompleteRequest } from '../../../src/dispatch/command.js';
-import { Dispatcher } from '../../../src/dispatch/dispatch.js';
 import { typhoonEngine } from '../../../src/games/operation-typhoon/index.js';
 import type { TyphoonState } from '../../../src/games/operation-typhoon/state.js';
 
@@ -112,7 +112,7 @@ describe('Operation Typhoon in the console', () => {
     await c.run('/game new game:operation-typhoon seed:13');
     await c.run('/setup done');
     // The command's own autocomplete (not the dispatcher's, which caps and swallows errors), with the console's services.
-    const { commands } = new Dispatcher(c.s.services);
+    const { commands } = createDispatcher(c.s.services);
     const complete = (request: Omit<AutocompleteRequest, 'services'>) =>
       commands.get(request.invocation.command)!.autocomplete!({ ...request, services: c.s.services });
     const invocation = {

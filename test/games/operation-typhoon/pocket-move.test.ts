@@ -7,8 +7,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDispatcher } from '../../../commands/index.js';
 import { ConsoleSession } from '../../../src/console/console-session.js';
-import { Dispatcher } from '../../../src/dispatch/dispatch.js';
 import { seekPockets } from '../../../src/games/operation-typhoon/autoplay/index.js';
 import { type TyphoonAction, type TyphoonState, typhoonEngine } from '../../../src/games/operation-typhoon/index.js';
 import { pocketPreview } from '../../../src/games/operation-typhoon/pocket-preview.js';
@@ -55,7 +55,7 @@ describe('a pocket-closing order from the console', () => {
     await advance(c.services.sessions, 'pocket', (await c.services.sessions.require('pocket')).doc.players[0]!);
     const { move } = plan;
     const target = move.path.at(-1)!;
-    const { commands } = new Dispatcher(c.services);
+    const { commands } = createDispatcher(c.services);
     const dest = await commands.get('move')!.autocomplete!({
       invocation: {
         command: 'move',
