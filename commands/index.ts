@@ -3,7 +3,7 @@ import type { CommandModule } from '../src/dispatch/command.js';
 import { Dispatcher, type DispatcherOptions } from '../src/dispatch/dispatch.js';
 import type { Services } from '../src/dispatch/services.js';
 import type { GameRegistry } from '../src/games/registry.js';
-import { gameCommand } from './game.js';
+import { gameCommand } from './game/index.js';
 import { hexCommand } from './hex.js';
 import { orderCommands } from './orders.js';
 import { ordersBatchCommand } from './orders-batch.js';

@@ -1,0 +1,101 @@
+import { isDeepStrictEqual } from 'node:util';
+import { UserError } from '../../src/contracts/errors.js';
+import { fitText } from '../../src/contracts/limits.js';
+import type { Reply } from '../../src/contracts/reply.js';
+import type { ButtonContext } from '../../src/dispatch/command.js';
+import type { Services } from '../../src/dispatch/services.js';
+import type { ActionChoice } from '../../src/games/engine.js';
+import { StaleChoiceError } from '../../src/session/errors.js';
+import type { ActOutcome, GameView } from '../../src/session/game-sessions.js';
+import { asker } from '../../src/session/permissions.js';
+import { actingReply, type parseChoiceButton, statusReply } from '../../src/session/replies.js';
+import { askFirst } from '../confirmations.js';
+
+type ChoicePress = NonNullable<ReturnType<typeof parseChoiceButton>>;
+/** What a press came to: answered already, or an order carried out (`repeat`: it goes on under its own message). */
+type Pressed = 'answered' | { outcome: ActOutcome & { chosen: string }; repeat: boolean };
+
+/**
+ * A press of one of the choices under a game message: in a vote game a proposal; a choice that
+ * would lose something asks its presser first; otherwise the choice is carried out. A choice
+ * that is gone is answered with the game as it is now.
+ */
+export async function onChoiceButton(ctx: ButtonContext, parsed: ChoicePress): Promise<void> {
+  let pressed: Pressed;
+  try {
+    pressed = await pressChoice(ctx, parsed);
+  } catch (err) {
+    if (err instanceof StaleChoiceError) {
+      await ctx.reply(await staleReply(ctx.services, err));
+      return;
+    }
+    if (err instanceof UserError) {
+      await ctx.reply({ content: err.message, ephemeral: true });
+      return;
+    }
+    throw err;
+  }
+  if (pressed === 'answered') return;
+  const { outcome, repeat } = pressed;
+  // Saved already; refusals went out at once above, only the drawing may need the extra time.
+  await ctx.defer?.();
+  if (repeat) {
+    const heading = `**${ctx.press.user.name}:** ${outcome.chosen} (this message shows the latest; earlier results: /game log)`;
+    await ctx.reply({ ...(await actingReply(outcome, heading)), replace: true });
+    return;
+  }
+  await ctx.reply(await actingReply(outcome, `**${ctx.press.user.name}:** ${outcome.chosen}`));
+}
+
+async function pressChoice(ctx: ButtonContext, parsed: ChoicePress): Promise<Pressed> {
+  const view = await ctx.services.sessions.current(ctx.press.channelId);
+  const offered = view?.doc.id === parsed.gameId && view.doc.version === parsed.version ? view.prompt.choices[parsed.index] : undefined;
+  // In a vote game a choice button files the choice as a proposal.
+  if (view && offered && ctx.services.votes.isVoted(view)) {
+    await ctx.reply(await ctx.services.votes.propose(ctx.press.channelId, ctx.press.user, offered.action));
+    return 'answered';
+  }
+  // Team play: the end-turn button says the presser's formations are done, as /phase end does.
+  if (view && offered?.endsTurn && view.doc.mode === 'team' && (await endTeamTurn(ctx, view, parsed.version))) return 'answered';
+  // A choice that would lose something (a turn ended with forces unmoved) asks its presser first.
+  if (view && offered?.confirm) {
+    await ctx.reply(askFirst(view, ctx.press.user, { text: offered.confirm, go: `Yes: ${offered.label}`, action: offered.action }));
+    return 'answered';
+  }
+  const outcome = await ctx.services.sessions.choose(ctx.press.channelId, ctx.press.user, parsed.gameId, parsed.version, parsed.index);
+  return { outcome, repeat: continuesItself(view, offered, parsed.version) };
+}
+
+/** The team's end-turn button as the presser's own /phase end; false when the game has no such order. */
+async function endTeamTurn(ctx: ButtonContext, view: GameView, version: number): Promise<boolean> {
+  const order = view.def.orders.find((o) => o.command === 'phase' && o.subcommand === 'end');
+  const outcome = order?.run?.(view.doc.state, {}, asker(view, ctx.press.user.id));
+  if (!outcome || !('act' in outcome)) return false;
+  if (outcome.confirm) {
+    const { text, go, instead } = outcome.confirm;
+    await ctx.reply(askFirst(view, ctx.press.user, { text, go, action: outcome.act, ...(instead ? { instead } : {}) }));
+    return true;
+  }
+  const acted = await ctx.services.sessions.act(ctx.press.channelId, ctx.press.user, outcome.act, version);
+  await ctx.defer?.();
+  await ctx.reply(await actingReply(acted, `**${ctx.press.user.name}:** done for the turn`));
+  return true;
+}
+
+/**
+ * A choice that goes on with the same view (another round of one battle), given under the
+ * message its own last round made: that message shows the new result.
+ */
+function continuesItself(view: GameView | undefined, choice: ActionChoice<unknown> | undefined, version: number): boolean {
+  const made = view?.doc.actions.find((a) => a.version === version);
+  return !!choice?.continues && !!made && isDeepStrictEqual(made.action, choice.action);
+}
+
+/** "This choice is gone", with the game as it is now, so the player can pick again. */
+async function staleReply(services: Services, err: StaleChoiceError): Promise<Reply> {
+  if (!err.current) return { content: `${err.message} There is no game in this channel now.`, ephemeral: true };
+  const view = await services.sessions.current(err.current.channelId);
+  if (!view) return { content: err.message, ephemeral: true };
+  const status = await statusReply(view);
+  return { ...status, content: fitText(`${err.message}\n${status.content}`), ephemeral: true };
+}
