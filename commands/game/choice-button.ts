@@ -6,14 +6,14 @@ import type { ButtonContext } from '../../src/dispatch/command.js';
 import type { Services } from '../../src/dispatch/services.js';
 import type { ActionChoice } from '../../src/games/engine.js';
 import { StaleChoiceError } from '../../src/session/errors.js';
-import type { ActOutcome, GameView } from '../../src/session/game-sessions.js';
+import type { ActOutcome, GameView, OrderDesk } from '../../src/session/game-sessions.js';
 import { asker } from '../../src/session/permissions.js';
 import { actingReply, type parseChoiceButton, statusReply } from '../../src/session/replies.js';
 import { askFirst } from '../confirmations.js';
 
 type ChoicePress = NonNullable<ReturnType<typeof parseChoiceButton>>;
-/** What a press came to: answered already, or an order carried out (`repeat`: it goes on under its own message). */
-type Pressed = 'answered' | { outcome: ActOutcome & { chosen: string }; repeat: boolean };
+/** What a press came to under the channel's lock: an answer, a proposal to file, or an order carried out. */
+type Pressed = { reply: Reply } | { propose: unknown } | { acted: ActOutcome; heading: string; replace?: boolean };
 
 /**
  * A press of one of the choices under a game message: in a vote game a proposal; a choice that
@@ -23,7 +23,8 @@ type Pressed = 'answered' | { outcome: ActOutcome & { chosen: string }; repeat: 
 export async function onChoiceButton(ctx: ButtonContext, parsed: ChoicePress): Promise<void> {
   let pressed: Pressed;
   try {
-    pressed = await pressChoice(ctx, parsed);
+    pressed = await ctx.services.sessions.withGame(ctx.press.channelId, (desk) => pressChoice(ctx, desk, parsed));
+    if ('propose' in pressed) pressed = { reply: await ctx.services.votes.propose(ctx.press.channelId, ctx.press.user, pressed.propose) };
   } catch (err) {
     if (err instanceof StaleChoiceError) {
       await ctx.reply(await staleReply(ctx.services, err));
@@ -35,51 +36,46 @@ export async function onChoiceButton(ctx: ButtonContext, parsed: ChoicePress): P
     }
     throw err;
   }
-  if (pressed === 'answered') return;
-  const { outcome, repeat } = pressed;
+  if ('reply' in pressed) return ctx.reply(pressed.reply);
   // Saved already; refusals went out at once above, only the drawing may need the extra time.
   await ctx.defer?.();
-  if (repeat) {
-    const heading = `**${ctx.press.user.name}:** ${outcome.chosen} (this message shows the latest; earlier results: /game log)`;
-    await ctx.reply({ ...(await actingReply(outcome, heading)), replace: true });
-    return;
-  }
-  await ctx.reply(await actingReply(outcome, `**${ctx.press.user.name}:** ${outcome.chosen}`));
+  await ctx.reply({ ...(await actingReply(pressed.acted, pressed.heading)), ...(pressed.replace ? { replace: true } : {}) });
 }
 
-async function pressChoice(ctx: ButtonContext, parsed: ChoicePress): Promise<Pressed> {
-  const view = await ctx.services.sessions.current(ctx.press.channelId);
+/** The press decided on the game read once under the channel's lock. */
+async function pressChoice(ctx: ButtonContext, desk: OrderDesk, parsed: ChoicePress): Promise<Pressed> {
+  const view = desk.view;
+  const name = ctx.press.user.name;
   const offered = view?.doc.id === parsed.gameId && view.doc.version === parsed.version ? view.prompt.choices[parsed.index] : undefined;
   // In a vote game a choice button files the choice as a proposal.
-  if (view && offered && ctx.services.votes.isVoted(view)) {
-    await ctx.reply(await ctx.services.votes.propose(ctx.press.channelId, ctx.press.user, offered.action));
-    return 'answered';
-  }
+  if (view && offered && ctx.services.votes.isVoted(view)) return { propose: offered.action };
   // Team play: the end-turn button says the presser's formations are done, as /phase end does.
-  if (view && offered?.endsTurn && view.doc.mode === 'team' && (await endTeamTurn(ctx, view, parsed.version))) return 'answered';
+  const teamEnd = view && offered?.endsTurn && view.doc.mode === 'team' ? await endTeamTurn(ctx, desk, view, parsed.version) : undefined;
+  if (teamEnd) return teamEnd;
   // A choice that would lose something (a turn ended with forces unmoved) asks its presser first.
-  if (view && offered?.confirm) {
-    await ctx.reply(askFirst(view, ctx.press.user, { text: offered.confirm, go: `Yes: ${offered.label}`, action: offered.action }));
-    return 'answered';
-  }
-  const outcome = await ctx.services.sessions.choose(ctx.press.channelId, ctx.press.user, parsed.gameId, parsed.version, parsed.index);
-  return { outcome, repeat: continuesItself(view, offered, parsed.version) };
+  if (view && offered?.confirm)
+    return { reply: askFirst(view, ctx.press.user, { text: offered.confirm, go: `Yes: ${offered.label}`, action: offered.action }) };
+  const outcome = await desk.choose(ctx.press.user, parsed.gameId, parsed.version, parsed.index);
+  if (continuesItself(view, offered, parsed.version))
+    return {
+      acted: outcome,
+      heading: `**${name}:** ${outcome.chosen} (this message shows the latest; earlier results: /game log)`,
+      replace: true,
+    };
+  return { acted: outcome, heading: `**${name}:** ${outcome.chosen}` };
 }
 
-/** The team's end-turn button as the presser's own /phase end; false when the game has no such order. */
-async function endTeamTurn(ctx: ButtonContext, view: GameView, version: number): Promise<boolean> {
+/** The team's end-turn button as the presser's own /phase end; undefined when the game has no such order. */
+async function endTeamTurn(ctx: ButtonContext, desk: OrderDesk, view: GameView, version: number): Promise<Pressed | undefined> {
   const order = view.def.orders.find((o) => o.command === 'phase' && o.subcommand === 'end');
   const outcome = order?.run?.(view.doc.state, {}, asker(view, ctx.press.user.id));
-  if (!outcome || !('act' in outcome)) return false;
+  if (!outcome || !('act' in outcome)) return undefined;
   if (outcome.confirm) {
     const { text, go, instead } = outcome.confirm;
-    await ctx.reply(askFirst(view, ctx.press.user, { text, go, action: outcome.act, ...(instead ? { instead } : {}) }));
-    return true;
+    return { reply: askFirst(view, ctx.press.user, { text, go, action: outcome.act, ...(instead ? { instead } : {}) }) };
   }
-  const acted = await ctx.services.sessions.act(ctx.press.channelId, ctx.press.user, outcome.act, version);
-  await ctx.defer?.();
-  await ctx.reply(await actingReply(acted, `**${ctx.press.user.name}:** done for the turn`));
-  return true;
+  const acted = await desk.act(ctx.press.user, outcome.act, { expectedVersion: version });
+  return { acted, heading: `**${ctx.press.user.name}:** done for the turn` };
 }
 
 /**
