@@ -147,7 +147,10 @@ function checkActor(view: GameView, actor: Actor, action: unknown): void {
   if (refusal) throw new UserError(refusal);
 }
 
-/** The engine's apply for an action its schema has already read: without a second parse where the engine offers that. */
-function applyParsed(def: GameDef, state: unknown, action: unknown): Applied<unknown> {
+/**
+ * The engine's apply for an action its schema has already read, or one the game's own code
+ * built (an order's `run`): without a second parse where the engine offers that.
+ */
+export function applyParsed(def: GameDef, state: unknown, action: unknown): Applied<unknown> {
   return def.engine.applyChecked ? def.engine.applyChecked(state, action) : def.engine.apply(state, action);
 }
