@@ -3,6 +3,7 @@ import { UserError } from '../../src/contracts/errors.js';
 import { fitText } from '../../src/contracts/limits.js';
 import type { Reply } from '../../src/contracts/reply.js';
 import type { ButtonContext } from '../../src/dispatch/command.js';
+import { orderKind } from '../../src/dispatch/free-orders.js';
 import type { Services } from '../../src/dispatch/services.js';
 import type { ActionChoice } from '../../src/games/engine.js';
 import { StaleChoiceError } from '../../src/session/errors.js';
@@ -49,6 +50,9 @@ async function pressChoice(ctx: ButtonContext, desk: OrderDesk, parsed: ChoicePr
   const offered = view?.doc.id === parsed.gameId && view.doc.version === parsed.version ? view.prompt.choices[parsed.index] : undefined;
   // In a vote game a choice button files the choice as a proposal.
   if (view && offered && ctx.services.votes.isVoted(view)) return { propose: offered.action };
+  // A reset offered as a button is as free as the command: the free-order cap holds for it too.
+  const capped = view && offered && ctx.services.limiter.freeOrder(view.doc, orderKind(offered.action), `“${offered.label}”`);
+  if (capped) throw new UserError(capped);
   // Team play: the end-turn button says the presser's formations are done, as /phase end does.
   const teamEnd = view && offered?.endsTurn && view.doc.mode === 'team' ? await endTeamTurn(ctx, desk, view, parsed.version) : undefined;
   if (teamEnd) return teamEnd;
