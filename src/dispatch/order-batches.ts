@@ -12,8 +12,8 @@ import type { Proposal } from '../votes/ballot.js';
 import type { OpenQuickBallot, PlanAction, PlanRun, PlanRunner } from '../votes/plan-action.js';
 import type { VoteService } from '../votes/vote-service.js';
 import type { Limiter } from './limits.js';
-import { type BatchCheck, checkBatch, checkText, lineAction } from './order-batch-check.js';
-import { batchPicture, buttonId, resumeButtons, standingText } from './order-batch-replies.js';
+import { type BatchCheck, checkBatch, lineAction } from './order-batch-check.js';
+import { batchPicture, confirmButtons, proposedReply, resumeButtons, standingText } from './order-batch-replies.js';
 import { BatchRun, type CarryOptions } from './order-batch-run.js';
 import { type ParsedBatch, parseBatch } from './order-lines.js';
 
@@ -69,39 +69,8 @@ export class OrderBatches implements PlanRunner {
         throw new UserError(
           `${existing.by.name}'s orders wait for confirmation; they carry them out or cancel them first (/orders status).`,
         );
-      const batch = await this.store.save({
-        id: newBatchId(),
-        gameId: view.doc.id,
-        channelId,
-        by: { id: user.id, name: user.name },
-        status: 'proposed',
-        checkedAt: view.doc.version,
-        lines: parsed.lines,
-        ...(parsed.standing ? { standing: parsed.standing } : {}),
-        next: 0,
-        decisions: 0,
-        ran: [],
-        ...(existing?.stamp ? { stamp: existing.stamp } : {}),
-      });
-      const image = await batchPicture(view, check, batch.id);
-      const uncertain = check.lines.some((c) => c.status === 'reached');
-      const content = [
-        `**Orders from ${user.name}**: ${plural(batch.lines.length, 'order')}, checked against the rules on version ${view.doc.version}; nothing is carried out yet.`,
-        checkText(check, 1300),
-        batch.standing ? `Battles: ${standingText(batch.standing)}.` : '',
-        uncertain
-          ? '⏳ lines come after dice (a battle, a force-generation roll): they are tried on the position without those and checked again when reached.'
-          : '',
-        `**Carry out** gives them in order, pausing at any decision the rules give you${batch.standing && batch.standing.battles !== 'ask' ? ' that the standing instruction does not answer' : ''}.`,
-      ];
-      return {
-        content: fitText(content.filter(Boolean).join('\n'), '(/orders status lists every order)'),
-        files: image ? [image] : [],
-        buttons: [
-          { customId: buttonId(batch, 'go'), label: `Carry out ${plural(batch.lines.length, 'order')}`, style: 'primary' },
-          { customId: buttonId(batch, 'cancel'), label: 'Cancel', style: 'secondary' },
-        ],
-      };
+      const batch = await this.store.save(newBatch(view, { id: user.id, name: user.name }, parsed, existing, { status: 'proposed' }));
+      return proposedReply(view, user.name, batch, check);
     });
   }
 
@@ -163,15 +132,7 @@ export class OrderBatches implements PlanRunner {
     const lines = batch.lines.map(
       (l, i) => `${i < batch.next ? '✓' : i === batch.next && this.resumable(batch) ? '▶' : '·'} **${l.n}.** ${clip(l.text, 100)}`,
     );
-    const buttons: ReplyButton[] =
-      batch.status === 'proposed'
-        ? [
-            { customId: buttonId(batch, 'go'), label: `Carry out ${plural(batch.lines.length, 'order')}`, style: 'primary' },
-            { customId: buttonId(batch, 'cancel'), label: 'Cancel', style: 'secondary' },
-          ]
-        : this.resumable(batch)
-          ? resumeButtons(batch)
-          : [];
+    const buttons: ReplyButton[] = batch.status === 'proposed' ? confirmButtons(batch) : this.resumable(batch) ? resumeButtons(batch) : [];
     return {
       content: fitText(`${this.stateText(batch)}\n${lines.join('\n')}`, '(the rest in the file you gave)'),
       ephemeral: true,
@@ -227,21 +188,7 @@ export class OrderBatches implements PlanRunner {
     return this.lock.run(view.doc.id, async () => {
       // The channel's decision replaces any plan still waiting.
       const existing = await this.store.load(view.doc.id);
-      const batch = await this.store.save({
-        id: newBatchId(),
-        gameId: view.doc.id,
-        channelId: view.doc.channelId,
-        by,
-        voted: true,
-        status: 'running',
-        checkedAt: view.doc.version,
-        lines: parsed.lines,
-        ...(parsed.standing ? { standing: parsed.standing } : {}),
-        next: 0,
-        decisions: 0,
-        ran: [],
-        ...(existing?.stamp ? { stamp: existing.stamp } : {}),
-      });
+      const batch = await this.store.save(newBatch(view, by, parsed, existing, { status: 'running', voted: true }));
       return this.carry(view.doc.channelId, batch, { prelude: heading, openQuick });
     });
   }
@@ -347,4 +294,29 @@ export class OrderBatches implements PlanRunner {
         return `${batch.by.name}'s orders were stopped after ${plural(batch.next, 'line')} of ${batch.lines.length}.`;
     }
   }
+}
+
+/** A new batch for the game as checked, in place of `existing` (whose stamp the conditional write compares). */
+function newBatch(
+  view: GameView,
+  by: OrderBatch['by'],
+  parsed: ParsedBatch,
+  existing: OrderBatch | undefined,
+  how: { status: OrderBatch['status']; voted?: true },
+): OrderBatch {
+  return {
+    id: newBatchId(),
+    gameId: view.doc.id,
+    channelId: view.doc.channelId,
+    by,
+    ...(how.voted ? { voted: true } : {}),
+    status: how.status,
+    checkedAt: view.doc.version,
+    lines: parsed.lines,
+    ...(parsed.standing ? { standing: parsed.standing } : {}),
+    next: 0,
+    decisions: 0,
+    ran: [],
+    ...(existing?.stamp ? { stamp: existing.stamp } : {}),
+  };
 }
