@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { UserError } from '../contracts/errors.js';
 import type { GameDef, GameRegistry } from '../games/registry.js';
+import type { DiceSeed } from '../kernel/dice.js';
 import type { GameDocument, Reseed } from '../store/game-document.js';
+import type { CheckedImport } from './game-jobs.js';
 import type { DocumentStart } from './game-records.js';
 import type { GameWork } from './game-work.js';
 import type { Actor } from './permissions.js';
@@ -28,7 +30,40 @@ export async function readyImport(games: GameRegistry, work: GameWork, actor: Ac
   const { exported, checked } = await work.checkImport(games, text);
   const source = exported.game;
   const def = games.forGame(source);
-  if (source.seed === undefined) {
+  const { seed, version, state: replayed, actions } = verified(source.seed, checked);
+  const over = def.engine.result(replayed) !== undefined;
+  if (!over && !def.reseed)
+    throw new UserError(
+      `${def.name} cannot give an imported game new dice, and the file reveals its seed: only a finished ${def.name} game can be imported.`,
+    );
+  // The file revealed the seed: the dice from here on come from a fresh secret (replay puts it in after `version`).
+  const fresh: Reseed | undefined = over ? undefined : { atVersion: version, ...newCommittedSecret() };
+  const state = fresh ? reseedState(def, replayed, fresh.seed) : replayed;
+  const reseeds: Reseed[] = [
+    ...(source.reseeds ?? []).map((r) => ({ ...r, seed: r.seed!, seedNonce: r.seedNonce! })),
+    ...(fresh ? [fresh] : []),
+  ];
+  const { settings, dropped } = importedSettings(source.settings);
+  const notice = noticeOf(fresh, dropped);
+  const line = `${actor.name} imported game ${source.id} (version ${version}). ${notice}`;
+  const start: Omit<DocumentStart, 'at'> = {
+    mode: source.mode,
+    settings: { ...settings, importedFrom: source.id, seedRevealed: true },
+    seed,
+    ...(source.seedNonce ? { seedNonce: source.seedNonce } : {}),
+    reseeds,
+    options: source.options,
+    version,
+    actions,
+    events: [...source.events, { version, kind: 'imported', text: line }],
+    state,
+  };
+  return { def, start, notice };
+}
+
+/** The export's seed and what its replay gave, once it passed the check of `npm run verify`; a refusal otherwise. */
+function verified(seed: DiceSeed | undefined, checked: CheckedImport['checked']) {
+  if (seed === undefined) {
     throw new UserError(
       `That export is of a game in progress, so its seed is secret and it cannot be replayed. Export it again after the game is over (or ended).`,
     );
@@ -38,21 +73,12 @@ export async function readyImport(games: GameRegistry, work: GameWork, actor: Ac
     const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
     throw new UserError(`That export does not pass the check of npm run verify: ${problems.slice(0, 3).join('; ')}${more}.`);
   }
-  const version = checked.version;
-  const over = def.engine.result(checked.state) !== undefined;
-  if (!over && !def.reseed)
-    throw new UserError(
-      `${def.name} cannot give an imported game new dice, and the file reveals its seed: only a finished ${def.name} game can be imported.`,
-    );
-  // The file revealed the seed: the dice from here on come from a fresh secret (replay puts it in after `version`).
-  const fresh: Reseed | undefined = over ? undefined : { atVersion: version, ...newCommittedSecret() };
-  const state = fresh ? reseedState(def, checked.state, fresh.seed) : checked.state;
-  const reseeds: Reseed[] = [
-    ...(source.reseeds ?? []).map((r) => ({ ...r, seed: r.seed!, seedNonce: r.seedNonce! })),
-    ...(fresh ? [fresh] : []),
-  ];
-  const { settings, dropped } = importedSettings(source.settings);
-  const notice = [
+  return { seed, version: checked.version, state: checked.state, actions: checked.checkedActions };
+}
+
+/** What the player is told of the dice from here on, and of the settings left out. */
+function noticeOf(fresh: Reseed | undefined, dropped: string[]): string {
+  return [
     fresh
       ? `Its seed is public now, so its dice from here on come from a new secret seed: fingerprint (sha256) \`${fresh.seedHash}\`, revealed when the game ends.`
       : 'It is over, so it rolls no more dice.',
@@ -60,20 +86,6 @@ export async function readyImport(games: GameRegistry, work: GameWork, actor: Ac
   ]
     .filter(Boolean)
     .join(' ');
-  const line = `${actor.name} imported game ${source.id} (version ${version}). ${notice}`;
-  const start: Omit<DocumentStart, 'at'> = {
-    mode: source.mode,
-    settings: { ...settings, importedFrom: source.id, seedRevealed: true },
-    seed: source.seed,
-    ...(source.seedNonce ? { seedNonce: source.seedNonce } : {}),
-    reseeds,
-    options: source.options,
-    version,
-    actions: checked.checkedActions,
-    events: [...source.events, { version, kind: 'imported', text: line }],
-    state,
-  };
-  return { def, start, notice };
 }
 
 /**
