@@ -1,3 +1,4 @@
+import { TAKE_BACK } from '../../src/dispatch/free-orders.js';
 import { seedReveal } from '../../src/session/present.js';
 import { actingReply } from '../../src/session/replies.js';
 import { withImage } from './picture.js';
@@ -9,7 +10,10 @@ export const undoSubcommand: GameSubcommand = {
   name: 'undo',
   build: (s) => s.setDescription('Take back the last order, if no die was rolled'),
   async run(ctx) {
-    const outcome = await ctx.services.sessions.undo(ctx.invocation.channelId, ctx.invocation.user);
+    // Take-backs are free orders of their own kind: the cap is checked on the game the undo reads.
+    const outcome = await ctx.services.sessions.undo(ctx.invocation.channelId, ctx.invocation.user, (doc) =>
+      ctx.services.limiter.freeOrder(doc, TAKE_BACK, '/game undo'),
+    );
     // A ballot on the position just taken back has nothing left to decide: the save closed it.
     const cancelled = outcome.ballotClosed;
     ctx.services.votes.forget(outcome.doc.id);

@@ -2,9 +2,8 @@ import { UserError } from '../contracts/errors.js';
 import type { Choice, Reply } from '../contracts/reply.js';
 import { whereOf } from '../session/where.js';
 import { StoreUnavailableError } from '../store/game-store.js';
-import type { AutocompleteRequest, ButtonContext, CommandContext, CommandModule, Invocation } from './command.js';
-import { TAKE_BACK } from './free-orders.js';
-import { createsGame, takesBack } from './limits.js';
+import type { AutocompleteRequest, ButtonContext, CommandContext, CommandModule } from './command.js';
+import { createsGame } from './limits.js';
 import type { Services } from './services.js';
 
 const FAILURE = 'Something went wrong on our side; nothing was changed. The error has been logged.';
@@ -41,9 +40,9 @@ type Without<T, K extends keyof T> = Omit<T, K>;
  *
  * Before a command runs, the limits in `services.limiter` are checked, cheapest first: the
  * member's pace (token buckets), then for a command that creates a game the caps on active
- * games (a place is held until the command is done, so concurrent ones cannot overshoot),
- * and for a take-back the free-order cap. Orders and choice buttons meet the free-order cap on
- * their own path, on the game they read (act-and-reply.ts, commands/game/choice-button.ts).
+ * games (a place is held until the command is done, so concurrent ones cannot overshoot).
+ * Orders, choice buttons and take-backs meet the free-order cap on their own path, on the game
+ * they read once (act-and-reply.ts, commands/game/choice-button.ts, commands/game/undo-end.ts).
  * A refused command changes nothing and takes no token.
  */
 export class Dispatcher {
@@ -80,7 +79,6 @@ export class Dispatcher {
       async () => {
         const release = creates ? await this.services.limiter.reserveGame(whereOf(ctx.invocation), ctx.invocation.user) : undefined;
         try {
-          if (takesBack(ctx.invocation)) await this.checkTakeBack(ctx.invocation);
           await command.execute({ ...ctx, services: this.services });
         } finally {
           release?.();
@@ -130,14 +128,6 @@ export class Dispatcher {
     } catch {
       return [];
     }
-  }
-
-  /** The free-order cap on take-backs (/game undo). */
-  private async checkTakeBack(invocation: Invocation): Promise<void> {
-    if (!this.services.limiter.limits.freeOrders) return;
-    const view = await this.services.sessions.current(invocation.channelId);
-    const refusal = view && this.services.limiter.freeOrder(view.doc, TAKE_BACK, '/game undo');
-    if (refusal) throw new UserError(refusal);
   }
 
   private async guarded(reply: (r: Reply) => Promise<void>, context: FailureContext, run: () => Promise<void>): Promise<void> {

@@ -43,11 +43,6 @@ export function createsGame(invocation: Pick<Invocation, 'command' | 'subcommand
   return invocation.command === 'game' && (invocation.subcommand === 'new' || invocation.subcommand === 'import');
 }
 
-/** The invocation that takes an order back: counted as free orders of their own kind. */
-export function takesBack(invocation: Pick<Invocation, 'command' | 'subcommand'>): boolean {
-  return invocation.command === 'game' && invocation.subcommand === 'undo';
-}
-
 /**
  * The limits in force, with their state: the members' token buckets (in this process: a
  * server's interactions all reach one shard), the caps on active games, the free-order cap.

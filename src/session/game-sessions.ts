@@ -122,9 +122,21 @@ export class GameSessions {
     });
   }
 
-  /** Take back the last order by replaying the log without it; never past a die roll. */
-  async undo(channelId: string, actor: Actor): Promise<ActOutcome & { undone: ActionRecord; ballotClosed: boolean }> {
-    return this.lock.run(channelId, async () => takeBack(this.records, await this.records.require(channelId), actor));
+  /**
+   * Take back the last order by replaying the log without it; never past a die roll. `refuse`:
+   * the caller's own refusal on the game as read (the free-order cap), checked first.
+   */
+  async undo(
+    channelId: string,
+    actor: Actor,
+    refuse?: (doc: GameDocument) => string | undefined,
+  ): Promise<ActOutcome & { undone: ActionRecord; ballotClosed: boolean }> {
+    return this.lock.run(channelId, async () => {
+      const view = await this.records.require(channelId);
+      const refusal = refuse?.(view.doc);
+      if (refusal) throw new UserError(refusal);
+      return takeBack(this.records, view, actor);
+    });
   }
 
   async join(channelId: string, actor: Actor, seat?: string, armies?: string[]): Promise<GameDocument> {
