@@ -83,19 +83,22 @@ export async function onHeldButton(ctx: ButtonContext): Promise<void> {
     await ctx.reply({ content: 'That question was for the player who gave the order; nothing was changed.', ephemeral: true });
     return;
   }
-  const view = await ctx.services.sessions.current(ctx.press.channelId);
-  if (!view || view.doc.id !== h.gameId || view.doc.version !== h.version) {
-    held.delete(token!);
+  // The held order on the one path: the game read once under the channel's lock, then acted on.
+  const pressed = await ctx.services.sessions.withGame(ctx.press.channelId, async (desk) => {
+    const view = desk.view;
+    if (!view || view.doc.id !== h.gameId || view.doc.version !== h.version) return { movedOn: view?.prompt.text ?? '' };
+    const refusal = ctx.services.limiter.freeOrder(view.doc, orderKind(h.action), 'That order');
+    if (refusal) throw new UserError(refusal);
+    return { acted: await desk.act(ctx.press.user, h.action, { expectedVersion: h.version }) };
+  });
+  held.delete(token!);
+  if ('movedOn' in pressed) {
     await ctx.reply({
-      content: `The game has moved on since that question; nothing was changed. ${view?.prompt.text ?? ''}`.trim(),
+      content: `The game has moved on since that question; nothing was changed. ${pressed.movedOn}`.trim(),
       ephemeral: true,
     });
     return;
   }
-  const refusal = ctx.services.limiter.freeOrder(view.doc, orderKind(h.action), 'That order');
-  if (refusal) throw new UserError(refusal);
-  const outcome = await ctx.services.sessions.act(ctx.press.channelId, ctx.press.user, h.action, h.version);
-  held.delete(token!);
   await ctx.defer?.();
-  await ctx.reply(await actingReply(outcome, h.heading ?? `**${ctx.press.user.name}:**`));
+  await ctx.reply(await actingReply(pressed.acted, h.heading ?? `**${ctx.press.user.name}:**`));
 }

@@ -1,7 +1,9 @@
 import { DISCORD_COMMAND_LIMITS } from '../src/contracts/limits.js';
 import type { CommandModule } from '../src/dispatch/command.js';
+import { Dispatcher, type DispatcherOptions } from '../src/dispatch/dispatch.js';
+import type { Services } from '../src/dispatch/services.js';
 import type { GameRegistry } from '../src/games/registry.js';
-import { gameCommand } from './game.js';
+import { gameCommand } from './game/index.js';
 import { hexCommand } from './hex.js';
 import { orderCommands } from './orders.js';
 import { ordersBatchCommand } from './orders-batch.js';
@@ -33,6 +35,11 @@ export function buildCommands(games: GameRegistry): ReadonlyMap<string, CommandM
   }
   checkDiscordLimits([...commands.values()]);
   return commands;
+}
+
+/** A dispatcher for every command of the installed games: what the entry points (Discord, the console, tests) run. */
+export function createDispatcher(services: Services, options?: DispatcherOptions): Dispatcher {
+  return new Dispatcher(services, buildCommands(services.games), options);
 }
 
 /** Discord refuses a whole registration that breaks any of these; say which command does, at start-up. */

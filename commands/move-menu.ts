@@ -56,20 +56,34 @@ export async function onMoveMenu(ctx: ButtonContext, order: (ctx: CommandContext
     throw new UserError(
       `The ${sideWord(view.prompt.side!)} side is moving: only its players may open its menus (11.6 Fog of war). Nothing was changed.`,
     );
-  if (open) {
-    await ctx.reply({ ...stackMenu(view, move, 0), ephemeral: true });
-    return;
-  }
+  if (open) return ctx.reply({ ...stackMenu(view, move, 0), ephemeral: true });
   const picked = onePick(ctx.press.values);
+  if (stacks) return pickStack(ctx, view, move, picked);
+  return pickTarget(ctx, view, move, targets![4]!, picked, order);
+}
+
+type MenuMove = NonNullable<ReturnType<typeof menuMove>>;
+
+/** A pick in the stacks menu: another page, or the hexes the picked stack can reach. */
+async function pickStack(ctx: ButtonContext, view: GameView, move: MenuMove, picked: string): Promise<void> {
   const page = MORE.exec(picked);
-  if (stacks) {
-    if (page) return ctx.reply({ ...stackMenu(view, move, Number(page[1])), ephemeral: true, replace: true });
-    const all = move.order.suggest!(view.doc.state, { name: move.mover, value: '' }, {}, ALL);
-    if (!all.some((c) => c.value === picked)) throw new UserError(`${clip(picked, 40)} cannot move now; nothing was changed. Pick again.`);
-    await ctx.defer?.();
-    return ctx.reply({ ...(await targetMenu(view, move, picked, 0, true, ctx.press.user.id)), ephemeral: true, replace: true });
-  }
-  const stack = targets![4]!;
+  if (page) return ctx.reply({ ...stackMenu(view, move, Number(page[1])), ephemeral: true, replace: true });
+  const all = move.order.suggest!(view.doc.state, { name: move.mover, value: '' }, {}, ALL);
+  if (!all.some((c) => c.value === picked)) throw new UserError(`${clip(picked, 40)} cannot move now; nothing was changed. Pick again.`);
+  await ctx.defer?.();
+  return ctx.reply({ ...(await targetMenu(view, move, picked, 0, true, ctx.press.user.id)), ephemeral: true, replace: true });
+}
+
+/** A pick in the hexes menu: back, another page, or the move itself, given as the typed /move would be. */
+async function pickTarget(
+  ctx: ButtonContext,
+  view: GameView,
+  move: MenuMove,
+  stack: string,
+  picked: string,
+  order: (ctx: CommandContext) => Promise<void>,
+): Promise<void> {
+  const page = MORE.exec(picked);
   if (picked === BACK) return ctx.reply({ ...stackMenu(view, move, 0), ephemeral: true, replace: true, files: [] });
   if (page) return ctx.reply({ ...(await targetMenu(view, move, stack, Number(page[1]), false)), ephemeral: true, replace: true });
   const reach = move.order.suggest!(view.doc.state, { name: 'to', value: '' }, { [move.mover]: stack }, ALL);

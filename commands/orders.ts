@@ -1,26 +1,16 @@
 import { SlashCommandBuilder } from 'discord.js';
-import { z } from 'zod';
-import { UserError } from '../src/contracts/errors.js';
 import { DISCORD_COMMAND_LIMITS } from '../src/contracts/limits.js';
-import type { Choice, OptionValue } from '../src/contracts/reply.js';
-import { issuesText } from '../src/contracts/text.js';
-import { actAndReply } from '../src/dispatch/act-and-reply.js';
-import type { AutocompleteRequest, ButtonContext, CommandContext, CommandModule, Invocation } from '../src/dispatch/command.js';
-import type { GameDef } from '../src/games/game-def.js';
-import type { Order, OrderAsker, OrderOption } from '../src/games/orders.js';
+import type { ButtonContext, CommandModule } from '../src/dispatch/command.js';
 import type { GameRegistry } from '../src/games/registry.js';
-import type { GameView } from '../src/session/game-sessions.js';
-import { actRefusal, formationRefusal } from '../src/session/permissions.js';
-import { hiddenFrom } from '../src/session/sight.js';
-import { askFirst } from './confirmations.js';
+import { type Declared, GAME_OPTION, giveOrder, lookersOf, suggestOrder } from './give-order.js';
 import { onMoveMenu } from './move-menu.js';
 import { addOrderOptions, checkOptionLimits, mergeOptions } from './order-options.js';
 
 /**
  * The order commands (/move, /attack, /battle ...): one slash command per name any installed
  * game uses, its options the union of what the games declare. The handler is the same for
- * every game: find the channel's game and its order, check the options with zod, let the
- * game turn them into its action, act (or propose, in vote play) and reply.
+ * every game (give-order.ts): find the channel's game and its order, check the options with
+ * zod, let the game turn them into its action, act (or propose, in vote play) and reply.
  */
 
 /** The shared vocabulary: what each common order command is for, whatever the game. */
@@ -34,11 +24,6 @@ const VOCABULARY: Record<string, string> = {
   replace: 'Replacement phase: restore a unit, or bring one back',
   rules: 'The game’s charts',
 };
-
-interface Declared {
-  def: GameDef;
-  order: Order<unknown, unknown>;
-}
 
 /** Every order command the installed games use, in the order they first appear. */
 export function orderCommands(games: GameRegistry): CommandModule[] {
@@ -81,10 +66,10 @@ function orderCommand(name: string, declared: Declared[]): CommandModule {
   }
   return {
     data: builder,
-    execute: (ctx) => execute(ctx, declared),
-    autocomplete: (request) => suggest(request, declared),
+    execute: (ctx) => giveOrder(ctx, declared),
+    autocomplete: (request) => suggestOrder(request, declared),
     // /move also answers its menus (move:<gameId>:<version>:...): a pick gives the order as typed.
-    ...(name === 'move' ? { onButton: (ctx: ButtonContext) => onMoveMenu(ctx, (c) => execute(c, declared)) } : {}),
+    ...(name === 'move' ? { onButton: (ctx: ButtonContext) => onMoveMenu(ctx, (c) => giveOrder(c, declared)) } : {}),
   };
 }
 
@@ -97,17 +82,6 @@ function subDescription(list: Declared[]): string {
 function gameIds(declared: Declared[]): string {
   return [...new Set(declared.map((d) => d.def.id))].join(', ');
 }
-
-/** Games whose (sub)command answers without a game in the channel (charts). */
-function lookersOf(declared: Declared[]): GameDef[] {
-  return [...new Set(declared.filter((d) => d.order.look).map((d) => d.def))];
-}
-
-/**
- * When several games answer the same command without a game (their charts), `game:` says
- * whose; the option is the bot's, not a game's, and never reaches the game's order.
- */
-const GAME_OPTION = 'game';
 
 function addOptions(builder: Parameters<typeof addOrderOptions>[0], where: string, declared: Declared[]): void {
   const options = mergeOptions(
@@ -125,128 +99,4 @@ function addOptions(builder: Parameters<typeof addOrderOptions>[0], where: strin
     });
   checkOptionLimits(where, [...new Set(declared.map((d) => d.def.id))], options);
   addOrderOptions(builder, options);
-}
-
-function words(invocation: Pick<Invocation, 'command' | 'subcommand'>): string {
-  return `/${invocation.command}${invocation.subcommand ? ` ${invocation.subcommand}` : ''}`;
-}
-
-/** The order this game gives to the invoked (sub)command, or a refusal naming what it has instead. */
-export function orderOf(def: GameDef, invocation: Pick<Invocation, 'command' | 'subcommand'>): Order<unknown, unknown> {
-  const order = def.orders.find((o) => o.command === invocation.command && o.subcommand === invocation.subcommand);
-  if (order) return order;
-  const same = def.orders.filter((o) => o.command === invocation.command).map((o) => o.usage);
-  const instead = same.length ? ` Its /${invocation.command} orders: ${same.join(', ')}.` : '';
-  throw new UserError(`${def.name} has no ${words(invocation)}.${instead} /game help lists its commands.`);
-}
-
-/** Only the options the order declares, each checked against its declared type and limits. */
-export function checkedOptions(def: GameDef, order: Order<unknown, unknown>, options: Invocation['options']): Record<string, OptionValue> {
-  const declared = order.options ?? [];
-  const foreign = Object.keys(options).filter((k) => !declared.some((o) => o.name === k));
-  if (foreign.length) {
-    const takes = declared.length ? `takes ${declared.map((o) => `${o.name}:`).join(', ')}` : 'takes no options';
-    throw new UserError(
-      `${def.name}'s ${order.usage
-        .split(' ')
-        .slice(0, order.subcommand ? 2 : 1)
-        .join(' ')} ${takes}, not ${foreign.map((k) => `${k}:`).join(', ')}. Write it ${order.usage}.`,
-    );
-  }
-  const shape: Record<string, z.ZodType> = {};
-  for (const o of declared) shape[o.name] = optionSchema(o);
-  const result = z.object(shape).safeParse(options);
-  if (!result.success) throw new UserError(`That command's options are not right. ${issuesText(result.error)} Write it ${order.usage}.`);
-  return result.data as Record<string, OptionValue>;
-}
-
-function optionSchema(o: OrderOption): z.ZodType {
-  let schema: z.ZodType;
-  if (o.choices?.length) {
-    const values = o.choices.map((c) => c.value);
-    const message = `takes one of ${values.join(', ')}`;
-    schema =
-      o.type === 'integer'
-        ? z.number().refine((v) => values.includes(String(v)), { message })
-        : z.string().refine((v) => values.includes(v), { message });
-  } else if (o.type === 'string') {
-    let s = z.string();
-    if (o.minLength !== undefined) s = s.min(o.minLength);
-    if (o.maxLength !== undefined) s = s.max(o.maxLength);
-    schema = s;
-  } else if (o.type === 'integer') {
-    let n = z.number().int();
-    if (o.minValue !== undefined) n = n.min(o.minValue);
-    if (o.maxValue !== undefined) n = n.max(o.maxValue);
-    schema = n;
-  } else schema = z.boolean();
-  return o.required ? schema : schema.optional();
-}
-
-/** The game an order goes to: the channel's, or without one, the only game whose order needs none. */
-async function target(services: CommandContext['services'], invocation: Invocation, declared: Declared[]) {
-  const lookers = lookersOf(declared.filter((d) => d.order.subcommand === invocation.subcommand));
-  const named = invocation.options[GAME_OPTION];
-  const view = await services.sessions.current(invocation.channelId);
-  if (typeof named === 'string' && lookers.length > 1 && named !== view?.def.id) {
-    const def = lookers.find((g) => g.id === named);
-    if (!def) throw new UserError(`${words(invocation)} game: takes one of ${lookers.map((g) => g.id).join(', ')}.`);
-    return { def, state: undefined, hasGame: false };
-  }
-  if (view) return { def: view.def, state: view.doc.state as unknown, hasGame: true, view };
-  if (lookers.length === 1) return { def: lookers[0]!, state: undefined, hasGame: false };
-  if (lookers.length > 1)
-    throw new UserError(
-      `Without a game in this channel, say whose: ${lookers.map((g) => `${words(invocation)} game:${g.id}`).join(' or ')}. /game new starts a game.`,
-    );
-  throw new UserError('There is no game in this channel. /game new starts one.');
-}
-
-async function execute(ctx: CommandContext, declared: Declared[]): Promise<void> {
-  const { invocation } = ctx;
-  const { def, state, hasGame } = await target(ctx.services, invocation, declared);
-  const order = orderOf(def, invocation);
-  const { [GAME_OPTION]: _whose, ...given } = invocation.options;
-  const options = checkedOptions(def, order, lookersOf(declared).length > 1 ? given : invocation.options);
-  if (!hasGame || !order.run) {
-    if (!order.look) throw new UserError('There is no game in this channel. /game new starts one.');
-    await ctx.reply({ content: order.look(options), ephemeral: true });
-    return;
-  }
-  const view = await ctx.services.sessions.current(invocation.channelId);
-  const outcome = order.run(state, options, view ? asker(view, invocation.user.id) : {});
-  if ('answer' in outcome) {
-    await ctx.reply({ content: outcome.answer, ephemeral: true });
-    return;
-  }
-  // Something would be lost: ask first (a vote game's ballot is its own question).
-  if (outcome.confirm && view && !ctx.services.votes.isVoted(view)) {
-    // Only an order that would be taken is worth the question: refusals come first, as without it.
-    const refusal =
-      actRefusal(view.doc, invocation.user, view.prompt) ?? formationRefusal(view.doc, view.def, invocation.user, outcome.act);
-    if (refusal) throw new UserError(refusal);
-    view.def.engine.apply(structuredClone(view.doc.state), outcome.act);
-    const { text, go, instead } = outcome.confirm;
-    await ctx.reply(askFirst(view, invocation.user, { text, go, action: outcome.act, ...(instead ? { instead } : {}) }, outcome.heading));
-    return;
-  }
-  await actAndReply(ctx, outcome.act, outcome.heading);
-}
-
-/** Team play: the formations this player commands (the creator holds those nobody took). */
-export function asker(view: GameView, userId: string): OrderAsker {
-  const { doc, def } = view;
-  if (doc.mode !== 'team' || !def.formations?.length) return {};
-  const taken = new Set(doc.players.flatMap((p) => p.formations ?? []));
-  const own = doc.players.find((p) => p.id === userId)?.formations ?? [];
-  const spare = userId === doc.createdBy ? def.formations.map((f) => f.id).filter((f) => !taken.has(f)) : [];
-  return { formations: [...new Set([...own, ...spare])] };
-}
-
-async function suggest(request: AutocompleteRequest, declared: Declared[]): Promise<Choice[]> {
-  const { def, state, view } = await target(request.services, request.invocation, declared);
-  const order = orderOf(def, request.invocation);
-  // Fog of war: suggestions name the units of the side to act, so only its own players get them.
-  if (view && hiddenFrom(view, request.invocation.user.id, view.prompt.side)) return [];
-  return order.suggest?.(state, request.focused, request.invocation.options) ?? [];
 }

@@ -19,13 +19,14 @@ export function isSealedMenuId(customId: string): boolean {
   return parseSealedId(customId) !== undefined;
 }
 
+/** A press of the sealed choice's button (the menu opens) or a pick in its menu. */
 export async function onSealedMenu(ctx: ButtonContext): Promise<void> {
   const parsed = parseSealedId(ctx.press.customId);
   if (!parsed) throw new UserError('That menu is not one this bot made; nothing was changed.');
   const view = await current(ctx, parsed.gameId, parsed.version);
   const choice = sealedChoiceOf(view.doc, view.def);
   if (!choice) throw new UserError(`No secret choice is due now; nothing was changed. ${view.prompt.text}`);
-  const { votes, sessions } = ctx.services;
+  const { votes } = ctx.services;
   const voted = votes.isVoted(view);
   // Only the side's player (or, in vote play, a member of the side) gets the menu.
   if (voted) votes.refuseVoter(view.doc, ctx.press.user);
@@ -33,24 +34,8 @@ export async function onSealedMenu(ctx: ButtonContext): Promise<void> {
     const refusal = actRefusal(view.doc, ctx.press.user, view.prompt);
     if (refusal) throw new UserError(refusal);
   }
-  if (parsed.step === 'open') {
-    await ctx.reply({
-      content: voted
-        ? `${choice.title}\nVote play: your picks are your private vote; the side's choice is the options with the most votes (/vote settings tiebreak breaks ties). Only how many members chose is shown.`
-        : choice.title,
-      ephemeral: true,
-      menu: {
-        customId: sealedIds(view.doc).pick,
-        placeholder: choice.placeholder,
-        options: choice.options,
-        minValues: choice.min,
-        maxValues: choice.max,
-      },
-    });
-    return;
-  }
+  if (parsed.step === 'open') return openMenu(ctx, view, choice, voted);
   const picks = checkedPicks(choice, ctx.press.values ?? []);
-  const labels = picks.map((v) => choice.options.find((o) => o.value === v)?.label ?? v).join(', ');
   if (voted) {
     await ctx.defer?.();
     const { mine, shared } = await votes.sealedVote(ctx.press.channelId, ctx.press.user, parsed.version, picks);
@@ -58,9 +43,34 @@ export async function onSealedMenu(ctx: ButtonContext): Promise<void> {
     await ctx.reply(shared);
     return;
   }
-  let outcome: Awaited<ReturnType<typeof sessions.act>>;
+  await givePicks(ctx, choice, picks, parsed.version);
+}
+
+type Sealed = NonNullable<ReturnType<typeof sealedChoiceOf>>;
+
+/** The private menu of the options, for the side's player (in vote play: a member's private vote). */
+async function openMenu(ctx: ButtonContext, view: GameView, choice: Sealed, voted: boolean): Promise<void> {
+  await ctx.reply({
+    content: voted
+      ? `${choice.title}\nVote play: your picks are your private vote; the side's choice is the options with the most votes (/vote settings tiebreak breaks ties). Only how many members chose is shown.`
+      : choice.title,
+    ephemeral: true,
+    menu: {
+      customId: sealedIds(view.doc).pick,
+      placeholder: choice.placeholder,
+      options: choice.options,
+      minValues: choice.min,
+      maxValues: choice.max,
+    },
+  });
+}
+
+/** The picks as the player's order: the public hears only that the side has chosen. */
+async function givePicks(ctx: ButtonContext, choice: Sealed, picks: string[], version: number): Promise<void> {
+  const labels = picks.map((v) => choice.options.find((o) => o.value === v)?.label ?? v).join(', ');
+  let outcome: Awaited<ReturnType<typeof ctx.services.sessions.act>>;
   try {
-    outcome = await sessions.act(ctx.press.channelId, ctx.press.user, choice.action(picks), parsed.version);
+    outcome = await ctx.services.sessions.act(ctx.press.channelId, ctx.press.user, choice.action(picks), version);
   } catch (err) {
     if (err instanceof StaleChoiceError) throw new UserError(`${err.message} Nothing was changed; the latest message shows the game now.`);
     throw err;

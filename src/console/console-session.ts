@@ -1,8 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createDispatcher } from '../../commands/index.js';
 import { UserError } from '../contracts/errors.js';
 import type { Reply, ReplyButton, ReplyMenu } from '../contracts/reply.js';
-import { Dispatcher } from '../dispatch/dispatch.js';
+import type { Dispatcher } from '../dispatch/dispatch.js';
 import type { Limits } from '../dispatch/limits.js';
 import { closeServices, createServices, type Services } from '../dispatch/services.js';
 import { INSTALLED_GAMES } from '../games/installed.js';
@@ -62,7 +63,7 @@ export class ConsoleSession {
       ...(opts.limits ? { limits: opts.limits } : {}),
       ...(opts.limitClock ? { limitClock: opts.limitClock } : {}),
     });
-    this.dispatcher = new Dispatcher(this.services);
+    this.dispatcher = createDispatcher(this.services);
     this.ready = this.services.votes.resume();
   }
 

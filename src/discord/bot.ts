@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { Client, Events, GatewayIntentBits, ShardClientUtil } from 'discord.js';
-import { Dispatcher } from '../dispatch/dispatch.js';
+import { createDispatcher } from '../../commands/index.js';
 import type { Limits } from '../dispatch/limits.js';
 import { closeServices, createServices, type Services } from '../dispatch/services.js';
 import { INSTALLED_GAMES } from '../games/installed.js';
@@ -80,7 +80,7 @@ export async function startDiscordBot(options: DiscordBotOptions): Promise<Disco
     ...(options.attachmentOrigins ? { attachmentOrigins: options.attachmentOrigins } : {}),
   });
   // Server-side failures go to the log with what they happened in, not only to the player.
-  const dispatcher = new Dispatcher(services, {
+  const dispatcher = createDispatcher(services, {
     report: (level, err, context) =>
       log.logger[level]({ err, ...context }, level === 'warn' ? 'the game store did not answer a command' : 'a command failed'),
   });

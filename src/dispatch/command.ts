@@ -1,38 +1,9 @@
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
-import type { Choice, Member, OptionValue, Reply } from '../contracts/reply.js';
+import type { Choice, Reply } from '../contracts/reply.js';
+import type { ButtonPress, Invocation } from './invocation.js';
 import type { Services } from './services.js';
 
-/**
- * The one shape every slash command has, whether it arrives from Discord, the local
- * console or a test: a parsed invocation in, replies out, the services in the context.
- */
-export interface Invocation {
-  command: string;
-  subcommand?: string;
-  options: Record<string, OptionValue>;
-  /** Files attached to attachment options, by option name (the option's value is the file's URL). */
-  files?: Record<string, AttachedFile>;
-  user: Member;
-  channelId: string;
-}
-
-/** A file a member attached, as Discord describes it before anything is downloaded. */
-export interface AttachedFile {
-  url: string;
-  name: string;
-  bytes: number;
-}
-
-/**
- * A button press or a menu pick, routed to the command named before the first colon of its
- * customId. A pick carries the values picked (untrusted: the handler checks them).
- */
-export interface ButtonPress {
-  customId: string;
-  user: Member;
-  channelId: string;
-  values?: string[];
-}
+export type { AttachedFile, ButtonPress, Invocation } from './invocation.js';
 
 /** An autocomplete request: the option being typed and what is typed so far. */
 export interface AutocompleteRequest {

@@ -1,12 +1,9 @@
-import { buildCommands } from '../../commands/index.js';
 import { UserError } from '../contracts/errors.js';
 import type { Choice, Reply } from '../contracts/reply.js';
-import { parseChoiceButton } from '../session/replies.js';
 import { whereOf } from '../session/where.js';
 import { StoreUnavailableError } from '../store/game-store.js';
-import type { AutocompleteRequest, ButtonContext, ButtonPress, CommandContext, CommandModule, Invocation } from './command.js';
-import { orderKind, TAKE_BACK } from './free-orders.js';
-import { createsGame, takesBack } from './limits.js';
+import type { AutocompleteRequest, ButtonContext, CommandContext, CommandModule } from './command.js';
+import { createsGame } from './limits.js';
 import type { Services } from './services.js';
 
 const FAILURE = 'Something went wrong on our side; nothing was changed. The error has been logged.';
@@ -43,19 +40,18 @@ type Without<T, K extends keyof T> = Omit<T, K>;
  *
  * Before a command runs, the limits in `services.limiter` are checked, cheapest first: the
  * member's pace (token buckets), then for a command that creates a game the caps on active
- * games (a place is held until the command is done, so concurrent ones cannot overshoot),
- * and for a take-back the free-order cap. Order commands meet the free-order cap in
- * `actAndReply`, choice buttons here. A refused command changes nothing and takes no token.
+ * games (a place is held until the command is done, so concurrent ones cannot overshoot).
+ * Orders, choice buttons and take-backs meet the free-order cap on their own path, on the game
+ * they read once (act-and-reply.ts, commands/game/choice-button.ts, commands/game/undo-end.ts).
+ * A refused command changes nothing and takes no token.
  */
 export class Dispatcher {
-  readonly commands: ReadonlyMap<string, CommandModule>;
-
+  /** `commands`: the command table, by name, that the entry point built (commands/index.ts); dispatch names no command. */
   constructor(
     readonly services: Services,
+    readonly commands: ReadonlyMap<string, CommandModule>,
     private readonly options: DispatcherOptions = {},
-  ) {
-    this.commands = buildCommands(services.games);
-  }
+  ) {}
 
   async command(ctx: Without<CommandContext, 'services'>): Promise<void> {
     const command = this.commands.get(ctx.invocation.command);
@@ -83,7 +79,6 @@ export class Dispatcher {
       async () => {
         const release = creates ? await this.services.limiter.reserveGame(whereOf(ctx.invocation), ctx.invocation.user) : undefined;
         try {
-          if (takesBack(ctx.invocation)) await this.checkTakeBack(ctx.invocation);
           await command.execute({ ...ctx, services: this.services });
         } finally {
           release?.();
@@ -119,7 +114,6 @@ export class Dispatcher {
       (r) => ctx.reply(r),
       context,
       async () => {
-        await this.checkChoice(ctx.press);
         await command.onButton!({ ...ctx, services: this.services });
       },
     );
@@ -134,28 +128,6 @@ export class Dispatcher {
     } catch {
       return [];
     }
-  }
-
-  /** The free-order cap on take-backs (/game undo). */
-  private async checkTakeBack(invocation: Invocation): Promise<void> {
-    if (!this.services.limiter.limits.freeOrders) return;
-    const view = await this.services.sessions.current(invocation.channelId);
-    const refusal = view && this.services.limiter.freeOrder(view.doc, TAKE_BACK, '/game undo');
-    if (refusal) throw new UserError(refusal);
-  }
-
-  /** The free-order cap on a choice button (a reset offered as a button is as free as the command). */
-  private async checkChoice(press: ButtonPress): Promise<void> {
-    if (!this.services.limiter.limits.freeOrders) return;
-    const parsed = parseChoiceButton(press.customId);
-    if (!parsed) return;
-    const view = await this.services.sessions.current(press.channelId);
-    // Anything stale or foreign is the command's to answer; a vote game's choice becomes a proposal.
-    if (!view || view.doc.id !== parsed.gameId || view.doc.version !== parsed.version || this.services.votes.isVoted(view)) return;
-    const choice = view.prompt.choices[parsed.index];
-    if (!choice) return;
-    const refusal = this.services.limiter.freeOrder(view.doc, orderKind(choice.action), `“${choice.label}”`);
-    if (refusal) throw new UserError(refusal);
   }
 
   private async guarded(reply: (r: Reply) => Promise<void>, context: FailureContext, run: () => Promise<void>): Promise<void> {

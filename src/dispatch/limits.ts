@@ -3,8 +3,8 @@ import { GameCaps } from '../session/game-caps.js';
 import type { Where } from '../session/game-sessions.js';
 import type { GameDocument } from '../store/game-document.js';
 import type { GameStore } from '../store/game-store.js';
-import type { Invocation } from './command.js';
 import { freeOrderRefusal } from './free-orders.js';
+import type { Invocation } from './invocation.js';
 import { type Rate, rateText, TokenBuckets, waitText } from './rate-limiter.js';
 
 /**
@@ -41,11 +41,6 @@ export const DEFAULT_LIMITS = {
 /** The invocations that create a game: capped, and paced by the `newGames` bucket. */
 export function createsGame(invocation: Pick<Invocation, 'command' | 'subcommand'>): boolean {
   return invocation.command === 'game' && (invocation.subcommand === 'new' || invocation.subcommand === 'import');
-}
-
-/** The invocation that takes an order back: counted as free orders of their own kind. */
-export function takesBack(invocation: Pick<Invocation, 'command' | 'subcommand'>): boolean {
-  return invocation.command === 'game' && invocation.subcommand === 'undo';
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { UserError } from '../contracts/errors.js';
 import { issuesText } from '../contracts/text.js';
-import type { Invocation } from './command.js';
+import type { Invocation } from './invocation.js';
 
 /**
  * Validate a command's options with zod at the boundary; a bad option becomes a

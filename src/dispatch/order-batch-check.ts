@@ -1,4 +1,3 @@
-import { asker } from '../../commands/orders.js';
 import { UserError } from '../contracts/errors.js';
 import { clip } from '../contracts/limits.js';
 import type { Member } from '../contracts/reply.js';
@@ -6,7 +5,7 @@ import type { ArrowView } from '../contracts/scene.js';
 import type { GameDef } from '../games/game-def.js';
 import type { GameView } from '../session/game-sessions.js';
 import type { BatchLine } from '../session/order-batch.js';
-import { actRefusal, formationRefusal } from '../session/permissions.js';
+import { actRefusal, asker, formationRefusal } from '../session/permissions.js';
 import { proposalArrow } from '../votes/preview.js';
 import type { ParsedBatch } from './order-lines.js';
 

@@ -7,7 +7,7 @@ import type { OrderBatch, Standing } from '../session/order-batch.js';
 import { dieText } from '../session/present.js';
 import { choiceButtons, gameImage } from '../session/replies.js';
 import { arrowsImage } from '../votes/preview.js';
-import { type BatchCheck, batchArrows } from './order-batch-check.js';
+import { type BatchCheck, batchArrows, checkText } from './order-batch-check.js';
 
 /**
  * What a batch of orders looks like to players: its picture, the replies while it runs,
@@ -71,6 +71,34 @@ export async function batchPicture(view: GameView, check: BatchCheck, suffix: st
 
 export function buttonId(batch: OrderBatch, op: string): string {
   return `orders:${batch.gameId}:${batch.id}:${op}`;
+}
+
+/** Carry out and Cancel, under orders that wait for confirmation. */
+export function confirmButtons(batch: OrderBatch): ReplyButton[] {
+  return [
+    { customId: buttonId(batch, 'go'), label: `Carry out ${plural(batch.lines.length, 'order')}`, style: 'primary' },
+    { customId: buttonId(batch, 'cancel'), label: 'Cancel', style: 'secondary' },
+  ];
+}
+
+/** Orders given, checked and drawn: what they will do, waiting for Carry out. */
+export async function proposedReply(view: GameView, by: string, batch: OrderBatch, check: BatchCheck): Promise<Reply> {
+  const image = await batchPicture(view, check, batch.id);
+  const uncertain = check.lines.some((c) => c.status === 'reached');
+  const content = [
+    `**Orders from ${by}**: ${plural(batch.lines.length, 'order')}, checked against the rules on version ${view.doc.version}; nothing is carried out yet.`,
+    checkText(check, 1300),
+    batch.standing ? `Battles: ${standingText(batch.standing)}.` : '',
+    uncertain
+      ? '⏳ lines come after dice (a battle, a force-generation roll): they are tried on the position without those and checked again when reached.'
+      : '',
+    `**Carry out** gives them in order, pausing at any decision the rules give you${batch.standing && batch.standing.battles !== 'ask' ? ' that the standing instruction does not answer' : ''}.`,
+  ];
+  return {
+    content: fitText(content.filter(Boolean).join('\n'), '(/orders status lists every order)'),
+    files: image ? [image] : [],
+    buttons: confirmButtons(batch),
+  };
 }
 
 export function resumeButtons(batch: OrderBatch): ReplyButton[] {

@@ -3,8 +3,6 @@ import { UserError } from '../contracts/errors.js';
 import { clip, fitText } from '../contracts/limits.js';
 import type { Member, Reply, ReplyButton } from '../contracts/reply.js';
 import { plural } from '../contracts/text.js';
-import type { GameEvent } from '../games/engine.js';
-import { StaleChoiceError } from '../session/errors.js';
 import type { ActOutcome, GameSessions, GameView } from '../session/game-sessions.js';
 import { BatchStore, newBatchId, type OrderBatch } from '../session/order-batch.js';
 import { actRefusal, creatorName } from '../session/permissions.js';
@@ -13,19 +11,10 @@ import { KeyedLock } from '../store/keyed-lock.js';
 import type { Proposal } from '../votes/ballot.js';
 import type { OpenQuickBallot, PlanAction, PlanRun, PlanRunner } from '../votes/plan-action.js';
 import type { VoteService } from '../votes/vote-service.js';
-import { orderKind } from './free-orders.js';
 import type { Limiter } from './limits.js';
-import { type BatchCheck, checkBatch, checkText, lineAction } from './order-batch-check.js';
-import {
-  batchPicture,
-  buttonId,
-  countsAsRound,
-  type Ran,
-  resumeButtons,
-  runReply,
-  standingPick,
-  standingText,
-} from './order-batch-replies.js';
+import { type BatchCheck, checkBatch, lineAction } from './order-batch-check.js';
+import { batchPicture, confirmButtons, proposedReply, resumeButtons, standingText } from './order-batch-replies.js';
+import { BatchRun, type CarryOptions } from './order-batch-run.js';
 import { type ParsedBatch, parseBatch } from './order-lines.js';
 
 /**
@@ -80,39 +69,8 @@ export class OrderBatches implements PlanRunner {
         throw new UserError(
           `${existing.by.name}'s orders wait for confirmation; they carry them out or cancel them first (/orders status).`,
         );
-      const batch = await this.store.save({
-        id: newBatchId(),
-        gameId: view.doc.id,
-        channelId,
-        by: { id: user.id, name: user.name },
-        status: 'proposed',
-        checkedAt: view.doc.version,
-        lines: parsed.lines,
-        ...(parsed.standing ? { standing: parsed.standing } : {}),
-        next: 0,
-        decisions: 0,
-        ran: [],
-        ...(existing?.stamp ? { stamp: existing.stamp } : {}),
-      });
-      const image = await batchPicture(view, check, batch.id);
-      const uncertain = check.lines.some((c) => c.status === 'reached');
-      const content = [
-        `**Orders from ${user.name}**: ${plural(batch.lines.length, 'order')}, checked against the rules on version ${view.doc.version}; nothing is carried out yet.`,
-        checkText(check, 1300),
-        batch.standing ? `Battles: ${standingText(batch.standing)}.` : '',
-        uncertain
-          ? '⏳ lines come after dice (a battle, a force-generation roll): they are tried on the position without those and checked again when reached.'
-          : '',
-        `**Carry out** gives them in order, pausing at any decision the rules give you${batch.standing && batch.standing.battles !== 'ask' ? ' that the standing instruction does not answer' : ''}.`,
-      ];
-      return {
-        content: fitText(content.filter(Boolean).join('\n'), '(/orders status lists every order)'),
-        files: image ? [image] : [],
-        buttons: [
-          { customId: buttonId(batch, 'go'), label: `Carry out ${plural(batch.lines.length, 'order')}`, style: 'primary' },
-          { customId: buttonId(batch, 'cancel'), label: 'Cancel', style: 'secondary' },
-        ],
-      };
+      const batch = await this.store.save(newBatch(view, { id: user.id, name: user.name }, parsed, existing, { status: 'proposed' }));
+      return proposedReply(view, user.name, batch, check);
     });
   }
 
@@ -174,15 +132,7 @@ export class OrderBatches implements PlanRunner {
     const lines = batch.lines.map(
       (l, i) => `${i < batch.next ? '✓' : i === batch.next && this.resumable(batch) ? '▶' : '·'} **${l.n}.** ${clip(l.text, 100)}`,
     );
-    const buttons: ReplyButton[] =
-      batch.status === 'proposed'
-        ? [
-            { customId: buttonId(batch, 'go'), label: `Carry out ${plural(batch.lines.length, 'order')}`, style: 'primary' },
-            { customId: buttonId(batch, 'cancel'), label: 'Cancel', style: 'secondary' },
-          ]
-        : this.resumable(batch)
-          ? resumeButtons(batch)
-          : [];
+    const buttons: ReplyButton[] = batch.status === 'proposed' ? confirmButtons(batch) : this.resumable(batch) ? resumeButtons(batch) : [];
     return {
       content: fitText(`${this.stateText(batch)}\n${lines.join('\n')}`, '(the rest in the file you gave)'),
       ephemeral: true,
@@ -238,21 +188,7 @@ export class OrderBatches implements PlanRunner {
     return this.lock.run(view.doc.id, async () => {
       // The channel's decision replaces any plan still waiting.
       const existing = await this.store.load(view.doc.id);
-      const batch = await this.store.save({
-        id: newBatchId(),
-        gameId: view.doc.id,
-        channelId: view.doc.channelId,
-        by,
-        voted: true,
-        status: 'running',
-        checkedAt: view.doc.version,
-        lines: parsed.lines,
-        ...(parsed.standing ? { standing: parsed.standing } : {}),
-        next: 0,
-        decisions: 0,
-        ran: [],
-        ...(existing?.stamp ? { stamp: existing.stamp } : {}),
-      });
+      const batch = await this.store.save(newBatch(view, by, parsed, existing, { status: 'running', voted: true }));
       return this.carry(view.doc.channelId, batch, { prelude: heading, openQuick });
     });
   }
@@ -292,111 +228,10 @@ export class OrderBatches implements PlanRunner {
     return (await this.carry(channelId, running, prelude ? { prelude } : {})).reply;
   }
 
-  /**
-   * Carry out the batch from its next line until it is done, pauses or stops. Runs under
-   * the game's batch lock; each order goes through the session's one door (`act`) with the
-   * batch's progress in the same save.
-   */
-  private async carry(
-    channelId: string,
-    start: OrderBatch,
-    opts: { prelude?: string; openQuick?: OpenQuickBallot; answer?: { index: number; version: number }; before?: GameEvent[] },
-  ): Promise<PlanRun> {
-    let batch = start;
-    const ran: Ran[] = [];
-    let answer = opts.answer;
-    let view: GameView | undefined;
-    const finish = async (status: OrderBatch['status'], waiting: string | undefined, quick?: PlanRun['quick']): Promise<PlanRun> => {
-      const { waiting: _old, pausedAt: _at, ...rest } = batch;
-      const at = status === 'paused' && view ? { pausedAt: view.doc.version } : {};
-      batch = await this.store.save({ ...rest, status, ...(waiting ? { waiting } : {}), ...at });
-      return { reply: await runReply(view, batch, ran, opts), ...(quick ? { quick } : {}) };
-    };
-    this.runningHere.add(batch.id);
-    try {
-      // Bounded: every pass carries out an order, answers a decision, or stops; a stale read is retried a few times.
-      for (let pass = 0, stale = 0; pass < batch.lines.length * 40 + 40; pass++) {
-        view = await this.sessions.current(channelId);
-        if (!view || view.doc.id !== batch.gameId) return await finish('stopped', 'the game is no longer the one in this channel');
-        if (view.doc.status !== 'active') return await finish(batch.next >= batch.lines.length ? 'done' : 'stopped', 'the game is over');
-        // A player's orders never bypass the channel's ballots: a game now played by vote stops them.
-        if (!batch.voted && this.votes.isVoted(view))
-          return await finish('stopped', 'the game is played by vote now: propose the rest as a plan');
-        const def = view.def;
-        if (def.quickDecision?.(view.doc.state)) {
-          const index = answer && answer.version === view.doc.version ? answer.index : standingPick(batch.standing, batch.decisions, view);
-          answer = undefined;
-          if (index === undefined || !view.prompt.choices[index]) {
-            const quick = batch.voted && opts.openQuick ? await opts.openQuick(view) : undefined;
-            return await finish('paused', quick ? 'a quick ballot on the battle' : view.prompt.text, quick);
-          }
-          const choice = view.prompt.choices[index]!;
-          const progress = this.store.progressWrite({ ...batch, decisions: batch.decisions + (countsAsRound(choice.action) ? 1 : 0) });
-          const outcome = await this.act(channelId, batch, choice.action, view.doc.version, progress.write);
-          if (outcome === 'stale' && ++stale < 5) continue;
-          if (typeof outcome === 'string') return await this.refused(finish, batch, outcome, `${choice.label}`);
-          batch = progress.next;
-          ran.push({ label: `${batch.lines[batch.next - 1]?.n ?? ''} ↳ ${choice.label}:`, outcome });
-          continue;
-        }
-        answer = undefined;
-        if (batch.next >= batch.lines.length) return await finish('done', undefined);
-        const line = batch.lines[batch.next]!;
-        let act: unknown;
-        try {
-          act = lineAction(view, view.doc.state, line, batch.by.id).act;
-        } catch (err) {
-          if (!(err instanceof UserError)) throw err;
-          return await this.refused(finish, batch, err.message, `line ${line.n} (${clip(line.text, 60)})`);
-        }
-        const cap = this.limiter.freeOrder(view.doc, orderKind(act), `Line ${line.n}`);
-        if (cap) return await this.refused(finish, batch, cap, `line ${line.n}`);
-        const progress = this.store.progressWrite({
-          ...batch,
-          next: batch.next + 1,
-          decisions: 0,
-          ran: [...batch.ran, view.doc.version + 1],
-        });
-        const outcome = await this.act(channelId, batch, act, view.doc.version, progress.write);
-        if (outcome === 'stale' && ++stale < 5) continue;
-        if (typeof outcome === 'string') return await this.refused(finish, batch, outcome, `line ${line.n} (${clip(line.text, 60)})`);
-        // The bot first finished a turn it had left open: the line was not given, so it is given again.
-        if (outcome.events[0]?.kind === 'bot-resumed') continue;
-        batch = progress.next;
-        stale = 0;
-        ran.push({ label: `${line.n}.`, outcome });
-      }
-      return await finish('paused', 'the orders went on longer than expected; Resume goes on');
-    } finally {
-      this.runningHere.delete(start.id);
-    }
-  }
-
-  /** One order of the batch through the session: the outcome, 'stale' (the game moved on meanwhile), or a refusal's text. */
-  private async act(
-    channelId: string,
-    batch: OrderBatch,
-    action: unknown,
-    version: number,
-    also: ReturnType<BatchStore['progressWrite']>['write'],
-  ): Promise<ActOutcome | string> {
-    try {
-      return await this.sessions.act(channelId, batch.by, action, version, also);
-    } catch (err) {
-      if (err instanceof StaleChoiceError) return 'stale';
-      if (err instanceof UserError) return err.message;
-      throw err;
-    }
-  }
-
-  /** A line refused when reached: a player's batch pauses on it (try again, skip it or stop); a voted plan stops. */
-  private refused(
-    finish: (status: OrderBatch['status'], waiting: string | undefined) => Promise<PlanRun>,
-    batch: OrderBatch,
-    why: string,
-    what: string,
-  ): Promise<PlanRun> {
-    return finish(batch.voted ? 'stopped' : 'paused', `${what} is refused now: ${clip(why, 600)}`);
+  /** Carry out the batch from its next line until it is done, pauses or stops (order-batch-run.ts). */
+  private carry(channelId: string, start: OrderBatch, opts: CarryOptions): Promise<PlanRun> {
+    const deps = { sessions: this.sessions, votes: this.votes, limiter: this.limiter, store: this.store, runningHere: this.runningHere };
+    return new BatchRun(deps, channelId, start, opts).carry();
   }
 
   private async stopUnlocked(batch: OrderBatch, user: Member): Promise<Reply> {
@@ -459,4 +294,29 @@ export class OrderBatches implements PlanRunner {
         return `${batch.by.name}'s orders were stopped after ${plural(batch.next, 'line')} of ${batch.lines.length}.`;
     }
   }
+}
+
+/** A new batch for the game as checked, in place of `existing` (whose stamp the conditional write compares). */
+function newBatch(
+  view: GameView,
+  by: OrderBatch['by'],
+  parsed: ParsedBatch,
+  existing: OrderBatch | undefined,
+  how: { status: OrderBatch['status']; voted?: true },
+): OrderBatch {
+  return {
+    id: newBatchId(),
+    gameId: view.doc.id,
+    channelId: view.doc.channelId,
+    by,
+    ...(how.voted ? { voted: true } : {}),
+    status: how.status,
+    checkedAt: view.doc.version,
+    lines: parsed.lines,
+    ...(parsed.standing ? { standing: parsed.standing } : {}),
+    next: 0,
+    decisions: 0,
+    ran: [],
+    ...(existing?.stamp ? { stamp: existing.stamp } : {}),
+  };
 }

@@ -1,9 +1,9 @@
-import { checkedOptions, orderOf } from '../../commands/orders.js';
 import { UserError } from '../contracts/errors.js';
 import { clip } from '../contracts/limits.js';
 import type { OptionValue } from '../contracts/reply.js';
 import type { GameDef } from '../games/game-def.js';
 import { BATCH_MAX_LINES, type BatchLine, type Standing } from '../session/order-batch.js';
+import { checkedOptions, orderOf } from './game-orders.js';
 import { tokenize } from './tokenize.js';
 
 /**

@@ -103,5 +103,10 @@ export interface GameEngine<S, A, Options> {
   prompt(state: S): Prompt<A>;
   /** Throws RuleError when the action is illegal; the input state is never modified. */
   apply(state: S, action: A): Applied<S>;
+  /**
+   * `apply` for an action the game's actionSchema has already read (the session's one parse
+   * of an order): an engine that parses its input in `apply` skips that here; every rule is still checked.
+   */
+  applyChecked?(state: S, action: A): Applied<S>;
   result(state: S): GameResult | undefined;
 }

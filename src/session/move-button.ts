@@ -2,6 +2,7 @@ import type { ReplyButton } from '../contracts/reply.js';
 import type { GameDef } from '../games/game-def.js';
 import type { Order } from '../games/orders.js';
 import type { GameDocument } from '../store/game-document.js';
+import { applyParsed } from './order-path.js';
 
 /**
  * The game's move order as menus can drive it: the option naming what moves (the first with
@@ -30,7 +31,8 @@ export function moveButton(doc: GameDocument, def: GameDef): ReplyButton | undef
     if (!to) return undefined;
     const outcome = move.order.run!(doc.state, { [move.mover]: first.value, to: to.value });
     if (!('act' in outcome)) return undefined;
-    def.engine.apply(doc.state, outcome.act);
+    // The game's own order built it: the engine need not parse it again.
+    applyParsed(def, doc.state, outcome.act);
   } catch {
     return undefined;
   }

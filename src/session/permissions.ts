@@ -1,4 +1,5 @@
 import type { Prompt } from '../games/engine.js';
+import type { OrderAsker } from '../games/orders.js';
 import type { GameDef } from '../games/registry.js';
 import type { ActionRecord, GameDocument, Player } from '../store/game-document.js';
 
@@ -107,4 +108,14 @@ export function formationRefusal(doc: GameDocument, def: GameDef, actor: Actor, 
   if (!foreign.length) return undefined;
   const mine = def.formations.filter((f) => commanderOf(f.id) === actor.id).map((f) => f.name);
   return `${foreign.map(nameOf).join(' and ')} ${foreign.length > 1 ? 'are' : 'is'} commanded by ${playerName(doc, commanderOf(foreign[0]!))}; you command ${mine.length ? mine.join(', ') : 'no formation (/game join army:... takes one)'}.`;
+}
+
+/** Team play: the formations this player commands (the creator holds those nobody took). */
+export function asker(game: { doc: GameDocument; def: GameDef }, userId: string): OrderAsker {
+  const { doc, def } = game;
+  if (doc.mode !== 'team' || !def.formations?.length) return {};
+  const taken = new Set(doc.players.flatMap((p) => p.formations ?? []));
+  const own = doc.players.find((p) => p.id === userId)?.formations ?? [];
+  const spare = userId === doc.createdBy ? def.formations.map((f) => f.id).filter((f) => !taken.has(f)) : [];
+  return { formations: [...new Set([...own, ...spare])] };
 }

@@ -246,13 +246,14 @@ describe('a crash between two orders', () => {
     const preview = await first.services.batches.give(ch, alice, text);
     // The process dies right after the second order is saved, before the third is given.
     const sessions = first.services.sessions;
-    const realAct = sessions.act.bind(sessions);
+    // Each order of a batch is one pass of the order path (withGame: read, act, save).
+    const realPass = sessions.withGame.bind(sessions);
     let calls = 0;
-    sessions.act = async (...args: Parameters<typeof realAct>) => {
-      const outcome = await realAct(...args);
+    sessions.withGame = (async (...args: Parameters<typeof realPass>) => {
+      const outcome = await realPass(...args);
       if (++calls === 2) throw new Error('killed');
       return outcome;
-    };
+    }) as typeof sessions.withGame;
     await expect(first.services.batches.press(ch, alice, buttonOf(preview, /^Carry out/))).rejects.toThrow('killed');
 
     // A new process on the same file: the game has two orders and the batch stands at line 3.

@@ -1,8 +1,9 @@
 import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDispatcher } from '../../commands/index.js';
 import type { Reply } from '../../src/contracts/reply.js';
 import type { Invocation } from '../../src/dispatch/command.js';
-import { Dispatcher } from '../../src/dispatch/dispatch.js';
+import type { Dispatcher } from '../../src/dispatch/dispatch.js';
 import { closeServices, createServices, type Services } from '../../src/dispatch/services.js';
 import { INSTALLED_GAMES } from '../../src/games/installed.js';
 import { GameRegistry } from '../../src/games/registry.js';
@@ -32,7 +33,7 @@ function servicesOn(config: StoreConfig): Services {
 
 /** Route the commands through these services (each block of tests has its own store); their sessions. */
 function use(services: Services): GameSessions {
-  dispatcher = new Dispatcher(services);
+  dispatcher = createDispatcher(services);
   return services.sessions;
 }
 

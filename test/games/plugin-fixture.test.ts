@@ -2,9 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCommands, checkDiscordLimits, DISCORD_COMMAND_LIMITS } from '../../commands/index.js';
+import { buildCommands, checkDiscordLimits, createDispatcher, DISCORD_COMMAND_LIMITS } from '../../commands/index.js';
 import { deployCommands } from '../../src/discord/deploy-commands.js';
-import { Dispatcher } from '../../src/dispatch/dispatch.js';
 import { RuleError } from '../../src/games/engine.js';
 import { INSTALLED_GAMES } from '../../src/games/installed.js';
 import { GameRegistry } from '../../src/games/registry.js';
@@ -121,7 +120,7 @@ describe('Courier in the local console', () => {
     expect(started).toMatch(/\[image\] .*courier-\w{8}-v0-map\.png/);
 
     // Autocomplete: the six hexes next to Smolensk, nearest Moscow first; what is typed filters them.
-    const dispatcher = new Dispatcher(c.services);
+    const dispatcher = createDispatcher(c.services);
     const ask = (value: string) =>
       dispatcher.autocomplete({
         invocation: { command: 'move', options: { to: value }, user: c.user, channelId: c.channelId },
@@ -248,7 +247,7 @@ describe('Courier in the local console', () => {
     expect(await c.run('/move force:0204 to:0304')).toMatch(/takes to:, not force:/);
     expect(JSON.stringify((await c.view()).doc)).toBe(before);
     // The shared /move goes to the channel's game: Courier's autocomplete, not another game's.
-    const offered = await new Dispatcher(c.services).autocomplete({
+    const offered = await createDispatcher(c.services).autocomplete({
       invocation: { command: 'move', options: { to: '' }, user: c.user, channelId: c.channelId },
       focused: { name: 'to', value: '' },
     });

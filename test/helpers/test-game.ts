@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { Dispatcher } from '../../src/dispatch/dispatch.js';
+import { createDispatcher } from '../../commands/index.js';
+import type { Dispatcher } from '../../src/dispatch/dispatch.js';
 import { createServices, type Services } from '../../src/dispatch/services.js';
 import { type GameEngine, RuleError, type SideId } from '../../src/games/engine.js';
 import type { GameDef } from '../../src/games/game-def.js';
@@ -168,7 +169,7 @@ export function testServices(options: { dataFile?: string; clock?: VoteClock; ga
     games: options.games ?? testGames(),
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  return { services, dispatcher: new Dispatcher(services) };
+  return { services, dispatcher: createDispatcher(services) };
 }
 
 /** A fresh SQLite file in a temporary folder, for a real Keyv store per test. */

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'src/store': ['kernel', 'contracts'],
   'src/session': ['kernel', 'contracts', 'maps', 'games', 'render', 'store'],
   'src/votes': ['kernel', 'contracts', 'maps', 'games', 'render', 'store', 'session'],
-  'src/dispatch': [...LOWER, 'commands'],
+  'src/dispatch': [...LOWER],
   commands: [...LOWER, 'dispatch'],
   'src/console': [...LOWER, 'dispatch', 'commands'],
   'src/discord': [...LOWER, 'dispatch', 'commands'],
@@ -58,6 +58,70 @@ function importArrows(): [string, string][] {
   return arrows;
 }
 
+/** The file an import names: `./x.js` is `x.ts`, a folder is its `index.ts`. */
+function sourceOf(target: string): string {
+  if (target.endsWith('.js')) return `${target.slice(0, -3)}.ts`;
+  return existsSync(join(ROOT, `${target}.ts`)) ? `${target}.ts` : `${target}/index.ts`;
+}
+
+/**
+ * Every import circle in the tree, one readable path per tangle (`a.ts -> b.ts -> a.ts`): the
+ * strongly connected parts of the import graph (Tarjan), each shown by its shortest circle
+ * through its first file, with the count of files tangled in it.
+ */
+function importCircles(arrows: readonly [string, string][]): string[] {
+  const next = new Map<string, string[]>();
+  for (const [from, to] of arrows) next.set(from, [...(next.get(from) ?? []), sourceOf(to)]);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const tangles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const part: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      part.push(w);
+    } while (w !== v);
+    if (part.length > 1 || next.get(v)?.includes(v)) tangles.push(part.sort());
+  };
+  for (const v of [...next.keys()].sort()) if (!index.has(v)) visit(v);
+  return tangles.map((part) => {
+    const inPart = new Set(part);
+    const start = part[0]!;
+    // Breadth first inside the tangle: the shortest way from its first file back to itself.
+    const cameFrom = new Map<string, string>();
+    const queue = [start];
+    while (queue.length) {
+      const v = queue.shift()!;
+      if ((next.get(v) ?? []).includes(start)) {
+        const path = [v];
+        while (path[0] !== start) path.unshift(cameFrom.get(path[0]!)!);
+        return `${[...path, start].join(' -> ')}${part.length > path.length ? ` (${part.length} files tangled)` : ''}`;
+      }
+      for (const w of next.get(v) ?? [])
+        if (inPart.has(w) && w !== start && !cameFrom.has(w)) {
+          cameFrom.set(w, v);
+          queue.push(w);
+        }
+    }
+    return part.join(' -> ');
+  });
+}
+
 describe('layers point down', () => {
   it('no import in src/ or commands/ runs up the design table', () => {
     const arrows = importArrows();
@@ -68,6 +132,22 @@ describe('layers point down', () => {
       return a && b && a !== b && !MAY_IMPORT[a]!.some((allowed) => FOLDERS[allowed] === b);
     });
     expect(upward).toEqual([]);
+  });
+
+  it('no import circle in src/ or commands/, type-only imports included', () => {
+    // Type-only imports count: a circle of types still ties its files together (none can be read,
+    // moved or tested apart from the others), and one value import along it makes it a circle at run time.
+    expect(importCircles(importArrows())).toEqual([]);
+  });
+
+  it('the circle finder names a circle as the path round it', () => {
+    const arrows: [string, string][] = [
+      ['src/a.ts', 'src/b.js'],
+      ['src/b.ts', 'src/c.js'],
+      ['src/c.ts', 'src/a.js'],
+      ['src/c.ts', 'src/d.js'],
+    ];
+    expect(importCircles(arrows)).toEqual(['src/a.ts -> src/b.ts -> src/c.ts -> src/a.ts']);
   });
 
   it('a game folder imports no other game: each game is one folder', () => {

@@ -35,6 +35,7 @@ export function createBfmEngine(map: LoadedMap): BfmEngine {
     setup: (options) => initialState(bm, options),
     prompt: (state) => prompt(board(state)),
     apply: (state, action) => apply(bm, state, action),
+    applyChecked: (state, action) => applyChecked(bm, state, action),
     result: (state) => state.result as GameResult | undefined,
     legalActions: (state) => legalActionsOn(board(state)),
     destinations: (state, unit) => (state.units[unit] ? [...destinations(board(state), unit).values()] : []),

@@ -59,6 +59,7 @@ export function createTyphoonEngine(rules: TyphoonRules): TyphoonEngine {
     prompt: (state) => prompt(index, state),
     apply: (state, action) => apply(index, state, action),
     applyOwn: (state, action) => applyOrder(index, state, action),
+    applyChecked: (state, action) => applyOrder(index, state, action),
     // 4.0, 5.4: the engine's own verdict; every way play stops (victory checks, Moscow encircled
     // during movement, the last turn, conceding) records it in the state.
     result: (state) => state.result as GameResult | undefined,

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
+import { createDispatcher } from '../../../commands/index.js';
 import type { AutocompleteRequest } from '../../../src/dispatch/command.js';
-import { Dispatcher } from '../../../src/dispatch/dispatch.js';
 import { typhoonEngine } from '../../../src/games/operation-typhoon/index.js';
 import type { TyphoonState } from '../../../src/games/operation-typhoon/state.js';
 import { consoleRunner } from '../../helpers/console-runner.js';
@@ -93,7 +93,7 @@ describe('Operation Typhoon in the console', () => {
     await c.run('/game new game:operation-typhoon seed:13');
     await c.run('/setup done');
     // The command's own autocomplete (not the dispatcher's, which caps and swallows errors), with the console's services.
-    const { commands } = new Dispatcher(c.services);
+    const { commands } = createDispatcher(c.services);
     const complete = (request: Omit<AutocompleteRequest, 'services'>) =>
       commands.get(request.invocation.command)!.autocomplete!({ ...request, services: c.services });
     const invocation = {

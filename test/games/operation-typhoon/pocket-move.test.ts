@@ -4,7 +4,7 @@
  * the pocket, and the order's reply says what the capture cut off or would cut off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Dispatcher } from '../../../src/dispatch/dispatch.js';
+import { createDispatcher } from '../../../commands/index.js';
 import { seekPockets } from '../../../src/games/operation-typhoon/autoplay/index.js';
 import { type TyphoonAction, type TyphoonState, typhoonEngine } from '../../../src/games/operation-typhoon/index.js';
 import { pocketPreview } from '../../../src/games/operation-typhoon/pocket-preview.js';
@@ -47,7 +47,7 @@ describe('a pocket-closing order from the console', () => {
     await advance(c.services.sessions, 'pocket', (await c.doc()).players[0]!);
     const { move } = plan;
     const target = move.path.at(-1)!;
-    const { commands } = new Dispatcher(c.services);
+    const { commands } = createDispatcher(c.services);
     const dest = await commands.get('move')!.autocomplete!({
       invocation: {
         command: 'move',

@@ -328,11 +328,11 @@ describe("the commander's own army, readable (console)", () => {
 
 describe('autocomplete that helps (console)', () => {
   it('finds forces by formation, unit name or hex start, and lists destinations towards the enemy first', async () => {
-    const { Dispatcher } = await import('../../../src/dispatch/dispatch.js');
+    const { createDispatcher } = await import('../../../commands/index.js');
     const t = table('table-complete');
     await t.run('/game new game:operation-typhoon seed:40');
     await t.run('/setup done');
-    const { commands } = new Dispatcher(t.services);
+    const { commands } = createDispatcher(t.services);
     const complete = (options: Record<string, string>, focused: string) =>
       commands.get('move')!.autocomplete!({
         invocation: { command: 'move', options, user: { id: 'console', name: 'console' }, channelId: 'table-complete' },
