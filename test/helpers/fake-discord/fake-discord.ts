@@ -42,6 +42,12 @@ export { mentionProblem } from './mentions.js';
  * channel messages and their files. Like Discord, it refuses a first answer later than 3 s
  * after the interaction and a second acknowledgement.
  *
+ * Bodies: every callback, follow-up, edit, channel message, thread and command list is held
+ * to Discord's documented limits (payload-rules.ts) and refused as Discord refuses it (HTTP
+ * 400, code 50035 "Invalid Form Body", errors by field path). Refusals are recorded in
+ * `invalidBodies` (and on the interaction, so a test waiting for its answer fails at once);
+ * `stop()` fails when there was one.
+ *
  * Mentions: every message the bot sends or edits must ping nobody (`allowed_mentions` with
  * nothing to parse and nobody listed). The fake records each message's `allowed_mentions`
  * and every message that would ping; `stop()` fails when there was one, so every test that
