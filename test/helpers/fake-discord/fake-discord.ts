@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type WebSocket, WebSocketServer } from 'ws';
+import { WebSocketServer } from 'ws';
 import type {
   CommandJson,
   FakeFile,
@@ -13,12 +13,14 @@ import type {
   InteractionRecord,
 } from './fake-types.js';
 import { describeFormErrors } from './form-errors.js';
+import { FakeGateway, shardOfGuild } from './gateway.js';
 import { mentionProblem } from './mentions.js';
 import {
   attachmentId,
   buttonsOf,
   EPHEMERAL,
   embedsOf,
+  guildJson,
   imageFileOf,
   memberJson,
   menusOf,
@@ -42,18 +44,17 @@ export { mentionProblem } from './mentions.js';
  * channel messages and their files. Like Discord, it refuses a first answer later than 3 s
  * after the interaction and a second acknowledgement.
  *
+ * Bodies: every callback, follow-up, edit, channel message, thread and command list is held
+ * to Discord's documented limits (payload-rules.ts) and refused as Discord refuses it (HTTP
+ * 400, code 50035 "Invalid Form Body", errors by field path). Refusals are recorded in
+ * `invalidBodies` (and on the interaction, so a test waiting for its answer fails at once);
+ * `stop()` fails when there was one.
+ *
  * Mentions: every message the bot sends or edits must ping nobody (`allowed_mentions` with
  * nothing to parse and nobody listed). The fake records each message's `allowed_mentions`
  * and every message that would ping; `stop()` fails when there was one, so every test that
  * drives the bot through the fake asserts it without a line of its own.
  */
-
-interface GatewayConnection {
-  ws: WebSocket;
-  shard: [number, number];
-  seq: number;
-  sessionId: string;
-}
 
 const OPTION_STRING = 3;
 const OPTION_INTEGER = 4;
@@ -100,7 +101,7 @@ export class FakeDiscord extends EventEmitter {
   private readonly knownUsers = new Map<string, FakeUser>();
   private readonly byToken = new Map<string, InteractionRecord>();
   private readonly messages = new Map<string, FakeMessage>();
-  private readonly connections = new Set<GatewayConnection>();
+  private readonly gateway: FakeGateway;
   private server?: Server;
   private wss?: WebSocketServer;
   private port = 0;
@@ -110,6 +111,16 @@ export class FakeDiscord extends EventEmitter {
     super();
     this.token = options.token ?? `fake-token.${snowflake()}`;
     this.shardCount = options.shards ?? 1;
+    this.gateway = new FakeGateway({
+      token: this.token,
+      botUser: this.botUser,
+      applicationId: this.applicationId,
+      gatewayUrl: () => this.gatewayUrl,
+      guildIds: () => [...this.guildRoles.keys()],
+      guildJson: (guildId) => guildJson(guildId, this.guildRoles.get(guildId) ?? [], this.botUser),
+      identified: (shard) => this.identifies.push(shard),
+      changed: () => this.emit('event'),
+    });
     this.setMaxListeners(0);
     this.addGuild(this.guildId);
   }
@@ -135,7 +146,7 @@ export class FakeDiscord extends EventEmitter {
       });
     });
     this.wss = new WebSocketServer({ server: this.server, path: '/gateway' });
-    this.wss.on('connection', (ws) => this.onGatewayConnection(ws));
+    this.wss.on('connection', (ws) => this.gateway.accept(ws));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;
     return this;
@@ -143,7 +154,7 @@ export class FakeDiscord extends EventEmitter {
 
   /** Shut down; fails (after shutting down) when the bot sent a message that could ping someone. */
   async stop(): Promise<void> {
-    for (const c of this.connections) c.ws.terminate();
+    this.gateway.dropAll();
     this.wss?.close();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     this.server?.closeAllConnections?.();
@@ -191,8 +202,7 @@ export class FakeDiscord extends EventEmitter {
     const channelId = snowflake();
     this.channelGuilds.set(channelId, guildId);
     this.addGuild(guildId);
-    const conn = this.connectionOf(guildId);
-    if (conn) this.send(conn, 'GUILD_CREATE', this.guildJson(guildId));
+    this.gateway.tell('GUILD_CREATE', guildJson(guildId, this.guildRoles.get(guildId) ?? [], this.botUser), guildId);
     return { guildId, channelId };
   }
 
@@ -202,8 +212,7 @@ export class FakeDiscord extends EventEmitter {
     if (!roles) throw new Error(`fake Discord: no guild ${guildId}`);
     const role: FakeRole = { id: snowflake(), name, position: roles.length };
     roles.push(role);
-    const conn = this.connectionOf(guildId);
-    if (conn) this.send(conn, 'GUILD_ROLE_CREATE', { guild_id: guildId, role: roleJson(role) });
+    this.gateway.tell('GUILD_ROLE_CREATE', { guild_id: guildId, role: roleJson(role) }, guildId);
     return role;
   }
 
@@ -220,7 +229,7 @@ export class FakeDiscord extends EventEmitter {
 
   /** The shard a channel's interactions go to, as Discord routes them: (guild id >> 22) % shards. */
   shardOf(channelId: string, shards: number): number {
-    return Number((BigInt(this.guildOf(channelId)) >> 22n) % BigInt(shards));
+    return shardOfGuild(this.guildOf(channelId), shards);
   }
 
   private guildOf(channelId: string): string {
@@ -234,17 +243,16 @@ export class FakeDiscord extends EventEmitter {
 
   /** Gateway sessions identified so far (one per shard). */
   get connectedShards(): number {
-    return this.connections.size;
+    return this.gateway.size;
   }
 
   async waitForShards(count = 1, timeoutMs = 20_000): Promise<void> {
-    await this.waitFor(() => this.identifiedConnections() >= count, timeoutMs, `${count} gateway session(s)`);
+    await this.waitFor(() => this.gateway.identified >= count, timeoutMs, `${count} gateway session(s)`);
   }
 
   /** Close every gateway connection, as when a bot process dies. */
   dropConnections(): void {
-    for (const c of this.connections) c.ws.terminate();
-    this.connections.clear();
+    this.gateway.dropAll();
   }
 
   // ---- interactions -------------------------------------------------------------------
@@ -453,112 +461,8 @@ export class FakeDiscord extends EventEmitter {
       context: 0,
       ...(message ? { message } : {}),
     };
-    this.sendDispatch('INTERACTION_CREATE', payload, this.guildOf(channelId));
+    this.gateway.dispatch('INTERACTION_CREATE', payload, this.guildOf(channelId));
     return record;
-  }
-
-  // ---- gateway ------------------------------------------------------------------------
-
-  private onGatewayConnection(ws: WebSocket): void {
-    const conn: GatewayConnection = { ws, shard: [0, 1], seq: 0, sessionId: '' };
-    ws.send(JSON.stringify({ op: 10, d: { heartbeat_interval: 41_250 }, s: null, t: null }));
-    ws.on('message', (raw) => {
-      const packet = JSON.parse(String(raw)) as { op: number; d: any };
-      if (packet.op === 1) ws.send(JSON.stringify({ op: 11, d: null, s: null, t: null }));
-      else if (packet.op === 2) {
-        if (packet.d?.token !== this.token && packet.d?.token !== `Bot ${this.token}`) {
-          ws.close(4004, 'Authentication failed.');
-          return;
-        }
-        conn.shard = (packet.d.shard as [number, number] | undefined) ?? [0, 1];
-        conn.sessionId = snowflake();
-        this.identifies.push(conn.shard);
-        this.connections.add(conn);
-        // As Discord does: READY lists the shard's guilds as unavailable, then a GUILD_CREATE
-        // brings each one (roles, the bot's own member); the client is ready once all arrived.
-        const guilds = [...this.guildRoles.keys()].filter((g) => this.shardOfGuild(g, conn.shard[1]) === conn.shard[0]);
-        this.send(conn, 'READY', {
-          v: 10,
-          user: this.botUser,
-          guilds: guilds.map((id) => ({ id, unavailable: true })),
-          session_id: conn.sessionId,
-          resume_gateway_url: this.gatewayUrl,
-          shard: conn.shard,
-          application: { id: this.applicationId, flags: 0 },
-        });
-        for (const id of guilds) this.send(conn, 'GUILD_CREATE', this.guildJson(id));
-        this.emit('event');
-      } else if (packet.op === 6) {
-        // No resumes here: the bot starts a new session.
-        ws.send(JSON.stringify({ op: 9, d: false, s: null, t: null }));
-      }
-    });
-    ws.on('close', () => {
-      this.connections.delete(conn);
-      this.emit('event');
-    });
-  }
-
-  private identifiedConnections(): number {
-    return [...this.connections].filter((c) => c.sessionId).length;
-  }
-
-  private sendDispatch(t: string, d: unknown, guildId: string): void {
-    const conn = this.connectionOf(guildId);
-    if (!conn)
-      throw new Error(`fake Discord: no gateway session for the shard of guild ${guildId} (${this.identifiedConnections()} connected)`);
-    this.send(conn, t, d);
-  }
-
-  /** The identified gateway session of the guild's shard, if connected. */
-  private connectionOf(guildId: string): GatewayConnection | undefined {
-    const shards = [...this.connections].filter((c) => c.sessionId);
-    const count = shards[0]?.shard[1] ?? 1;
-    const shardId = this.shardOfGuild(guildId, count);
-    return shards.find((c) => c.shard[0] === shardId);
-  }
-
-  private shardOfGuild(guildId: string, shards: number): number {
-    return Number((BigInt(guildId) >> 22n) % BigInt(shards));
-  }
-
-  /** A guild as GUILD_CREATE carries it for a bot with only the Guilds intent: no member list but the bot's own. */
-  private guildJson(guildId: string): Record<string, unknown> {
-    return {
-      id: guildId,
-      name: `guild-${guildId.slice(-4)}`,
-      icon: null,
-      owner_id: snowflake(),
-      unavailable: false,
-      large: false,
-      member_count: 1,
-      joined_at: new Date(0).toISOString(),
-      roles: (this.guildRoles.get(guildId) ?? []).map(roleJson),
-      channels: [],
-      threads: [],
-      members: [{ ...memberJson({ id: this.botUser.id, name: this.botUser.username }), user: this.botUser }],
-      emojis: [],
-      stickers: [],
-      features: [],
-      voice_states: [],
-      presences: [],
-      stage_instances: [],
-      guild_scheduled_events: [],
-      soundboard_sounds: [],
-      premium_tier: 0,
-      preferred_locale: 'en-US',
-      system_channel_flags: 0,
-      verification_level: 0,
-      explicit_content_filter: 0,
-      default_message_notifications: 0,
-      mfa_level: 0,
-      nsfw_level: 0,
-    };
-  }
-
-  private send(conn: GatewayConnection, t: string, d: unknown): void {
-    conn.seq += 1;
-    conn.ws.send(JSON.stringify({ op: 0, t, s: conn.seq, d }));
   }
 
   // ---- REST ---------------------------------------------------------------------------

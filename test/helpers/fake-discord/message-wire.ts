@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FakeButton, FakeEmbed, FakeFile, FakeMenu, FakeMessage, FakeRole, FakeUser } from './fake-types.js';
+import { snowflake } from './snowflake.js';
 
 /** Messages, members and roles as Discord's JSON carries them, both ways, and request bodies as discord.js sends them. */
 
@@ -40,6 +41,40 @@ export function roleJson(role: FakeRole): Record<string, unknown> {
     managed: false,
     mentionable: false,
     flags: 0,
+  };
+}
+
+/** A guild as GUILD_CREATE carries it for a bot with only the Guilds intent: no member list but the bot's own. */
+export function guildJson(guildId: string, roles: FakeRole[], bot: { id: string; username: string }): Record<string, unknown> {
+  return {
+    id: guildId,
+    name: `guild-${guildId.slice(-4)}`,
+    icon: null,
+    owner_id: snowflake(),
+    unavailable: false,
+    large: false,
+    member_count: 1,
+    joined_at: new Date(0).toISOString(),
+    roles: roles.map(roleJson),
+    channels: [],
+    threads: [],
+    members: [{ ...memberJson({ id: bot.id, name: bot.username }), user: bot }],
+    emojis: [],
+    stickers: [],
+    features: [],
+    voice_states: [],
+    presences: [],
+    stage_instances: [],
+    guild_scheduled_events: [],
+    soundboard_sounds: [],
+    premium_tier: 0,
+    preferred_locale: 'en-US',
+    system_channel_flags: 0,
+    verification_level: 0,
+    explicit_content_filter: 0,
+    default_message_notifications: 0,
+    mfa_level: 0,
+    nsfw_level: 0,
   };
 }
 
