@@ -20,10 +20,11 @@ import {
 } from './battles.js';
 import { turnSpec } from './charts/index.js';
 import { CombatRound } from './combat.js';
-import { Play, RulesIndex, type TyphoonRules } from './context.js';
+import { Play } from './context.js';
 import { copyState } from './copy-state.js';
 import { allowance, mobilityOf, stackingProblem, startsMudBound, stepCost, unitsByHex } from './movement.js';
 import { pocketPreview, pocketText } from './pocket-preview.js';
+import { RulesIndex, type TyphoonRules } from './rules-index.js';
 import { initialState, setupProblem } from './setup.js';
 import {
   type ActiveForce,

@@ -11,10 +11,10 @@ import { plural } from '../../contracts/text.js';
 import { RuleError } from '../engine.js';
 import { hexOption, type Order, type OrderOptions, type OrderOutcome, offer, orderOptions } from '../orders.js';
 import { CHART_IDS, CHART_NAMES, chartText } from './chart-text.js';
-import type { RulesIndex } from './context.js';
 import { airSharesLeft, battleWaiting, gameOver, prompt, type TyphoonEngine, unmovedWarning } from './engine.js';
 import { forceList } from './force-list.js';
 import { destinationChoices, findUnit, forceChoices, moveAction, resolveUnits } from './orders.js';
+import type { RulesIndex } from './rules-index.js';
 import { allocationModes, type TyphoonAction, type TyphoonState } from './state.js';
 
 /** Descriptions of the commands only Operation Typhoon has (Discord: at most 100 characters). */
