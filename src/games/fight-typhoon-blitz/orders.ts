@@ -12,9 +12,9 @@ import { hexOption, type Order, type OrderOptions, offer, orderOptions, unitByNa
 import { ftbBoard } from './board.js';
 import { chartText, FTB_CHART_IDS } from './chart-text.js';
 import type { FtbCharts } from './charts.js';
-import { oddsOf } from './combat.js';
 import { Ctx, other } from './context.js';
 import { destinations, reach } from './movement.js';
+import { oddsOf } from './odds.js';
 import type { FtbAction, FtbState, Unit } from './state.js';
 import { chitsDue, entryHexes, selectable, selecting } from './turns.js';
 
