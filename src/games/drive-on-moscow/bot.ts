@@ -12,7 +12,7 @@
  */
 import type { HexId } from '../../kernel/hex.js';
 import type { Applied } from '../engine.js';
-import { battleChoices } from './battles.js';
+import { battleChoices } from './battle-choices.js';
 import { turnSpec } from './charts.js';
 import { Ctx } from './context.js';
 import type { DomEngine } from './engine.js';
@@ -20,8 +20,9 @@ import { movingGroup, reach } from './movement.js';
 import { germanPlan } from './plan.js';
 import { other, Position, STACK_LIMIT } from './position.js';
 import { oddsPreview } from './preview.js';
+import { entryHexes } from './reinforcements.js';
 import type { DomAction, DomState, Side, Unit } from './state.js';
-import { conversionCandidates, entryHexes } from './turns.js';
+import { conversionCandidates } from './turns.js';
 
 const WIN = ['DE', 'DR', 'DR (AS or Bloodbath)'];
 type Chances = ReturnType<typeof oddsPreview>['chances'];

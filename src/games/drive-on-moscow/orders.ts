@@ -7,7 +7,7 @@ import { UserError } from '../../contracts/errors.js';
 import type { Choice } from '../../contracts/reply.js';
 import type { HexId } from '../../kernel/hex.js';
 import { hexOption, type Order, type OrderOptions, offer, orderOptions, unitByName, unitsByName } from '../orders.js';
-import { battleChoices } from './battles.js';
+import { battleChoices } from './battle-choices.js';
 import { domBoard } from './board.js';
 import { chartText, DOM_CHART_IDS } from './chart-text.js';
 import { type DomCharts, SHIPPED_CHARTS } from './charts.js';
@@ -16,9 +16,10 @@ import { setupHexes, setupUnits } from './free-setup.js';
 import { movingGroup, reach } from './movement.js';
 import { factorsOf, other, Position } from './position.js';
 import { oddsPreview } from './preview.js';
+import { entryHexes } from './reinforcements.js';
 import { stackOrder } from './scene.js';
 import type { DomAction, DomState, Unit } from './state.js';
-import { conversionCandidates, entryHexes } from './turns.js';
+import { conversionCandidates } from './turns.js';
 
 type DomOrder = Order<DomState, DomAction>;
 
