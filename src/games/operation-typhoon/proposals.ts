@@ -1,6 +1,6 @@
 import type { GameEvent } from '../engine.js';
 import { Play } from './context.js';
-import { unmovedWarning } from './engine.js';
+import { unmovedWarning } from './engine-prompt.js';
 import { mobilityOf, stepCost } from './movement.js';
 import { pocketPreview } from './pocket-preview.js';
 import type { RulesIndex } from './rules-index.js';
