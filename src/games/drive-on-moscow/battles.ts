@@ -246,12 +246,23 @@ function resolve(c: Ctx): void {
   );
   s.defended = [...new Set([...s.defended, ...defs.map((u) => u.id)])];
   s.battle = { ...b, result, odds: positionLabel(final), defenders: defs.map((u) => u.id) };
+  answerResult(c, result, defs);
+}
+
+/**
+ * 11.17, 11.28: what the rolled result comes to: changed by a city, a choice the battle waits
+ * for (Bloodbath or AS, Defender Lose 1), or carried out at once.
+ */
+function answerResult(c: Ctx, rolled: CrtResult, defs: readonly Unit[]): void {
+  const s = c.s;
+  const b = s.battle!;
+  let result = rolled;
   const city = c.board.isCity(b.target);
   // 11.17, 11.28: Soviet attacks into cities turn AS and DR into AL1.
   if (b.attacker === 'soviet' && city && (result === 'AS' || result === 'DR')) {
     c.event('converted', `${result} becomes AL1: Soviet attack into a city`, { rule: '11.28' });
     result = 'AL1';
-    s.battle = { ...s.battle, result };
+    s.battle = { ...b, result };
   }
   if (result === 'DR' && b.attacker === 'german' && city) {
     // 11.28: AS or Bloodbath, German choice; AS is forced when Bloodbath would leave no German step.
@@ -261,7 +272,7 @@ function resolve(c: Ctx): void {
       applyResult(c, 'AS');
       return;
     }
-    s.battle = { ...s.battle, stage: 'bloodbath' };
+    s.battle = { ...s.battle!, stage: 'bloodbath' };
     return;
   }
   if (
@@ -273,7 +284,7 @@ function resolve(c: Ctx): void {
       defs.map((u) => u.id),
     ) > 1
   ) {
-    s.battle = { ...s.battle, stage: 'german-dr' }; // 11.28 Defender Lose 1, German choice
+    s.battle = { ...s.battle!, stage: 'german-dr' }; // 11.28 Defender Lose 1, German choice
     return;
   }
   applyResult(c, result);
