@@ -7,7 +7,7 @@ import { type DomCharts, SHIPPED_CHARTS } from './charts.js';
 import { attackOrder, battleOrder, oddsOrder } from './combat-orders.js';
 import { moveOrder, setupPlaceOrder } from './move-orders.js';
 import type { DomOrder } from './order-words.js';
-import { convertOrder, phaseEndOrder, phaseOrderOrder, replaceOrder, rulesOrder, withdrawOrder } from './phase-orders.js';
+import { convertOrder, domRulesOrder, phaseEndOrder, phaseOrderOrder, replaceOrder, withdrawOrder } from './phase-orders.js';
 
 export const DOM_COMMANDS: Record<string, string> = {
   withdraw: 'Drive on Moscow: withdraw a German unit from the map (9.3)',
@@ -28,6 +28,6 @@ export function domOrders(charts: () => DomCharts = () => SHIPPED_CHARTS): DomOr
     replaceOrder(),
     withdrawOrder(),
     convertOrder(),
-    rulesOrder(charts),
+    domRulesOrder(charts),
   ];
 }

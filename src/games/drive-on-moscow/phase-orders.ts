@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { UserError } from '../../contracts/errors.js';
-import { hexOption, type OrderOptions, offer, orderOptions } from '../orders.js';
+import { rulesOrder } from '../kit/rules-order.js';
+import { hexOption, offer, orderOptions } from '../orders.js';
 import { domBoard } from './board.js';
 import { chartText, DOM_CHART_IDS } from './chart-text.js';
 import { type DomCharts, SHIPPED_CHARTS } from './charts.js';
@@ -139,21 +140,10 @@ export function convertOrder(): DomOrder {
 }
 
 /** /rules: the charts. */
-export function rulesOrder(charts: () => DomCharts): DomOrder {
-  return {
-    command: 'rules',
-    description: 'Drive on Moscow charts: turn record track, CRT, terrain, counter mix (a reconstruction)',
-    usage: '/rules chart:<chart>',
-    options: [
-      {
-        name: 'chart',
-        type: 'string',
-        description: 'Which chart',
-        required: true,
-        choices: DOM_CHART_IDS.map((id) => ({ name: id, value: id })),
-      },
-    ],
-    look: (options: OrderOptions) => chartText(charts(), String(options.chart ?? 'crt')),
-    run: (_s, options) => ({ answer: chartText(charts(), String(options.chart ?? 'crt')) }),
-  };
+export function domRulesOrder(charts: () => DomCharts): DomOrder {
+  return rulesOrder(
+    'Drive on Moscow charts: turn record track, CRT, terrain, counter mix (a reconstruction)',
+    DOM_CHART_IDS.map((id) => ({ name: id, value: id })),
+    (options) => chartText(charts(), String(options.chart ?? 'crt')),
+  );
 }

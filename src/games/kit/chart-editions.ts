@@ -4,7 +4,6 @@
  * definition on its charts, or is refused when the bot no longer has them.
  */
 import { createHash } from 'node:crypto';
-import type { GameDef } from '../game-def.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -33,6 +32,3 @@ export function chartEdition<D extends { charts: string }>(
 export function chartsHashId(charts: unknown, kind: 'shipped' | 'override', digits: number): string {
   return `${kind}-${createHash('sha256').update(JSON.stringify(charts)).digest('hex').slice(0, digits)}`;
 }
-
-/** Keeps GameDef's own method types for the parts above (they are generic in the definition). */
-export type ChartParts<S, A, O> = Pick<GameDef<S, A, O>, 'charts' | 'withCharts' | 'configure'>;

@@ -7,6 +7,7 @@ import { UserError } from '../../contracts/errors.js';
 import { fitText } from '../../contracts/limits.js';
 import type { Choice } from '../../contracts/reply.js';
 import { RuleError } from '../engine.js';
+import { rulesOrder } from '../kit/rules-order.js';
 import { type OrderOptions, offer, orderOptions } from '../orders.js';
 import { CHART_IDS, CHART_NAMES, chartText } from './chart-text.js';
 import type { TyphoonEngine } from './engine.js';
@@ -349,21 +350,10 @@ export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
       usage: '/setup done',
       run: () => act({ type: 'setup-done' }),
     },
-    {
-      command: 'rules',
-      description: 'Operation Typhoon charts: turn track, movement points, terrain, CRT, force generation, breakout, OOB',
-      usage: '/rules chart:<chart>',
-      options: [
-        {
-          name: 'chart',
-          type: 'string',
-          description: 'Which chart',
-          required: true,
-          choices: CHART_IDS.map((id) => ({ name: CHART_NAMES[id], value: id })),
-        },
-      ],
-      look: chart,
-      run: (_state, options) => ({ answer: chart(options) }),
-    },
+    rulesOrder(
+      'Operation Typhoon charts: turn track, movement points, terrain, CRT, force generation, breakout, OOB',
+      CHART_IDS.map((id) => ({ name: CHART_NAMES[id], value: id })),
+      chart,
+    ),
   ];
 }
