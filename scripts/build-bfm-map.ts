@@ -11,13 +11,14 @@
  * the same inputs always give the same bytes.
  */
 
-import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DIRECTIONS, type Direction, formatHexId, HexGrid, type HexId } from '../src/kernel/hex.js';
 import { type HexsideKey, hexsideKey } from '../src/kernel/hexside.js';
 import { type GameMap, gameMapSchema, type MapHex, type Terrain } from '../src/maps/schema.js';
-import { formatMapJson } from './generate-typhoon-map/build.js';
+import { generateMap, isEntry } from './map-generator/generate.js';
+import { formatMapJson } from './map-generator/map-json.js';
 
 export const DATA_DIR = fileURLToPath(new URL('../data/battle-for-moscow/', import.meta.url));
 export const OUTPUT_PATH = fileURLToPath(new URL('../assets/maps/battle-for-moscow.json', import.meta.url));
@@ -298,18 +299,19 @@ export function buildBfmMapJson(inputs: BfmInputs): string {
   return formatMapJson(buildBfmMap(inputs));
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const out = process.argv[2] ?? OUTPUT_PATH;
-  const map = buildBfmMap(loadBfmInputs());
-  writeFileSync(out, formatMapJson(map));
-  const count = (test: (h: MapHex) => boolean) => Object.values(map.hexes).filter(test).length;
-  console.log(`wrote ${out}`);
-  console.log(
-    `hexes ${Object.keys(map.hexes).length}: clear ${count((h) => h.terrain === 'clear')}, forest ${count((h) => h.terrain === 'forest')}, ` +
-      `fortification ${count((h) => h.terrain === 'fortification')}`,
-  );
-  console.log(
-    `cities ${count((h) => h.place?.kind === 'city')} + capital ${count((h) => h.place?.kind === 'capital')}; set-up soviet ${count((h) => h.setup === 'soviet')}, german ${count((h) => h.setup === 'german')}`,
-  );
-  console.log(`river hexsides ${map.rivers.length}; rail lines ${map.rails.length}`);
+if (isEntry(import.meta.url)) {
+  generateMap({
+    build: () => ({ map: buildBfmMap(loadBfmInputs()) }),
+    mapPath: OUTPUT_PATH,
+    summary: ({ map }, out) => {
+      const count = (test: (h: MapHex) => boolean) => Object.values(map.hexes).filter(test).length;
+      return [
+        `wrote ${out}`,
+        `hexes ${Object.keys(map.hexes).length}: clear ${count((h) => h.terrain === 'clear')}, forest ${count((h) => h.terrain === 'forest')}, ` +
+          `fortification ${count((h) => h.terrain === 'fortification')}`,
+        `cities ${count((h) => h.place?.kind === 'city')} + capital ${count((h) => h.place?.kind === 'capital')}; set-up soviet ${count((h) => h.setup === 'soviet')}, german ${count((h) => h.setup === 'german')}`,
+        `river hexsides ${map.rivers.length}; rail lines ${map.rails.length}`,
+      ];
+    },
+  });
 }

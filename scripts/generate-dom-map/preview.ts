@@ -8,11 +8,11 @@
  *   npx tsx scripts/generate-dom-map/preview.ts [out.png]
  */
 
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createCanvas } from '@napi-rs/canvas';
+import { readFileSync } from 'node:fs';
 import { hexsideHexes } from '../../src/kernel/hexside.js';
 import { parseMap } from '../../src/maps/game-map.js';
-import { type GridKm, HEX_RADIUS_KM, hexCentreKm, hexCornersKm, hexsideKm, useExtent } from '../generate-typhoon-map/projection.js';
+import { hexsideKm, useExtent } from '../generate-typhoon-map/projection.js';
+import { previewCanvas, savePreview } from '../map-generator/preview.js';
 import { DOM_EXTENT, type DomFeatures, FEATURES_PATH, OUTPUT_PATH } from './build.js';
 
 useExtent(DOM_EXTENT);
@@ -22,29 +22,14 @@ const features = JSON.parse(readFileSync(FEATURES_PATH, 'utf8')) as DomFeatures;
 const reserve = new Set(features.reserve);
 const reservoirs = new Set(features.reservoirs);
 
-const PX = 2.2;
-const [c0, c1] = map.data.grid.columns;
-const [r0, r1] = map.data.grid.rows;
-const origin = { x: hexCentreKm(c0, r0).x - HEX_RADIUS_KM - 5, y: hexCentreKm(c0, r0).y - HEX_RADIUS_KM - 5 };
-const far = hexCentreKm(c1, r1);
-const width = Math.ceil((far.x - origin.x + HEX_RADIUS_KM + 5) * PX);
-const height = Math.ceil((far.y - origin.y + HEX_RADIUS_KM + 10) * PX);
-const canvas = createCanvas(width, height);
-const g = canvas.getContext('2d');
-const px = (p: GridKm) => ({ x: (p.x - origin.x) * PX, y: (p.y - origin.y) * PX });
-const cr = (id: string) => ({ col: Number(id.slice(0, 2)), row: Number(id.slice(2)) });
-const centre = (id: string) => px(hexCentreKm(cr(id).col, cr(id).row));
+const preview = previewCanvas(map, 2.2);
+const { g, height, px, cr, centre } = preview;
 
-g.fillStyle = '#ffffff';
-g.fillRect(0, 0, width, height);
 const FILL: Record<string, string> = { clear: '#efe8cf', forest: '#8dbb78', marsh: '#9fcfc4' };
 for (const id of map.ids) {
   const h = map.hex(id)!;
   const natural = h.terrain === 'fortification' ? features.fortifications[id]! : h.terrain;
-  const corners = hexCornersKm(cr(id).col, cr(id).row).map(px);
-  g.beginPath();
-  for (const [i, p] of corners.entries()) i ? g.lineTo(p.x, p.y) : g.moveTo(p.x, p.y);
-  g.closePath();
+  preview.hexPath(id);
   g.fillStyle = h.water ? '#5b9bd5' : FILL[natural]!;
   g.fill();
   if (h.control === 'german') {
@@ -136,5 +121,4 @@ const legend = [
 legend.forEach((t, i) => {
   g.fillText(t, 8, height - 26 + i * 15);
 });
-writeFileSync(out, await canvas.encode('png'));
-console.log(`wrote ${out} (${width}x${height})`);
+await savePreview(preview, out);

@@ -6,13 +6,12 @@
  *   npx tsx scripts/generate-typhoon-map/preview.ts [out.png] [--raw]
  */
 
-import { writeFileSync } from 'node:fs';
-import { createCanvas } from '@napi-rs/canvas';
 import { HexGrid } from '../../src/kernel/hex.js';
 import { hexsideHexes } from '../../src/kernel/hexside.js';
 import { loadMap } from '../../src/maps/game-map.js';
+import { previewCanvas, savePreview } from '../map-generator/preview.js';
 import { loadInputs } from './build.js';
-import { type GridKm, HEX_RADIUS_KM, hexCentreKm, hexCornersKm, hexsideKm, toGridKm } from './projection.js';
+import { hexCentreKm, hexsideKm, toGridKm } from './projection.js';
 
 const out = process.argv.find((a) => a.endsWith('.png')) ?? '/tmp/typhoon-preview.png';
 const raw = process.argv.includes('--raw');
@@ -20,30 +19,15 @@ const map = loadMap('operation-typhoon');
 const inputs = loadInputs();
 const grid = new HexGrid({ lowColumns: 'odd' });
 
-const PX = 2.4; // pixels per km
-const [c0, c1] = map.data.grid.columns;
-const [r0, r1] = map.data.grid.rows;
-const origin = { x: hexCentreKm(c0, r0).x - HEX_RADIUS_KM - 5, y: hexCentreKm(c0, r0).y - HEX_RADIUS_KM - 5 };
-const far = hexCentreKm(c1, r1);
-const width = Math.ceil((far.x - origin.x + HEX_RADIUS_KM + 5) * PX);
-const height = Math.ceil((far.y - origin.y + HEX_RADIUS_KM + 10) * PX);
-const canvas = createCanvas(width, height);
-const g = canvas.getContext('2d');
-const px = (p: GridKm) => ({ x: (p.x - origin.x) * PX, y: (p.y - origin.y) * PX });
-const cr = (id: string) => ({ col: Number(id.slice(0, 2)), row: Number(id.slice(2)) });
-
-g.fillStyle = '#ffffff';
-g.fillRect(0, 0, width, height);
+const preview = previewCanvas(map, 2.4); // pixels per km
+const { g, px, cr } = preview;
 
 const FILL: Record<string, string> = { clear: '#efe8cf', forest: '#8dbb78', marsh: '#9fcfc4', fortification: '#999999' };
 const sectorColour = new Map(map.data.sectors.map((s) => [s.id, s.colour]));
 for (const id of map.ids) {
   const h = map.hex(id)!;
   const { col, row } = cr(id);
-  const corners = hexCornersKm(col, row).map(px);
-  g.beginPath();
-  for (const [i, p] of corners.entries()) i ? g.lineTo(p.x, p.y) : g.moveTo(p.x, p.y);
-  g.closePath();
+  preview.hexPath(id);
   g.fillStyle = h.water ? '#5b9bd5' : FILL[h.terrain]!;
   g.fill();
   if (h.control === 'soviet') {
@@ -145,5 +129,4 @@ for (const id of ['1733', '1315', '2613']) {
   g.fillText(id, c.x - 12, c.y + 20);
 }
 
-writeFileSync(out, await canvas.encode('png'));
-console.log(`wrote ${out} (${width}x${height})`);
+await savePreview(preview, out);

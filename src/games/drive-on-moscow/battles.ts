@@ -3,29 +3,32 @@
  * in the Movement Phase (10.14-10.23). A battle is announced with its units and aircraft,
  * the defender may commit aircraft (11.19), then untried units are revealed (2.13), the odds
  * worked out and the die rolled; the result's choices (Bloodbath or AS, Defender Lose 1,
- * advance) wait for the player whose choice it is.
+ * advance) wait for the player whose choice it is. Aircraft (air.ts), losses (battle-losses.ts),
+ * retreats (battle-retreat.ts), the end of a battle (battle-end.ts) and the choices it waits
+ * for (battle-choices.ts) each have their own module.
  */
 import type { HexId } from '../../kernel/hex.js';
 import { RuleError } from '../engine.js';
-import { type CrtResult, turnSpec } from './charts.js';
+import { airLeft, checkAir, spendAir } from './air.js';
+import { advance, advancers, finish } from './battle-end.js';
+import {
+  bloodbath,
+  bloodbathLoss,
+  cheapestStep,
+  chooseLoss,
+  defendersNow,
+  eliminateDefenders,
+  stepsOf,
+  takeLosses,
+  wasDefender,
+} from './battle-losses.js';
+import { chooseRetreat, retreat, retreatPlan } from './battle-retreat.js';
+import type { CrtResult } from './charts.js';
 import type { Ctx } from './context.js';
 import { findPath, movingGroup } from './movement.js';
 import { attackFactor, automatic, columnOf, defenseFactor, positionLabel, rawPosition, shiftsFor } from './odds.js';
-import { barredFromMarsh, factorsOf, other, STACK_LIMIT } from './position.js';
+import { barredFromMarsh, other, STACK_LIMIT } from './position.js';
 import type { DomState, Side, Unit } from './state.js';
-
-const DIRS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const;
-
-/** Aircraft the side has left this game turn (11.19; 12.2 adds one in the execution turn). */
-export function airLeft(s: DomState, side: Side): number {
-  return side === 'german' ? s.air.german : s.air.soviet;
-}
-
-function checkAir(s: DomState, side: Side, n: number): void {
-  if (n === 0) return;
-  if (n > airLeft(s, side)) throw new RuleError('11.19', `only ${airLeft(s, side)} aircraft left this turn`);
-  if (s.air.battles >= 2) throw new RuleError('11.19', 'aircraft support at most two battles a turn');
-}
 
 /** 11.3, 11.27: the defenders a new prepared assault on this hex fights. */
 function freshDefenders(s: DomState, c: Ctx, target: HexId, side: Side): Unit[] {
@@ -77,16 +80,6 @@ export function announceAttack(c: Ctx, target: HexId, ids: readonly string[], ai
     hexes: [target, ...units.map((u) => u.hex)],
   });
   afterAnnounce(c);
-}
-
-function spendAir(s: DomState, side: Side, n: number): void {
-  if (n === 0) return;
-  s.air = {
-    ...s.air,
-    battles: s.air.battles + 1,
-    german: side === 'german' ? s.air.german - n : s.air.german,
-    soviet: side === 'soviet' ? s.air.soviet - n : s.air.soviet,
-  };
 }
 
 /** The defender may commit aircraft before anything is revealed (11.19); else resolve now. */
@@ -253,12 +246,23 @@ function resolve(c: Ctx): void {
   );
   s.defended = [...new Set([...s.defended, ...defs.map((u) => u.id)])];
   s.battle = { ...b, result, odds: positionLabel(final), defenders: defs.map((u) => u.id) };
+  answerResult(c, result, defs);
+}
+
+/**
+ * 11.17, 11.28: what the rolled result comes to: changed by a city, a choice the battle waits
+ * for (Bloodbath or AS, Defender Lose 1), or carried out at once.
+ */
+function answerResult(c: Ctx, rolled: CrtResult, defs: readonly Unit[]): void {
+  const s = c.s;
+  const b = s.battle!;
+  let result = rolled;
   const city = c.board.isCity(b.target);
   // 11.17, 11.28: Soviet attacks into cities turn AS and DR into AL1.
   if (b.attacker === 'soviet' && city && (result === 'AS' || result === 'DR')) {
     c.event('converted', `${result} becomes AL1: Soviet attack into a city`, { rule: '11.28' });
     result = 'AL1';
-    s.battle = { ...s.battle, result };
+    s.battle = { ...b, result };
   }
   if (result === 'DR' && b.attacker === 'german' && city) {
     // 11.28: AS or Bloodbath, German choice; AS is forced when Bloodbath would leave no German step.
@@ -268,7 +272,7 @@ function resolve(c: Ctx): void {
       applyResult(c, 'AS');
       return;
     }
-    s.battle = { ...s.battle, stage: 'bloodbath' };
+    s.battle = { ...s.battle!, stage: 'bloodbath' };
     return;
   }
   if (
@@ -280,22 +284,10 @@ function resolve(c: Ctx): void {
       defs.map((u) => u.id),
     ) > 1
   ) {
-    s.battle = { ...s.battle, stage: 'german-dr' }; // 11.28 Defender Lose 1, German choice
+    s.battle = { ...s.battle!, stage: 'german-dr' }; // 11.28 Defender Lose 1, German choice
     return;
   }
   applyResult(c, result);
-}
-
-function stepsOf(c: Ctx, ids: readonly string[]): number {
-  return ids.reduce((n, id) => n + (c.s.units[id]?.steps ?? 0), 0);
-}
-
-/** Steps the Soviets would lose to a DE now (11.29): all of one-step units, one of each two-step. */
-function bloodbathLoss(c: Ctx): number {
-  return c
-    .pos()
-    .unitsAt(c.s.battle!.target, 'soviet')
-    .filter((u) => wasDefender(c, u.id)).length;
 }
 
 /** The player's answer to a pending battle choice. */
@@ -343,94 +335,6 @@ export function chooseInBattle(c: Ctx, option: string): void {
   }
 }
 
-function defendersNow(c: Ctx): Unit[] {
-  const b = c.s.battle!;
-  return c.pos().unitsAt(b.target, other(b.attacker));
-}
-
-/**
- * The step to lose when the bot allocates a loss (AL1, Bloodbath, Defender Lose 1): the one
- * that costs the least attack strength, a full two-step unit before a one-step one.
- */
-export function cheapestStep(units: readonly Unit[]): string {
-  const cost = (u: Unit) => {
-    const f = factorsOf(u) ?? [0, 0];
-    if (u.steps === 2) return (f[0] - (u.reduced?.[0] ?? 0)) * 10;
-    return f[0] * 10 + f[1] + 1000;
-  };
-  return [...units].sort((a, b) => cost(a) - cost(b) || (a.id < b.id ? -1 : 1))[0]!.id;
-}
-
-function bloodbath(c: Ctx): void {
-  const b = c.s.battle!;
-  const lost = bloodbathLoss(c);
-  eliminateDefenders(c);
-  c.event('bloodbath', `Bloodbath in ${b.target}: the Soviets lose ${lost} steps and so do the Germans`, {
-    rule: '11.28',
-    hexes: [b.target],
-  });
-  // 11.28: "the German player must eliminate from among his involved units" as many steps: his choice.
-  takeLosses(c, lost, 'Bloodbath', defendersNow(c).length === 0);
-}
-
-/** The attacking force's units still on the map. */
-function attackersLeft(c: Ctx): Unit[] {
-  return c.s.battle!.units.map((id) => c.s.units[id]).filter((u): u is Unit => !!u);
-}
-
-/**
- * Steps the attacker loses (AL1, Bloodbath): taken at once when only one unit can lose them,
- * else the battle waits for the attacker to name the units (the `losses` stage).
- */
-function takeLosses(c: Ctx, steps: number, cause: 'AL1' | 'Bloodbath', cleared: boolean): void {
-  if (c.s.choices === 'player' && steps > 0 && attackersLeft(c).length > 1) {
-    c.s.battle = { ...c.s.battle!, stage: 'losses', losses: { left: steps, cause, cleared } };
-    return;
-  }
-  loseCheapest(c, steps, cause);
-  finish(c, cleared);
-}
-
-/** The bot's allocation: the cheapest step each time (see cheapestStep). */
-function loseCheapest(c: Ctx, steps: number, cause: 'AL1' | 'Bloodbath'): void {
-  for (let i = 0; i < steps; i++) {
-    const left = attackersLeft(c);
-    if (left.length === 0) break;
-    c.loseStep(cheapestStep(left), cause);
-  }
-}
-
-/** A step the attacker names ("lose:<unit>"), or the bot's choice for all that are left ("lose"). */
-function chooseLoss(c: Ctx, option: string): void {
-  const b = c.s.battle!;
-  const { left, cause, cleared } = b.losses!;
-  const rule = cause === 'AL1' ? '11.24' : '11.28';
-  const [answer, unit] = option.split(':') as [string, string | undefined];
-  if (answer !== 'lose') throw new RuleError(rule, `name the unit that loses a step (lose:<unit>), or lose to let the bot choose`);
-  if (unit === undefined) {
-    loseCheapest(c, left, cause);
-  } else {
-    const force = attackersLeft(c);
-    if (!force.some((u) => u.id === unit))
-      throw new RuleError(rule, `${unit} is not in the attacking force: a step is lost by one of ${force.map((u) => u.id).join(', ')}`);
-    c.loseStep(unit, cause);
-    if (left > 1 && attackersLeft(c).length > 0) {
-      c.s.battle = { ...c.s.battle!, losses: { left: left - 1, cause, cleared } };
-      return;
-    }
-  }
-  c.s.battle = { ...c.s.battle!, losses: undefined };
-  finish(c, cleared);
-}
-
-/** 11.29 DE: one-step units die, two-step ones lose a step; 11.27: PA retreated-in units die. */
-function eliminateDefenders(c: Ctx): void {
-  for (const u of defendersNow(c)) {
-    if (!wasDefender(c, u.id)) continue;
-    c.loseStep(u.id, 'DE');
-  }
-}
-
 function applyResult(c: Ctx, result: CrtResult): void {
   const b = c.s.battle!;
   const p = c.pos();
@@ -467,213 +371,4 @@ function applyResult(c: Ctx, result: CrtResult): void {
       return;
     }
   }
-}
-
-/** The battle's own defenders: the units counted when the odds were worked out. */
-function wasDefender(c: Ctx, id: string): boolean {
-  return c.s.battle?.defenders?.includes(id) ?? false;
-}
-
-/**
- * 11.25, 11.26, 10.22: where the whole defending force may retreat one hex: the hexes open to
- * it, best first (PA toward the nearest supply source, MA straight away from the assault), and
- * `ties`: the hexes that take the whole force and are as good as the best of them (PA only:
- * the owner's choice among them; one hex or none when there is nothing to choose).
- */
-function retreatPlan(c: Ctx): { force: Unit[]; eligible: HexId[]; room: (h: HexId) => number; ties: HexId[] } {
-  const b = c.s.battle!;
-  const side = other(b.attacker);
-  const force = defendersNow(c);
-  const p = c.pos();
-  const zoc = side === 'soviet' ? p.germanZoc(b.kind === 'MA' ? new Set(b.units) : undefined) : new Set<HexId>();
-  const ok = (h: HexId) => {
-    if (!c.board.map.has(h) || c.board.isReservoir(b.target, h)) return false;
-    if (p.unitsAt(h, other(side)).length > 0) return false;
-    if (c.board.isCity(h) && p.control(h) !== side) return false;
-    if (side === 'soviet' && zoc.has(h)) return false;
-    if (c.board.natural(h) === 'marsh' && force.some(barredFromMarsh)) return false;
-    if (b.kind === 'MA' && h === b.launch) return false;
-    return true;
-  };
-  let order: HexId[];
-  let rank: (h: HexId) => number = (h) => order.indexOf(h);
-  if (b.kind === 'MA') {
-    const entry = DIRS.indexOf(c.board.map.grid.directionTo(b.target, b.launch!)!);
-    order = [3, 2, 4, 1, 5].map((k) => c.board.map.grid.step(b.target, DIRS[(entry + k) % 6]!)!).filter((h) => h !== undefined);
-  } else {
-    const dist = p.supplyDistances(side);
-    const d = (h: HexId) => dist.get(h) ?? Math.min(...c.board.neighbours(h).map((n) => (dist.get(n) ?? 1e6) + 1));
-    order = [...c.board.neighbours(b.target)].sort((x, y) => d(x) - d(y));
-    rank = d;
-  }
-  const eligible = order.filter(ok);
-  const room = (h: HexId) => STACK_LIMIT - p.unitsAt(h, side).length;
-  const whole = eligible.filter((h) => room(h) >= force.length);
-  const ties = whole.length && b.kind === 'PA' ? whole.filter((h) => rank(h) === rank(whole[0]!)) : whole.slice(0, 1);
-  return { force, eligible, room, ties };
-}
-
-/**
- * 11.25, 11.26, 10.22: the whole defending force retreats one hex (to `to`, one of the ties
- * the owner chose; else the best), split only if stacking demands.
- */
-function retreat(c: Ctx, to?: HexId): boolean {
-  const b = c.s.battle!;
-  const { force, eligible, room, ties } = retreatPlan(c);
-  const whole = to ?? ties[0];
-  const plan: [Unit, HexId][] = [];
-  if (whole) for (const u of force) plan.push([u, whole]);
-  else {
-    let i = 0;
-    for (const h of eligible) for (let k = room(h); k > 0 && i < force.length; k--) plan.push([force[i++]!, h]);
-    if (i < force.length) return false;
-  }
-  for (const [u, h] of plan) {
-    c.place(u, h);
-    c.event('retreat', `${u.id} retreats to ${h}`, { rule: b.kind === 'MA' ? '10.22' : '11.25', hexes: [b.target, h] });
-  }
-  if (b.kind === 'PA') c.s.defended = [...new Set([...c.s.defended, ...force.map((u) => u.id)])];
-  return true;
-}
-
-/** The owner's retreat hex among equally good ones ("retreat:<hex>"), or the bot's ("retreat"). */
-function chooseRetreat(c: Ctx, option: string): void {
-  const b = c.s.battle!;
-  const ties = b.retreatTo ?? [];
-  const [answer, hex] = option.split(':') as [string, string | undefined];
-  if (answer !== 'retreat')
-    throw new RuleError('11.25', `name the hex to retreat to (retreat:<hex>, one of ${ties.join(', ')}), or retreat to let the bot choose`);
-  if (hex !== undefined && !ties.includes(hex))
-    throw new RuleError('11.25', `${hex} is not one of the hexes equally close to supply: ${ties.join(', ')}`);
-  c.s.battle = { ...b, retreatTo: undefined };
-  retreat(c, hex ?? ties[0]);
-  finish(c, defendersNow(c).length === 0);
-}
-
-/** Victorious PA attackers that may advance (11.31): alive, allowed in the terrain. */
-function advancers(c: Ctx): string[] {
-  const b = c.s.battle!;
-  return b.units.filter((id) => {
-    const u = c.s.units[id];
-    return !!u && !(c.board.natural(b.target) === 'marsh' && barredFromMarsh(u)) && !c.board.isReservoir(u.hex, b.target);
-  });
-}
-
-function advance(c: Ctx, ids: readonly string[]): void {
-  const b = c.s.battle!;
-  const allowed = new Set(advancers(c));
-  for (const id of ids) if (!allowed.has(id)) throw new RuleError('11.31', `${id} cannot advance into ${b.target}`);
-  if (ids.length > STACK_LIMIT) throw new RuleError('6.0', `at most ${STACK_LIMIT} units may stack`);
-  for (const id of ids) c.place(c.s.units[id]!, b.target);
-  if (ids.length) c.event('advance', `${ids.join(', ')} advance into ${b.target}`, { rule: '11.31', hexes: [b.target] });
-  c.s.battle = undefined;
-}
-
-/** After the result: MA force placement (10.19, 10.20), PA advance (11.31). */
-function finish(c: Ctx, cleared: boolean): void {
-  const b = c.s.battle!;
-  if (b.kind === 'MA') {
-    const alive = b.units.filter((id) => c.s.units[id]);
-    if (cleared) {
-      for (const id of alive) c.place(c.s.units[id]!, b.target);
-      for (const id of alive) c.s.mp[id] = b.mpAfter!;
-      c.s.active = alive;
-      c.event('assault-won', `${alive.join(', ')} clear ${b.target} and may move on with ${b.mpAfter} MP`, {
-        rule: '10.20',
-        hexes: [b.target],
-      });
-    } else {
-      for (const id of alive) c.s.mp[id] = 0;
-      c.s.done = [...new Set([...c.s.done, ...alive])];
-      c.s.active = [];
-      c.event('assault-stalled', `${alive.join(', ') || 'the force'} stay in ${b.launch} for the rest of the phase`, {
-        rule: '10.19',
-        hexes: [b.launch!],
-      });
-    }
-    c.s.battle = undefined;
-    return;
-  }
-  if (cleared && advancers(c).length > 0) {
-    if (c.s.stalin && b.attacker === 'soviet') {
-      advance(c, advancers(c).slice(0, STACK_LIMIT)); // 12.1: Stalin's spoiling attacks advance as many as possible
-      return;
-    }
-    c.s.battle = { ...b, stage: 'advance' };
-    return;
-  }
-  c.s.battle = undefined;
-}
-
-/** Pending choices of a battle with the side that makes them. */
-export function battleChoices(s: DomState): { side: Side; options: { option: string; label: string }[]; text: string } | undefined {
-  const b = s.battle;
-  if (!b) return undefined;
-  switch (b.stage) {
-    case 'air': {
-      const side = other(b.attacker);
-      const n = side === 'german' ? s.air.german : s.air.soviet;
-      const options = [{ option: 'none', label: 'No aircraft' }];
-      for (let k = 1; k <= n; k++) options.push({ option: String(k), label: `Commit ${k} aircraft` });
-      return { side, options, text: `${b.target} is attacked: commit aircraft to its defence? (11.19)` };
-    }
-    case 'bloodbath':
-      return {
-        side: 'german',
-        options: [
-          { option: 'AS', label: 'Attack stalled' },
-          { option: 'bloodbath', label: 'Bloodbath' },
-        ],
-        text: `DR in the city ${b.target}: AS or Bloodbath? (11.28)`,
-      };
-    case 'german-dr':
-      return {
-        side: 'german',
-        options: [
-          { option: 'retreat', label: 'Retreat' },
-          { option: 'lose1', label: 'Lose 1 step and hold' },
-          // 11.28: which unit loses it, when the owner wants to say (at most a stack's five).
-          ...Object.values(s.units)
-            .filter((u) => u.hex === b.target && u.side === 'german')
-            .map((u) => ({ option: `lose1:${u.id}`, label: `${u.id} loses the step, the stack holds` })),
-        ],
-        text: `DR against ${b.target}: retreat or lose one step and hold? (11.28)`,
-      };
-    case 'losses': {
-      const { left, cause } = b.losses!;
-      const steps = left === 1 ? 'a step' : `${left} steps`;
-      return {
-        side: b.attacker,
-        options: [
-          { option: 'lose', label: left === 1 ? 'Let the bot choose' : `Let the bot choose the ${left} steps` },
-          ...b.units.filter((id) => s.units[id]).map((id) => ({ option: `lose:${id}`, label: `${id} loses a step` })),
-        ],
-        text: `${cause} at ${b.target}: the attacking force loses ${steps}; which unit? (${cause === 'AL1' ? '11.24' : '11.28'})`,
-      };
-    }
-    case 'retreat':
-      return {
-        side: other(b.attacker),
-        options: [
-          { option: 'retreat', label: 'Let the bot choose' },
-          ...(b.retreatTo ?? []).map((h) => ({ option: `retreat:${h}`, label: `Retreat to ${h}` })),
-        ],
-        text: `DR at ${b.target}: ${(b.retreatTo ?? []).join(', ')} are equally close to supply; where does the force retreat? (11.25)`,
-      };
-    case 'advance':
-      return {
-        side: b.attacker,
-        options: [
-          { option: 'all', label: 'Advance all' },
-          { option: 'none', label: 'Stay' },
-        ],
-        text: `${b.target} is empty: advance after combat? (11.31)`,
-      };
-  }
-}
-
-export function turnAir(s: DomState, c: Ctx): void {
-  const spec = turnSpec(c.charts, s.turn);
-  const bonus = s.offensive.declared !== undefined && s.offensive.declared === s.turn - 1 ? 1 : 0; // 12.2
-  s.air = { german: spec.air[0] + bonus, soviet: spec.air[1], battles: 0 };
 }

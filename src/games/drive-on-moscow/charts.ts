@@ -3,9 +3,9 @@
  * constraints the rules text states checked here too, so that an owner's override cannot
  * break them silently. An override replaces whole sections (crt, turns, german, soviet, ...).
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { chartsHashId } from '../kit/chart-editions.js';
+import { overrideFromEnvironment, type ShippedCharts, withOverride } from '../kit/chart-override.js';
 import { SHIPPED_CHARTS_DATA as shipped } from './data/charts.js';
 
 const factors = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
@@ -118,37 +118,28 @@ export type TurnSpec = DomCharts['turns'][number];
 
 export const SHIPPED_CHARTS: DomCharts = chartsSchema.parse(shipped);
 
+const SHIPPED: ShippedCharts<DomCharts> = {
+  game: 'Drive on Moscow',
+  variable: 'DOM_CHARTS_OVERRIDE',
+  schema: chartsSchema,
+  data: shipped,
+  source: SHIPPED_CHARTS.source,
+};
+
 /** The charts' id stored with every game: `shipped-<hash>` or `override-<hash>`. */
 export function chartsId(charts: DomCharts, kind: 'shipped' | 'override'): string {
-  return `${kind}-${createHash('sha256').update(JSON.stringify(charts)).digest('hex').slice(0, 12)}`;
+  return chartsHashId(charts, kind, 12);
 }
 export const SHIPPED_CHARTS_ID = chartsId(SHIPPED_CHARTS, 'shipped');
 
 /** The shipped charts with whole sections replaced by an owner's override (same shape). */
 export function chartsWithOverride(override: unknown): DomCharts {
-  if (typeof override !== 'object' || override === null || Array.isArray(override)) throw new Error('the override must be a JSON object');
-  return chartsSchema.parse({
-    ...shipped,
-    ...override,
-    source: `override file (${Object.keys(override).join(', ')}); otherwise ${SHIPPED_CHARTS.source}`,
-  });
+  return withOverride(SHIPPED, override);
 }
 
-/** The charts named by DOM_CHARTS_OVERRIDE, else the shipped ones; the error names the path. */
+/** The charts named by DOM_CHARTS_OVERRIDE, else undefined; the error names the path. */
 export function chartsFromEnvironment(env: Readonly<Record<string, string | undefined>>): DomCharts | undefined {
-  const path = env.DOM_CHARTS_OVERRIDE;
-  if (!path) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new Error(`cannot read the Drive on Moscow charts override ${path}: ${(e as Error).message}`);
-  }
-  try {
-    return chartsWithOverride(JSON.parse(text));
-  } catch (e) {
-    throw new Error(`the Drive on Moscow charts override ${path} is not valid: ${(e as Error).message}`);
-  }
+  return overrideFromEnvironment(SHIPPED, env);
 }
 
 export function turnSpec(charts: DomCharts, turn: number): TurnSpec {

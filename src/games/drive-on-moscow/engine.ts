@@ -6,15 +6,19 @@
 import { copyJson } from '../../kernel/copy-json.js';
 import type { Applied, GameEngine, GameResult, Prompt } from '../engine.js';
 import { RuleError } from '../engine.js';
-import { announceAssault, announceAttack, battleChoices, chooseInBattle } from './battles.js';
+import { battleChoices } from './battle-choices.js';
+import { announceAssault, announceAttack, chooseInBattle } from './battles.js';
 import { type Board, domBoard } from './board.js';
 import { type DomCharts, SHIPPED_CHARTS } from './charts.js';
 import { Ctx } from './context.js';
 import { endSetup, place, setupEndBlocker } from './free-setup.js';
 import { findPath, GUDERIAN_MF, movingGroup, trtFactor } from './movement.js';
+import { enter } from './reinforcements.js';
+import { replace, withdraw } from './replacements.js';
 import { setupState } from './setup.js';
 import type { DomAction, DomOptions, DomState } from './state.js';
-import { convert, declareOrder, endBlocker, endPhase, enter, replace, suddenDeath, withdraw } from './turns.js';
+import { convert, declareOrder, endBlocker, endPhase } from './turns.js';
+import { suddenDeath } from './victory.js';
 
 export interface DomEngine extends GameEngine<DomState, DomAction, DomOptions> {
   readonly board: Board;

@@ -2,15 +2,17 @@
  * The turn sequence (5.1): each player declares move/fight or fight/move (5.2); the German
  * Replacement & Withdrawal Phase (9.2, 9.3, 12.2); the Soviet Reinforcement Phase (9.1), Guards
  * Conversion (9.4) and Terminal Supply (8.6); the November Offensive (12.0-12.3); victory (4.0).
+ * The phases' own orders are in replacements.ts, reinforcements.ts and victory.ts.
  */
-import type { HexId } from '../../kernel/hex.js';
 import { RuleError } from '../engine.js';
-import { turnAir } from './battles.js';
-import { type SovietType, turnSpec } from './charts.js';
+import { turnAir } from './air.js';
+import { turnSpec } from './charts.js';
 import type { Ctx } from './context.js';
-import { movingGroup, reach } from './movement.js';
-import { barredFromMarsh, other, Position, STACK_LIMIT } from './position.js';
+import { other } from './position.js';
+import { withdrawable } from './replacements.js';
+import { attackersAfterMoving, possibleSovietAttackers } from './stalin-attacks.js';
 import type { DomState, Unit } from './state.js';
+import { finalVictory } from './victory.js';
 
 const GUARDS_FROM: Record<string, string> = { GRD: 'RD', GCD: 'CD', GTB: 'TB' }; // 9.4 (digest ambiguity 10)
 
@@ -83,62 +85,6 @@ export function declareOrder(c: Ctx, order: 'move-fight' | 'fight-move', offensi
 
 // ---- 9.3 withdrawals and 12.2 replacements ----
 
-function withdrawable(c: Ctx, kind: 'infantry' | 'cavalry'): Unit[] {
-  const p = c.pos();
-  const reach = p.supplyDistances('german');
-  const germans = Object.values(c.s.units).filter((u) => u.side === 'german' && p.supplied(u, reach)); // 9.3: in supply
-  if (kind === 'infantry') {
-    const big = germans.filter((u) => u.type === 'infantry' && u.full?.[0] === 4);
-    return big.length > 0 ? big : germans.filter((u) => u.type === 'infantry');
-  }
-  const cav = germans.filter((u) => u.type === 'cavalry');
-  return cav.length > 0 ? cav : germans.filter((u) => u.mech && u.size === 'XX'); // a KG may not substitute
-}
-
-export function withdraw(c: Ctx, id: string): void {
-  const s = c.s;
-  if (s.phase !== 'replacement' || s.side !== 'german')
-    throw new RuleError('9.3', 'withdrawals are made in the German Replacement & Withdrawal Phase');
-  const kind = s.withdrawals.cavalry > 0 && withdrawable(c, 'cavalry').some((u) => u.id === id) ? 'cavalry' : 'infantry';
-  if (s.withdrawals[kind] <= 0) throw new RuleError('9.3', 'no withdrawal of that kind is due this turn');
-  const ok = withdrawable(c, kind);
-  if (!ok.some((u) => u.id === id))
-    throw new RuleError(
-      '9.3',
-      `${id} may not be withdrawn now: due is ${kind === 'cavalry' ? 'the cavalry division (or another mech division)' : 'a 4-8 infantry division (a 3-7 one only when no 4-8 is left)'} in supply (${ok
-        .slice(0, 4)
-        .map((u) => u.id)
-        .join(', ')}${ok.length > 4 ? '...' : ''})`,
-    );
-  const u = s.units[id]!;
-  delete s.units[id];
-  s.withdrawn = [...s.withdrawn, id];
-  s.withdrawals = { ...s.withdrawals, [kind]: s.withdrawals[kind] - 1 };
-  c.changed();
-  c.event('withdrawn', `${id} withdrawn from the map`, { rule: '9.3', hexes: [u.hex] });
-}
-
-export function replace(c: Ctx, id: string): void {
-  const s = c.s;
-  if (s.phase !== 'replacement' || s.side !== 'german')
-    throw new RuleError('12.2', 'replacements come in the German Replacement Phase of the execution turn');
-  const u = s.units[id];
-  if (u?.side !== 'german') throw new RuleError('12.2', `no German unit ${id}`);
-  if (u.noReplacement || u.size !== 'XX' || u.type === 'cavalry')
-    throw new RuleError('12.2', `${id} may not receive replacements (KG, L, GD and the cavalry are excluded)`);
-  if (u.steps !== 1 || u.maxSteps !== 2) throw new RuleError('12.2', `${id} is not reduced`);
-  const kind = u.mech ? 'mech' : 'nonmech';
-  if (s.replacements[kind] <= 0)
-    throw new RuleError('12.2', `no ${kind === 'mech' ? 'mechanized' : 'non-mechanized'} replacement steps left`);
-  if (!c.pos().supplied(u)) throw new RuleError('12.2', `${id} is out of supply`);
-  s.units[id] = { ...u, steps: 2 };
-  s.replacements = { ...s.replacements, [kind]: s.replacements[kind] - 1 };
-  c.changed();
-  c.event('replaced', `${id} restored to full strength`, { rule: '12.2', hexes: [u.hex] });
-}
-
-// ---- 9.1 reinforcements ----
-
 function startReinforcements(c: Ctx): void {
   const s = c.s;
   const p = c.pos();
@@ -157,64 +103,6 @@ function startReinforcements(c: Ctx): void {
   s.phase = 'reinforcement';
   if (Object.keys(arriving).length === 0) endPhase(c);
 }
-
-export function entryHexes(c: Ctx): HexId[] {
-  const s = c.s;
-  const p = c.pos();
-  const gAdj = (h: HexId) => c.board.neighbours(h).some((n) => p.unitsAt(n, 'german').length > 0);
-  const out = [
-    ...c.board.sources.filter((h) => p.control(h) === 'soviet' && p.unitsAt(h, 'german').length === 0),
-    ...s.entryTowns.filter((h) => p.control(h) === 'soviet' && !gAdj(h) && !s.everGerman.includes(h)),
-  ];
-  return [...new Set(out)].filter((h) => p.unitsAt(h, 'soviet').length < STACK_LIMIT);
-}
-
-export function enter(c: Ctx, type: string, hex: HexId): void {
-  const s = c.s;
-  if (s.phase !== 'reinforcement') throw new RuleError('9.1', 'reinforcements enter in the Soviet Reinforcement Phase');
-  const wanted = type.toUpperCase();
-  if (!(s.arriving[wanted] ?? 0))
-    throw new RuleError(
-      '9.1',
-      `no ${wanted} arrives this turn (${
-        Object.entries(s.arriving)
-          .map(([t, n]) => `${n} ${t}`)
-          .join(', ') || 'none left'
-      })`,
-    );
-  if (!entryHexes(c).includes(hex))
-    throw new RuleError(
-      '9.1',
-      `${hex} is not an entry hex: a Soviet-held supply source, or a never German-held town or city in supply at the start of the turn with no German unit next to it, with room to stack`,
-    );
-  const spec = c.charts.soviet.types[wanted as SovietType]!;
-  const n =
-    Object.keys(s.units).filter((id) => s.units[id]!.type === wanted).length +
-    s.dead.filter((id) => id.startsWith(`${wanted} `)).length +
-    1;
-  let id = `${wanted} ${String(n).padStart(3, '0')}`;
-  while (s.units[id] || s.dead.includes(id)) id = `${id}'`;
-  s.units[id] = {
-    id,
-    side: 'soviet',
-    type: wanted,
-    mech: spec.class === 'mech',
-    cavalry: spec.kind === 'cavalry',
-    armour: spec.kind === 'tank',
-    size: spec.size,
-    hex,
-    steps: 1,
-    maxSteps: 1,
-    untried: true,
-  };
-  s.piles = { ...s.piles, [wanted]: s.piles[wanted]! - 1 };
-  s.arriving = { ...s.arriving, [wanted]: s.arriving[wanted]! - 1 };
-  if (s.arriving[wanted] === 0) delete s.arriving[wanted];
-  c.changed();
-  c.event('entered', `${id} enters at ${hex} (untried)`, { rule: '9.1', hexes: [hex] });
-}
-
-// ---- 9.4 Guards ----
 
 function startConversion(c: Ctx): void {
   const s = c.s;
@@ -308,46 +196,6 @@ export function endBlocker(c: Ctx): RuleError | undefined {
   return undefined;
 }
 
-/**
- * 12.1: Soviet units that could take part in an attack if they moved first: those next to a
- * German unit now and those that can reach a hex next to one this turn (each unit on its own).
- */
-function attackersAfterMoving(c: Ctx): number {
-  const s: DomState = { ...c.s, phase: 'movement' };
-  const p = new Position(c.board, c.charts, s);
-  const nextToGerman = (h: HexId) => c.board.neighbours(h).some((n) => !c.board.isReservoir(h, n) && p.unitsAt(n, 'german').length > 0);
-  let count = 0;
-  for (const u of Object.values(s.units)) {
-    if (u.side !== 'soviet') continue;
-    if (nextToGerman(u.hex)) count++;
-    else {
-      try {
-        if ([...reach(p, movingGroup(s, p, [u.id])).cost.keys()].some(nextToGerman)) count++;
-      } catch {
-        // a unit that cannot move (no MP) attacks only from where it is
-      }
-    }
-  }
-  return count;
-}
-
-function possibleSovietAttackers(c: Ctx): number {
-  const s = c.s;
-  const p = c.pos();
-  return Object.values(s.units).filter(
-    (u) =>
-      u.side === 'soviet' &&
-      !s.attacked.includes(u.id) &&
-      c.board.neighbours(u.hex).some(
-        (n) =>
-          !c.board.isReservoir(u.hex, n) &&
-          // 11.13: a mechanized unit (not cavalry) cannot attack into marsh, so it cannot meet Stalin's demand there.
-          !(c.board.natural(n) === 'marsh' && barredFromMarsh(u)) &&
-          p.unitsAt(n, 'german').some((g) => !s.defended.includes(g.id)),
-      ),
-  ).length;
-}
-
 export function endPhase(c: Ctx): void {
   const s = c.s;
   const blocker = endBlocker(c);
@@ -430,34 +278,6 @@ function nextTurn(c: Ctx): void {
   clearPhase(s);
   turnAir(s, c);
   c.event('turn', `Game turn ${s.turn} (${turnSpec(c.charts, s.turn).label})`, { rule: '5.4' });
-}
-
-/** 4.3, 4.5: at the end of GT9 the Germans win with all five cities, else the Soviets. */
-function finalVictory(c: Ctx): void {
-  const p = c.pos();
-  const held = Object.entries(c.board.cities).filter(([, h]) => p.control(h) === 'german');
-  if (held.length === Object.keys(c.board.cities).length)
-    c.win('german', 'the Germans hold Kalinin, Kursk, Orel, Smolensk and Tula at the end of GT9 (4.3)');
-  else
-    c.win(
-      'soviet',
-      `the Germans hold ${held.length} of the five cities at the end of GT9 (missing ${Object.keys(c.board.cities)
-        .filter((n) => !held.some(([m]) => m === n))
-        .join(', ')}) (4.5)`,
-    );
-}
-
-/** Sudden death (4.1, 4.2, 4.4), checked after every action (digest ambiguity 2). */
-export function suddenDeath(c: Ctx): void {
-  if (c.s.result) return;
-  const p = c.pos();
-  if (c.board.moscow.some((h) => p.control(h) === 'german')) return c.win('german', 'a Moscow hex is under German control (4.1)');
-  if (c.board.moscow.every((h) => !p.sovietLineFrom(h)))
-    return c.win('german', 'both Moscow hexes are cut off from every Soviet map-edge supply source (4.2)');
-  for (const h of c.board.westPlaces) {
-    if (p.control(h) === 'soviet')
-      return c.win('soviet', `the Soviets control ${c.board.placeName(h)} (${h}), west of the initial front line (4.4)`);
-  }
 }
 
 export { other };

@@ -3,9 +3,9 @@
  * constraints the rules text states checked here too, so that an owner's override cannot
  * break them silently. An override replaces whole sections (crt, turns, unitTypes, units, chits).
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { chartsHashId } from '../kit/chart-editions.js';
+import { overrideFromEnvironment, type ShippedCharts, withOverride } from '../kit/chart-override.js';
 import { SHIPPED_CHARTS_DATA as shipped } from './data/charts.js';
 
 const RESULT = /^(A[12]|-|R|RR|[12]RR)$/;
@@ -81,37 +81,28 @@ export type UnitType = FtbCharts['unitTypes']['types'][string];
 
 export const SHIPPED_CHARTS: FtbCharts = chartsSchema.parse(shipped);
 
+const SHIPPED: ShippedCharts<FtbCharts> = {
+  game: 'Fight! Typhoon Blitz',
+  variable: 'FTB_CHARTS_OVERRIDE',
+  schema: chartsSchema,
+  data: shipped,
+  source: SHIPPED_CHARTS.source,
+};
+
 /** The charts' id stored with every game: `shipped-<hash>` or `override-<hash>`. */
 export function chartsId(charts: FtbCharts, kind: 'shipped' | 'override'): string {
-  return `${kind}-${createHash('sha256').update(JSON.stringify(charts)).digest('hex').slice(0, 12)}`;
+  return chartsHashId(charts, kind, 12);
 }
 export const SHIPPED_CHARTS_ID = chartsId(SHIPPED_CHARTS, 'shipped');
 
 /** The shipped charts with whole sections replaced by an owner's override (same shape). */
 export function chartsWithOverride(override: unknown): FtbCharts {
-  if (typeof override !== 'object' || override === null || Array.isArray(override)) throw new Error('the override must be a JSON object');
-  return chartsSchema.parse({
-    ...shipped,
-    ...override,
-    source: `override file (${Object.keys(override).join(', ')}); otherwise ${SHIPPED_CHARTS.source}`,
-  });
+  return withOverride(SHIPPED, override);
 }
 
 /** The charts named by FTB_CHARTS_OVERRIDE, else undefined; the error names the path. */
 export function chartsFromEnvironment(env: Readonly<Record<string, string | undefined>>): FtbCharts | undefined {
-  const path = env.FTB_CHARTS_OVERRIDE;
-  if (!path) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new Error(`cannot read the Fight! Typhoon Blitz charts override ${path}: ${(e as Error).message}`);
-  }
-  try {
-    return chartsWithOverride(JSON.parse(text));
-  } catch (e) {
-    throw new Error(`the Fight! Typhoon Blitz charts override ${path} is not valid: ${(e as Error).message}`);
-  }
+  return overrideFromEnvironment(SHIPPED, env);
 }
 
 export function turnRow(charts: FtbCharts, turn: number): TurnRow {

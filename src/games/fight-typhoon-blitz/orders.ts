@@ -8,13 +8,14 @@ import { z } from 'zod';
 import { UserError } from '../../contracts/errors.js';
 import type { Choice } from '../../contracts/reply.js';
 import type { HexId } from '../../kernel/hex.js';
-import { hexOption, type Order, type OrderOptions, offer, orderOptions, unitByName, unitsByName } from '../orders.js';
+import { rulesOrder } from '../kit/rules-order.js';
+import { hexOption, type Order, offer, orderOptions, unitByName, unitsByName } from '../orders.js';
 import { ftbBoard } from './board.js';
 import { chartText, FTB_CHART_IDS } from './chart-text.js';
 import type { FtbCharts } from './charts.js';
-import { oddsOf } from './combat.js';
 import { Ctx, other } from './context.js';
 import { destinations, reach } from './movement.js';
+import { oddsOf } from './odds.js';
 import type { FtbAction, FtbState, Unit } from './state.js';
 import { chitsDue, entryHexes, selectable, selecting } from './turns.js';
 
@@ -323,22 +324,11 @@ export function ftbOrders(charts: () => FtbCharts): FtbOrder[] {
             )
           : [],
     },
-    {
-      command: 'rules',
-      description: 'Fight! Typhoon Blitz charts: turn track, CRT, terrain, counters, chits, readings (a reconstruction)',
-      usage: '/rules chart:<chart>',
-      options: [
-        {
-          name: 'chart',
-          type: 'string',
-          description: 'Which chart',
-          required: true,
-          choices: FTB_CHART_IDS.map((id) => ({ name: id, value: id })),
-        },
-      ],
-      look: (options: OrderOptions) => chartText(charts(), String(options.chart ?? 'crt')),
-      run: (_s, options) => ({ answer: chartText(charts(), String(options.chart ?? 'crt')) }),
-    },
+    rulesOrder(
+      'Fight! Typhoon Blitz charts: turn track, CRT, terrain, counters, chits, readings (a reconstruction)',
+      FTB_CHART_IDS.map((id) => ({ name: id, value: id })),
+      (options) => chartText(charts(), String(options.chart ?? 'crt')),
+    ),
   ];
 }
 

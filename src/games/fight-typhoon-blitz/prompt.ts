@@ -6,8 +6,9 @@ import type { ActionChoice, Prompt } from '../engine.js';
 import type { Board } from './board.js';
 import { chooseChits } from './bot.js';
 import type { FtbCharts } from './charts.js';
-import { retreatChoices, retreating } from './combat.js';
 import { Ctx, sideName } from './context.js';
+import { retreating } from './owner-choices.js';
+import { retreatChoices } from './retreat.js';
 import type { FtbAction, FtbState } from './state.js';
 import { chitsDue, selecting } from './turns.js';
 

@@ -9,8 +9,9 @@ import type { HexId } from '../../kernel/hex.js';
 import type { GameEvent } from '../engine.js';
 import type { Board } from './board.js';
 import { type FtbCharts, turnRow } from './charts.js';
-import { retreatChoices, retreating } from './combat.js';
 import { Ctx, sideName } from './context.js';
+import { retreating } from './owner-choices.js';
+import { retreatChoices } from './retreat.js';
 import type { FtbState, Unit } from './state.js';
 import { axisCities } from './turns.js';
 

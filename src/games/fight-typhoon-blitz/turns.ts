@@ -6,8 +6,8 @@
 import type { HexId } from '../../kernel/hex.js';
 import { RuleError } from '../engine.js';
 import { turnRow } from './charts.js';
-import { eliminate, takeLosses } from './combat.js';
 import { type Ctx, other, sideName } from './context.js';
+import { takeLosses } from './losses.js';
 import { STACK } from './movement.js';
 import type { ChitRun, Side, Unit } from './state.js';
 import { locHexes, railEntry } from './supply.js';
@@ -395,5 +395,3 @@ function endTurn(c: Ctx): void {
   s.phase = 'select';
   s.side = selecting(c) ?? 'german';
 }
-
-export { eliminate };

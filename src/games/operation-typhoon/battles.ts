@@ -6,10 +6,11 @@
 import { plural } from '../../contracts/text.js';
 import type { HexId } from '../../kernel/hex.js';
 import { breakoutUnits } from './charts/index.js';
-import { CombatRound, returnSoviets } from './combat.js';
+import { CombatRound } from './combat.js';
 import type { Play } from './context.js';
 import { pocketsAfterCapture } from './control.js';
 import { breakoutModifier, describeForce, generateDefenders, generationModifier } from './force-generation.js';
+import { returnSoviets } from './soviet-returns.js';
 import type { Battle, CuttingForce } from './state.js';
 
 /** Units of the active force still fighting. */

@@ -3,111 +3,12 @@
  * a fixed order, hits allocated under 10.6, and what happens to both sides afterwards.
  */
 import { plural } from '../../contracts/text.js';
-import type { HexId } from '../../kernel/hex.js';
 import { type DieReport, RuleError } from '../engine.js';
-import { crtResult, type Hits, type NaturalTerrain, type PlaceKind, type TerrainEffect, turnSpec } from './charts/index.js';
+import { crtResult } from './charts/index.js';
 import type { Play } from './context.js';
+import { type FireColumn, fireModifier } from './fire-modifiers.js';
+import { allocate, choiceIn, eligibleTargets, type Target } from './hit-allocation.js';
 import type { Battle, SovietInBattle } from './state.js';
-
-type FireColumn = keyof TerrainEffect['fire'];
-
-/**
- * 10.2: the terrain that counts in a battle hex is the one most advantageous to the
- * defender. Reading: the chart's German columns are the attacker's and its Soviet columns the
- * defender's; the best terrain for the defender is the one that cuts attacking fire most,
- * then helps defending fire most. In a breakout the roles swap (see `fireModifier`).
- */
-export function battleTerrain(play: Play, hex: HexId): NaturalTerrain | PlaceKind {
-  const h = play.map.hex(hex)!;
-  const natural: NaturalTerrain = h.terrain === 'forest' || h.terrain === 'marsh' ? h.terrain : 'clear';
-  const candidates: (NaturalTerrain | PlaceKind)[] = [natural];
-  if (h.place) candidates.push(h.place.kind);
-  const chart = play.charts.terrain.terrain;
-  const score = (t: NaturalTerrain | PlaceKind) => {
-    const f = chart[t].fire;
-    return [-(f.germanMechanized + f.germanNonMechanized), f.sovietGround + f.sovietArtillery] as const;
-  };
-  return candidates.reduce((best, t) => {
-    const [a1, b1] = score(best);
-    const [a2, b2] = score(t);
-    return a2 > a1 || (a2 === a1 && b2 > b1) ? t : best;
-  });
-}
-
-/**
- * The die modifier for one firing unit. Regular battle: Germans attack, Soviets defend.
- * Breakout (11.2): the Soviets attack out of the pocket and fire on the attacker's column
- * (non-mechanized), the Germans defend and fire on the defender's ground column.
- */
-function fireModifier(play: Play, battle: Battle, column: FireColumn, defenderFiring: boolean): { total: number; parts: string[] } {
-  const terrain = battleTerrain(play, battle.hex);
-  const effect = play.charts.terrain.terrain[terrain].fire[column];
-  const parts: string[] = [];
-  let total = 0;
-  if (effect) {
-    total += effect;
-    parts.push(`${effect > 0 ? '+' : ''}${effect} ${terrain}`);
-  }
-  if (defenderFiring && battle.round === 1 && battle.riverCrossed) {
-    const r = play.charts.terrain.river.defenderFirstRound; // 10.3
-    total += r;
-    parts.push(`+${r} river`);
-  }
-  if (!defenderFiring && battle.kind === 'regular' && battle.round === 1) {
-    const bonus = turnSpec(play.charts, play.s.turn).firstRoundGermanBonus; // 12.3
-    if (bonus) {
-      total += bonus;
-      parts.push(`+${bonus} turn ${play.s.turn}`);
-    }
-  }
-  return { total, parts };
-}
-
-interface Target {
-  id: string;
-  steps: number;
-  /** A unit built with one step only (10.6: brigades and artillery). */
-  oneStepUnit: boolean;
-  /** Fire lost if this unit loses a step. */
-  fireLost: number;
-}
-
-/**
- * 10.6: ground-fire hits are spread as the owner wishes, but no one-step unit may take a
- * hit while a two-step unit has not yet taken one. The bot spreads them for the commander:
- * on Soviet units to silence the most fire, on German units to lose the least.
- */
-function allocate(hits: number, targets: Target[], prefer: 'most-fire' | 'least-fire'): Map<string, number> {
-  const taken = new Map<string, number>();
-  const live = targets.map((t) => ({ ...t }));
-  for (let i = 0; i < hits; i++) {
-    const eligible = eligibleTargets(live);
-    if (eligible.length === 0) break;
-    eligible.sort((a, b) => (prefer === 'most-fire' ? b.fireLost - a.fireLost : a.fireLost - b.fireLost) || a.id.localeCompare(b.id));
-    const t = eligible[0]!;
-    t.steps -= 1;
-    taken.set(t.id, (taken.get(t.id) ?? 0) + 1);
-  }
-  return taken;
-}
-
-/** 10.6: the units the next hit may land on: none with one step built while a two-step unit is untouched. */
-function eligibleTargets<T extends Target>(targets: T[]): T[] {
-  const alive = targets.filter((t) => t.steps > 0);
-  const fullTwoStep = alive.some((t) => !t.oneStepUnit && t.steps === 2);
-  return alive.filter((t) => !(fullTwoStep && t.oneStepUnit));
-}
-
-/**
- * 10.6 "apportioned as desired": the commander has a real choice when the hits could land in
- * more than one way, that is while two or more units may take the next hit and the hits do
- * not simply wipe out everything they could reach.
- */
-function choiceIn(hits: number, targets: Target[]): boolean {
-  const alive = targets.filter((t) => t.steps > 0);
-  const steps = alive.reduce((n, t) => n + t.steps, 0);
-  return hits > 0 && hits < steps && eligibleTargets(alive).length > 1;
-}
 
 /** One fire step of a round; true when it paused for the commander's allocation (10.6). */
 type FireStep = () => boolean;
@@ -433,25 +334,3 @@ export class CombatRound {
     return this.battle.soviet.filter((u) => u.out && u.steps > 0 && this.play.index.sovietUnit(u.id).kind !== 'cas');
   }
 }
-
-/** 10.8 (and 11.3, 11.4): Soviet units go back to the pool; lost guards and airborne are replaced by reserve rifle divisions. */
-export function returnSoviets(play: Play, battle: Battle): void {
-  for (const u of battle.soviet) {
-    const spec = play.index.sovietUnit(u.id);
-    if (u.steps === 0 && (spec.kind === 'guards' || spec.kind === 'airborne')) {
-      play.s.destroyed.push(u.id); // 8.3
-      const reserve = play.charts.soviet.find((c) => c.reserve && !play.s.pool.includes(c.id) && !inPlay(play, c.id));
-      if (reserve) play.s.pool.push(reserve.id);
-      play.event('destroyed', `${spec.label} is destroyed for good; a rifle division joins the pool in its place.`, { rule: '8.3' });
-    } else {
-      play.s.pool.push(u.id);
-    }
-  }
-  play.s.pool.sort();
-}
-
-function inPlay(play: Play, id: string): boolean {
-  return play.s.destroyed.includes(id) || (play.s.battle?.soviet.some((u) => u.id === id) ?? false);
-}
-
-export type { Hits };

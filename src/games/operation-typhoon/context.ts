@@ -1,60 +1,17 @@
 /**
- * The fixed data a game is played with (map and charts) and the working copy of the state
- * an action changes. Rule modules take a `Play` and mutate its state; `apply` hands them a
+ * The working copy of the state an action changes, with the fixed data it is played with
+ * (rules-index.ts). Rule modules take a `Play` and mutate its state; `apply` hands them a
  * fresh copy, so the caller's state is never touched.
  */
 import { roll } from '../../kernel/dice.js';
 import type { HexId } from '../../kernel/hex.js';
 import type { LoadedMap } from '../../maps/game-map.js';
 import type { DieReport, GameEvent } from '../engine.js';
-import type { GermanUnitSpec, SovietCounterSpec, TyphoonCharts } from './charts/index.js';
+import type { TyphoonCharts } from './charts/index.js';
 import { graphOf, rememberSovietMask, sovietMask } from './hex-graph.js';
+import type { RulesIndex } from './rules-index.js';
 import type { GermanUnitState, TyphoonState } from './state.js';
 import { inOrder, listOrder, takenSetOf } from './taken-list.js';
-
-export interface TyphoonRules {
-  map: LoadedMap;
-  charts: TyphoonCharts;
-}
-
-/** Lookups built once per rules set. */
-export class RulesIndex {
-  readonly german = new Map<string, GermanUnitSpec>();
-  readonly soviet = new Map<string, SovietCounterSpec>();
-  /** Hexes Soviet at the start of play (east of the printed front line, 3.4). */
-  readonly initiallySoviet = new Set<HexId>();
-  /** The Soviet supply edge (11.0): the east map edge. */
-  readonly supplyEdge: HexId[];
-  readonly moscow: HexId[];
-
-  constructor(readonly rules: TyphoonRules) {
-    for (const u of rules.charts.german) this.german.set(u.id, u);
-    for (const u of rules.charts.soviet) this.soviet.set(u.id, u);
-    for (const id of rules.map.ids) if (rules.map.hex(id)!.control === 'soviet') this.initiallySoviet.add(id);
-    this.supplyEdge = (rules.map.data.supplyEdges.soviet ?? ['E']).flatMap((e) => rules.map.edgeHexes(e));
-    this.moscow = rules.map.ids.filter((id) => rules.map.hex(id)!.place?.kind === 'capital');
-  }
-
-  get map(): LoadedMap {
-    return this.rules.map;
-  }
-
-  get charts(): TyphoonCharts {
-    return this.rules.charts;
-  }
-
-  unit(id: string): GermanUnitSpec {
-    const u = this.german.get(id);
-    if (!u) throw new RangeError(`no German unit ${id}`);
-    return u;
-  }
-
-  sovietUnit(id: string): SovietCounterSpec {
-    const u = this.soviet.get(id);
-    if (!u) throw new RangeError(`no Soviet unit ${id}`);
-    return u;
-  }
-}
 
 export class Play {
   readonly events: GameEvent[] = [];

@@ -7,8 +7,9 @@ import { components, floodFill } from '../../kernel/floodfill.js';
 import type { HexId } from '../../kernel/hex.js';
 import { columnOf } from '../../kernel/hex.js';
 import type { PlaceKind } from './charts/types.js';
-import type { Play, RulesIndex } from './context.js';
+import type { Play } from './context.js';
 import { graphOf, sovietMask } from './hex-graph.js';
+import type { RulesIndex } from './rules-index.js';
 
 /**
  * 11.0, 11.1: Soviet hexes that can no longer trace a path of Soviet hexes to the east map

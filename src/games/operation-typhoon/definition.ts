@@ -3,18 +3,17 @@
  * picture and the phone-sized status, on the charts it plays with. Installed in
  * src/games/installed.ts.
  */
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { diceStateSchema, newDice } from '../../kernel/dice.js';
+import { diceStateSchema } from '../../kernel/dice.js';
 import { hexIdSchema } from '../../kernel/hex.js';
 import { mapPath } from '../../maps/game-map.js';
 import type { GameDef } from '../game-def.js';
+import { chartEdition, chartsHashId } from '../kit/chart-editions.js';
+import { once, reseedDice } from '../kit/definition-parts.js';
+import { asNewOptionsSchema } from '../kit/new-game-options.js';
 import type { OrderOption } from '../orders.js';
-import { CHARTS, chartsNote, EARLIER_EDITIONS, type TyphoonCharts, turnSpec } from './charts/index.js';
+import { CHARTS, EARLIER_EDITIONS, type TyphoonCharts } from './charts/index.js';
 import { chartsFromEnvironment } from './charts/override-file.js';
-import { Play } from './context.js';
-import { frontGaps, sovietWestOf29, victoryPoints } from './control.js';
-import type { TyphoonEngine } from './engine.js';
 import { TYPHOON_GUIDES } from './first-turn.js';
 import { typhoonEngine } from './index.js';
 import { TYPHOON_COMMANDS, typhoonOrders } from './order-commands.js';
@@ -22,7 +21,7 @@ import { reachOf } from './orders.js';
 import { describeProposal, formationsOf } from './proposals.js';
 import { focusHexes, typhoonScene } from './scene.js';
 import { type TyphoonAction, type TyphoonOptions, type TyphoonState, typhoonActionSchema, typhoonOptionsSchema } from './state.js';
-import { LAST_TURN } from './turn-end.js';
+import { typhoonStatus } from './status.js';
 
 const hex = hexIdSchema;
 /** Structural check of a stored state, so a damaged document is set aside instead of played. */
@@ -78,44 +77,9 @@ const TYPHOON_NEW_GAME_OPTIONS: OrderOption[] = [
   },
 ];
 
-/** Turn, VP, pockets and the next victory check: a few lines for a phone. */
-export function typhoonStatus(s: TyphoonState, engine: TyphoonEngine = typhoonEngine()): string {
-  const spec = turnSpec(engine.index.charts, s.turn);
-  const play = new Play(engine.index, s);
-  const lines = [
-    `Turn ${s.turn}/8 · ${spec.label} (${spec.dates}) · ${s.scenario === 'clenched-fist' ? 'Clenched Fist' : 'historical'}${s.battleWin === 'all-eliminated' ? ' · 10.7 as written' : ''} · hits placed by ${s.allocation === 'manual' ? 'you' : 'the bot'} (10.6)`,
-  ];
-  lines.push(`VP ${victoryPoints(play)} · pocket hexes ${s.pocketTally} · hexes taken ${s.taken.length} · Luftwaffe ${s.airAvailable}`);
-  const charts = chartsNote(engine.index.charts);
-  if (charts) lines.push(`Charts: ${charts}`);
-  if (s.phase !== 'over') lines.push(`**Next victory check:** ${nextCheck(play)}`);
-  if (s.result) lines.push(`Result: ${s.result.winner === 'german' ? 'German' : 'Soviet'} victory (${s.result.reason})`);
-  return lines.join('\n');
-}
-
-/**
- * 4.2-4.5: the next check this scenario makes, from the current turn on, its target and
- * where the game stands against it now (13.4: Clenched Fist skips the pocket and VP checks).
- */
-export function nextCheck(play: Play): string {
-  const s = play.s;
-  const historical = s.scenario === 'historical';
-  for (let turn = s.turn; turn <= LAST_TURN; turn++) {
-    const check = turnSpec(play.charts, turn).victoryCheck;
-    const when = turn === s.turn ? `end of this turn (${turn})` : `end of turn ${turn}`;
-    if (check === 'pocket' && historical)
-      return `${when}: 200 pocket hexes (4.2); ${s.pocketTally} so far, ${Math.max(0, 200 - s.pocketTally)} to go`;
-    if (check === 'front-integrity') return `${when}: every front hex held or in German ZOC (4.3); ${frontGaps(play).length} unwatched now`;
-    if (check === 'vp' && historical)
-      return `${when}: 16 VP (${victoryPoints(play)} now) and no Soviet hex west of column 29 (${sovietWestOf29(play).length} now) (4.4)`;
-  }
-  return `hold a Moscow hex to win (4.5); turn 8 is the last`;
-}
-
 /** The id a game stores for its charts: which kind, and a hash of their content (so any change shows). */
 export function typhoonChartsId(charts: TyphoonCharts): string {
-  const hash = createHash('sha256').update(JSON.stringify(charts)).digest('hex').slice(0, 16);
-  return `${charts === CHARTS || EARLIER_EDITIONS.includes(charts) ? 'shipped' : 'override'}-${hash}`;
+  return chartsHashId(charts, charts === CHARTS || EARLIER_EDITIONS.includes(charts) ? 'shipped' : 'override', 16);
 }
 
 /** Operation Typhoon on these charts; `others` are further definitions a stored game may have been played with. */
@@ -123,35 +87,36 @@ export function createTyphoonGame(
   charts: TyphoonCharts = CHARTS,
   others: GameDef<TyphoonState, TyphoonAction, TyphoonOptions>[] = [],
 ): GameDef<TyphoonState, TyphoonAction, TyphoonOptions> {
-  let built: TyphoonEngine | undefined;
-  const engine = () => (built ??= typhoonEngine(charts));
+  const engine = once(() => typhoonEngine(charts));
   const def: GameDef<TyphoonState, TyphoonAction, TyphoonOptions> = {
     id: 'operation-typhoon',
     name: 'Operation Typhoon',
     summary:
       'Solitaire: you command Army Group Centre; the rules raise the Soviet defence (World at War #65; map and charts reconstructed).',
     mapFile: mapPath('operation-typhoon'),
-    charts: typhoonChartsId(charts),
-    withCharts: (id) => others.find((o) => o.charts === id),
-    // An owner of the printed game may play with its charts (TYPHOON_CHARTS_OVERRIDE, docs/typhoon-charts.md);
-    // games stored with the shipped ones still replay on those.
-    configure: (env) => {
-      const chosen = chartsFromEnvironment(env);
-      return chosen === charts ? def : createTyphoonGame(chosen, [def, ...others]);
-    },
+    ...chartEdition({
+      id: typhoonChartsId(charts),
+      self: () => def,
+      others: () => others,
+      // An owner of the printed game may play with its charts (TYPHOON_CHARTS_OVERRIDE, docs/typhoon-charts.md);
+      // games stored with the shipped ones still replay on those.
+      fromEnvironment: (env) => {
+        const chosen = chartsFromEnvironment(env);
+        return chosen === charts ? undefined : createTyphoonGame(chosen, [def, ...others]);
+      },
+    }),
     get engine() {
       return engine();
     },
     actionSchema: typhoonActionSchema as z.ZodType<TyphoonAction>,
     stateSchema: typhoonStateSchema,
-    newOptionsSchema: typhoonNewOptionsSchema as unknown as z.ZodType<Record<string, unknown>>,
+    newOptionsSchema: asNewOptionsSchema(typhoonNewOptionsSchema),
     newGameOptions: TYPHOON_NEW_GAME_OPTIONS,
     setupOptions: (o, seed) => {
       const { scenario, 'battle-win': battleWin, allocation } = typhoonNewOptionsSchema.parse(o);
       return { scenario, battleWin, allocation, seed };
     },
-    // An imported game's seed is public: the session gives it dice from a fresh secret.
-    reseed: (s, seed) => ({ ...s, dice: newDice(seed) }),
+    reseed: reseedDice,
     scenarios: [
       { id: 'historical', name: 'Historical (1 Oct 1941)' },
       { id: 'clenched-fist', name: 'Clenched Fist (13.0)' },

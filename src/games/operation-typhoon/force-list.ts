@@ -1,7 +1,7 @@
 import { plural } from '../../contracts/text.js';
 import type { HexId } from '../../kernel/hex.js';
-import type { RulesIndex } from './context.js';
 import { allowance } from './movement.js';
+import type { RulesIndex } from './rules-index.js';
 import type { TyphoonState } from './state.js';
 
 /**

@@ -6,7 +6,8 @@
  * Fixed by the map and the charts, so built once per rules index.
  */
 import { columnOf, type HexId } from '../../kernel/hex.js';
-import type { Play, RulesIndex } from './context.js';
+import type { RulesIndex } from './rules-index.js';
+import type { TyphoonState } from './state.js';
 import { stepCost } from './step-cost.js';
 
 export class HexGraph {
@@ -109,7 +110,13 @@ const masks = new WeakMap<readonly HexId[], Uint8Array>();
 export function rememberSovietMask(list: readonly HexId[], mask: Uint8Array): void {
   masks.set(list, mask);
 }
-export function sovietMask(play: Play): Uint8Array {
+/** A position as the mask reads it (a `Play` is one); its own type so this module needs not import the play context. */
+interface Position {
+  readonly index: RulesIndex;
+  readonly s: Pick<TyphoonState, 'taken'>;
+}
+
+export function sovietMask(play: Position): Uint8Array {
   let mask = masks.get(play.s.taken);
   if (!mask) {
     const graph = graphOf(play.index);

@@ -18,9 +18,11 @@ export function typhoonEngine(charts: TyphoonCharts = CHARTS): TyphoonEngine {
   return shipped;
 }
 
-export { Play, RulesIndex, type TyphoonRules } from './context.js';
+export { Play } from './context.js';
 export { findPockets, frontGaps, victoryPoints } from './control.js';
-export { createTyphoonEngine, movableStacks, prompt, type TyphoonEngine } from './engine.js';
+export { createTyphoonEngine, type TyphoonEngine } from './engine.js';
+export { movableStacks, prompt } from './engine-prompt.js';
 export { allowance, destinations, stepCost } from './movement.js';
+export { RulesIndex, type TyphoonRules } from './rules-index.js';
 export { focusHexes, typhoonScene } from './scene.js';
 export { type TyphoonAction, type TyphoonOptions, type TyphoonState, typhoonActionSchema, typhoonOptionsSchema } from './state.js';

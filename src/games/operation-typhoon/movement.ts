@@ -7,8 +7,9 @@ import type { HexId } from '../../kernel/hex.js';
 import { rowOf } from '../../kernel/hex.js';
 import { RuleError } from '../engine.js';
 import { type Mobility, turnSpec } from './charts/index.js';
-import type { Play, RulesIndex } from './context.js';
+import type { Play } from './context.js';
 import { graphOf, type HexGraph, sovietMask } from './hex-graph.js';
+import type { RulesIndex } from './rules-index.js';
 import type { TyphoonState } from './state.js';
 import { stepCost } from './step-cost.js';
 

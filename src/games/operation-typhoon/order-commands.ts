@@ -3,19 +3,36 @@
  * /rules become this game's actions (see ../orders.ts for the contract). The orders use the
  * engine of the definition they belong to, so an owner's override charts are the ones read.
  */
-import { z } from 'zod';
 import { UserError } from '../../contracts/errors.js';
 import { fitText } from '../../contracts/limits.js';
 import type { Choice } from '../../contracts/reply.js';
-import { plural } from '../../contracts/text.js';
 import { RuleError } from '../engine.js';
-import { hexOption, type Order, type OrderOptions, type OrderOutcome, offer, orderOptions } from '../orders.js';
+import { rulesOrder } from '../kit/rules-order.js';
+import { type OrderOptions, offer, orderOptions } from '../orders.js';
 import { CHART_IDS, CHART_NAMES, chartText } from './chart-text.js';
-import type { RulesIndex } from './context.js';
-import { airSharesLeft, battleWaiting, gameOver, prompt, type TyphoonEngine, unmovedWarning } from './engine.js';
+import type { TyphoonEngine } from './engine.js';
+import { unmovedWarning } from './engine-prompt.js';
 import { forceList } from './force-list.js';
+import { battleWaiting, gameOver } from './order-checks.js';
+import {
+  airForfeit,
+  airOptions,
+  allocationOptions,
+  allocationTargets,
+  chartOptions,
+  dropOptions,
+  formationIds,
+  hitOptions,
+  listOptions,
+  moveOptions,
+  placeOptions,
+  splitOptions,
+  squeezed,
+  type TyphoonOrder,
+  textOption,
+} from './order-options.js';
 import { destinationChoices, findUnit, forceChoices, moveAction, resolveUnits } from './orders.js';
-import { allocationModes, type TyphoonAction, type TyphoonState } from './state.js';
+import { allocationModes, type TyphoonAction } from './state.js';
 
 /** Descriptions of the commands only Operation Typhoon has (Discord: at most 100 characters). */
 export const TYPHOON_COMMANDS: Record<string, string> = {
@@ -23,73 +40,6 @@ export const TYPHOON_COMMANDS: Record<string, string> = {
   force: 'German forces: list them, drop units off the moving force (9.5) or end its move',
   rules: 'Operation Typhoon charts: turn track, movement points, terrain, CRT, force generation, breakout, OOB',
 };
-
-const moveOptions = z.object({
-  force: hexOption.optional(),
-  to: hexOption.optional(),
-  path: z.string().trim().min(4).max(300).optional(),
-  units: z.string().trim().min(1).max(200).optional(),
-  air: z.enum(['with', 'stays']).optional(),
-});
-const airOptions = z.object({ hex: hexOption });
-const dropOptions = z.object({ units: z.string().trim().min(1).max(200) });
-const placeOptions = z.object({ unit: z.string().trim().min(1).max(40), hex: hexOption });
-const chartOptions = z.object({ chart: z.enum(CHART_IDS) });
-const splitOptions = z.object({ formations: z.string().trim().min(1).max(100) });
-const listOptions = z.object({ army: z.string().trim().min(1).max(40).optional() });
-const hitOptions = z.object({ unit: z.string().trim().min(1).max(40).optional() });
-const allocationOptions = z.object({ mode: z.enum(allocationModes) });
-
-/** Formation ids from "PG3, 9A" or their names; "none" (or "-") is an empty list. */
-function formationIds(index: RulesIndex, text: string): string[] {
-  if (/^(none|-|first come)$/i.test(text.trim())) return [];
-  const norm = (t: string) => t.toLowerCase().replace(/[^a-z0-9]/g, '');
-  return text
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((part) => {
-      const f = index.charts.formations.find((x) => norm(x.id) === norm(part) || norm(x.name) === norm(part));
-      if (!f) throw new RuleError('1.4', `there is no formation "${part}" (${index.charts.formations.map((x) => x.id).join(', ')})`);
-      return f.id;
-    });
-}
-
-/**
- * 9.1: Luftwaffe units are assigned before any force moves; the first move forfeits those
- * not assigned. Undefined when nothing would be lost.
- */
-function airForfeit(s: TyphoonState, action: TyphoonAction): OrderConfirm | undefined {
-  if (action.type !== 'move' || s.phase !== 'movement' || s.active || s.done.length > 0 || s.airAvailable <= 0) return undefined;
-  const withAir = s.airWith.some((g) => g.some((u) => s.units[u]?.hex === action.from));
-  const shares = airSharesLeft(s);
-  const text = `${plural(s.airAvailable, 'Luftwaffe unit')} ${s.airAvailable === 1 ? 'is' : 'are'} not assigned yet${shares.length ? ` (shares: ${shares.join(', ')})` : ''}. Air support is assigned before the first force moves: this move would forfeit ${s.airAvailable === 1 ? 'it' : 'them'} for turn ${s.turn} (9.1).`;
-  return {
-    text: withAir ? text : `${text} Assign one to this force first, or elsewhere with /air assign hex:XXYY.`,
-    go: `Move, forfeit ${plural(s.airAvailable, 'Luftwaffe unit')}`,
-    ...(withAir
-      ? {}
-      : { instead: [{ label: `Luftwaffe to ${action.from} first`, act: { type: 'assign-air', hex: action.from } as TyphoonAction }] }),
-  };
-}
-
-type OrderConfirm = NonNullable<Extract<OrderOutcome<TyphoonAction>, { act: unknown }>['confirm']>;
-
-const text = (options: OrderOptions, name: string): string | undefined => {
-  const v = options[name];
-  return typeof v === 'string' ? v : undefined;
-};
-
-type TyphoonOrder = Order<TyphoonState, TyphoonAction>;
-
-/** The units the next waiting hit may land on (10.6), as the battle prompt offers them. */
-function allocationTargets(index: RulesIndex, state: TyphoonState): { id: string; label: string }[] {
-  return prompt(index, state)
-    .choices.filter((c) => c.action.type === 'allocate' && c.action.unit)
-    .map((c) => ({ id: (c.action as { unit: string }).unit, label: c.label.replace(/^Hit (.*) \((full strength|reduced)\)$/, '$1') }));
-}
-
-const norm = (t: string) => t.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** The orders of Operation Typhoon, reading rules and charts from `engine()`. */
 export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
@@ -156,7 +106,7 @@ export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
         if (!state) return [];
         if (focused.name === 'force') return forceChoices(index(), state, focused.value, limit);
         if (focused.name === 'to') {
-          return destinationChoices(index(), state, text(options, 'force'), text(options, 'units'), focused.value, limit);
+          return destinationChoices(index(), state, textOption(options, 'force'), textOption(options, 'units'), focused.value, limit);
         }
         return [];
       },
@@ -294,7 +244,7 @@ export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
         if (!state.battle?.pending) throw new RuleError('10.6', 'no hits are waiting to be placed');
         if (unit === undefined) return act({ type: 'allocate' });
         const targets = allocationTargets(index(), state);
-        const found = targets.find((t) => t.id === unit || norm(t.label) === norm(unit));
+        const found = targets.find((t) => t.id === unit || squeezed(t.label) === squeezed(unit));
         if (!found) throw new RuleError('10.6', `"${unit}" cannot take this hit (it may: ${targets.map((t) => t.label).join(', ')})`);
         return act({ type: 'allocate', unit: found.id });
       },
@@ -400,21 +350,10 @@ export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
       usage: '/setup done',
       run: () => act({ type: 'setup-done' }),
     },
-    {
-      command: 'rules',
-      description: 'Operation Typhoon charts: turn track, movement points, terrain, CRT, force generation, breakout, OOB',
-      usage: '/rules chart:<chart>',
-      options: [
-        {
-          name: 'chart',
-          type: 'string',
-          description: 'Which chart',
-          required: true,
-          choices: CHART_IDS.map((id) => ({ name: CHART_NAMES[id], value: id })),
-        },
-      ],
-      look: chart,
-      run: (_state, options) => ({ answer: chart(options) }),
-    },
+    rulesOrder(
+      'Operation Typhoon charts: turn track, movement points, terrain, CRT, force generation, breakout, OOB',
+      CHART_IDS.map((id) => ({ name: CHART_NAMES[id], value: id })),
+      chart,
+    ),
   ];
 }

@@ -6,10 +6,12 @@
 import type { HexId } from '../../kernel/hex.js';
 import { columnOf, parseHexId } from '../../kernel/hex.js';
 import { RuleError } from '../engine.js';
-import { Play, type RulesIndex } from './context.js';
-import { alreadyMoved, battleWaiting, gameOver, movableStacks } from './engine.js';
+import { Play } from './context.js';
+import { movableStacks } from './engine-prompt.js';
 import { allowance, destinations, mobilityOf, startsMudBound } from './movement.js';
+import { alreadyMoved, battleWaiting, gameOver } from './order-checks.js';
 import { pocketPreview } from './pocket-preview.js';
+import type { RulesIndex } from './rules-index.js';
 import type { TyphoonAction, TyphoonState } from './state.js';
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');

@@ -1,8 +1,9 @@
 import type { HexId } from '../../kernel/hex.js';
 import { breakoutUnits } from './charts/index.js';
-import { Play, type RulesIndex } from './context.js';
+import { Play } from './context.js';
 import { pocketsAfterCapture } from './control.js';
 import { breakoutModifier } from './force-generation.js';
+import type { RulesIndex } from './rules-index.js';
 import type { TyphoonState } from './state.js';
 
 /** What taking one hex would cut off, before anything is rolled (11.1-11.3). */

@@ -1,8 +1,9 @@
 import type { GameEvent } from '../engine.js';
-import { Play, type RulesIndex } from './context.js';
-import { unmovedWarning } from './engine.js';
+import { Play } from './context.js';
+import { unmovedWarning } from './engine-prompt.js';
 import { mobilityOf, stepCost } from './movement.js';
 import { pocketPreview } from './pocket-preview.js';
+import type { RulesIndex } from './rules-index.js';
 import type { TyphoonAction, TyphoonState } from './state.js';
 
 /**

@@ -9,9 +9,10 @@ import type { HexId } from '../../kernel/hex.js';
 import type { GameEvent } from '../engine.js';
 import { GERMAN_SOVIET } from '../sides.js';
 import { turnSpec } from './charts/index.js';
-import { Play, type RulesIndex } from './context.js';
+import { Play } from './context.js';
 import { victoryPoints } from './control.js';
 import { pocketPreview } from './pocket-preview.js';
+import type { RulesIndex } from './rules-index.js';
 import type { TyphoonState } from './state.js';
 
 const GERMAN_SYMBOL: Record<string, UnitSymbol> = { panzer: 'panzer', motorized: 'motorized', infantry: 'infantry', cavalry: 'cavalry' };

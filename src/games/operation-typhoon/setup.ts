@@ -8,8 +8,9 @@ import type { HexId } from '../../kernel/hex.js';
 import { rowOf } from '../../kernel/hex.js';
 import { RuleError } from '../engine.js';
 import { turnSpec } from './charts/index.js';
-import { Play, type RulesIndex } from './context.js';
+import { Play } from './context.js';
 import { stackingProblem } from './movement.js';
+import type { RulesIndex } from './rules-index.js';
 import type { BattleWin, Scenario, TyphoonState } from './state.js';
 
 /** 3.2: German hexes in the first three rows west of the initial front line, by distance. Fixed by the map: built once. */

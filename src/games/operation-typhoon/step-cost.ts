@@ -4,7 +4,7 @@
  */
 import type { HexId } from '../../kernel/hex.js';
 import type { Mobility } from './charts/index.js';
-import type { RulesIndex } from './context.js';
+import type { RulesIndex } from './rules-index.js';
 
 /** 9.4: MP to step from one hex into an adjacent one: the terrain entered plus any river hexside. */
 export function stepCost(index: RulesIndex, mobility: Mobility, from: HexId, to: HexId): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { battleChoices } from '../../../src/games/drive-on-moscow/battles.js';
+import { battleChoices } from '../../../src/games/drive-on-moscow/battle-choices.js';
 import { chartsWithOverride, SHIPPED_CHARTS } from '../../../src/games/drive-on-moscow/charts.js';
 import { domEngine } from '../../../src/games/drive-on-moscow/engine.js';
 import { shiftsFor } from '../../../src/games/drive-on-moscow/odds.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildDomMap, FEATURES_PATH, formatFeaturesJson, loadInputs, OUTPUT_PATH } from '../../../scripts/generate-dom-map/build.js';
-import { formatMapJson } from '../../../scripts/generate-typhoon-map/build.js';
+import { formatMapJson } from '../../../scripts/map-generator/map-json.js';
 import { domBoard } from '../../../src/games/drive-on-moscow/board.js';
 import { components } from '../../../src/kernel/floodfill.js';
 import { columnOf, rowOf } from '../../../src/kernel/hex.js';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { botAction, DEFAULT_STYLE } from '../../../src/games/drive-on-moscow/bot.js';
+import { botAction } from '../../../src/games/drive-on-moscow/bot.js';
+import { DEFAULT_STYLE } from '../../../src/games/drive-on-moscow/bot-style.js';
 import { SHIPPED_CHARTS } from '../../../src/games/drive-on-moscow/charts.js';
 import { DOM_GAME, domNewOptionsSchema } from '../../../src/games/drive-on-moscow/definition.js';
 import { domEngine } from '../../../src/games/drive-on-moscow/engine.js';

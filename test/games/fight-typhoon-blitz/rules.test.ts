@@ -3,18 +3,13 @@ import { RuleError } from '../../../src/games/engine.js';
 import { ftbBoard } from '../../../src/games/fight-typhoon-blitz/board.js';
 import { botAction } from '../../../src/games/fight-typhoon-blitz/bot.js';
 import { SHIPPED_CHARTS } from '../../../src/games/fight-typhoon-blitz/charts.js';
-import {
-  attackStrength,
-  baseColumn,
-  declare,
-  defenceStrength,
-  oddsOf,
-  retreatPaths,
-} from '../../../src/games/fight-typhoon-blitz/combat.js';
+import { declare } from '../../../src/games/fight-typhoon-blitz/combat.js';
 import { Ctx } from '../../../src/games/fight-typhoon-blitz/context.js';
 import { FTB_GAME } from '../../../src/games/fight-typhoon-blitz/definition.js';
 import { ftbEngine } from '../../../src/games/fight-typhoon-blitz/engine.js';
 import { canStrategic, reach } from '../../../src/games/fight-typhoon-blitz/movement.js';
+import { attackStrength, baseColumn, defenceStrength, oddsOf } from '../../../src/games/fight-typhoon-blitz/odds.js';
+import { retreatPaths } from '../../../src/games/fight-typhoon-blitz/retreat.js';
 import type { FtbState, Unit } from '../../../src/games/fight-typhoon-blitz/state.js';
 import { AXIS_OFF_RAIL, locHexes, sources } from '../../../src/games/fight-typhoon-blitz/supply.js';
 import { activatedBy, chitRun, drawNext, execute, reserveUnits, supplyCheck } from '../../../src/games/fight-typhoon-blitz/turns.js';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuleError } from '../../../src/games/engine.js';
 import { seekPockets } from '../../../src/games/operation-typhoon/autoplay/index.js';
-import { movableStacks } from '../../../src/games/operation-typhoon/engine.js';
+import { movableStacks } from '../../../src/games/operation-typhoon/engine-prompt.js';
 import { type TyphoonAction, type TyphoonState, typhoonEngine } from '../../../src/games/operation-typhoon/index.js';
 import type { GameSessions } from '../../../src/session/index.js';
 import { consoleRunner } from '../../helpers/console-runner.js';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countsAsRound, standingPick } from '../../../src/dispatch/order-batch-replies.js';
 import { RuleError } from '../../../src/games/engine.js';
 import { seekPockets } from '../../../src/games/operation-typhoon/autoplay/index.js';
-import { prompt } from '../../../src/games/operation-typhoon/engine.js';
+import { prompt } from '../../../src/games/operation-typhoon/engine-prompt.js';
 import { type TyphoonAction, type TyphoonState, typhoonEngine } from '../../../src/games/operation-typhoon/index.js';
 import type { GameSessions, GameView } from '../../../src/session/index.js';
 import { ManualClock } from '../../../src/votes/index.js';

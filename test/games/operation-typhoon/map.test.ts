@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildTyphoonMap, formatMapJson, frontHexes, loadInputs, setupHexes, VP } from '../../../scripts/generate-typhoon-map/build.js';
+import { buildTyphoonMap, frontHexes, loadInputs, setupHexes, VP } from '../../../scripts/generate-typhoon-map/build.js';
 import { hexAt, hexCentreLonLat, MOSCOW, SMOLENSK } from '../../../scripts/generate-typhoon-map/projection.js';
+import { formatMapJson } from '../../../scripts/map-generator/map-json.js';
 import { components } from '../../../src/kernel/floodfill.js';
 import { HexGrid, type HexId } from '../../../src/kernel/hex.js';
 import { hexsideHexes } from '../../../src/kernel/hexside.js';

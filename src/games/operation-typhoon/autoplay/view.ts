@@ -6,7 +6,7 @@ import { columnOf, formatHexId, type HexId, rowOf as rowOfHex } from '../../../k
 import { Play } from '../context.js';
 import { frontGaps } from '../control.js';
 import type { TyphoonEngine } from '../engine.js';
-import { movableStacks } from '../engine.js';
+import { movableStacks } from '../engine-prompt.js';
 import { graphOf, type HexGraph, sovietMask } from '../hex-graph.js';
 import { interArmyBan, type Reach, reachOf, unitsByHexNumber } from '../movement.js';
 import type { TyphoonState } from '../state.js';
