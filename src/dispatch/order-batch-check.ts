@@ -7,7 +7,7 @@ import type { GameView } from '../session/game-sessions.js';
 import type { BatchLine } from '../session/order-batch.js';
 import { actRefusal, asker, formationRefusal } from '../session/permissions.js';
 import { proposalArrow } from '../votes/preview.js';
-import type { ParsedBatch } from './order-lines.js';
+import { lineWhere, type ParsedBatch } from './order-lines.js';
 
 /**
  * A batch checked against the rules before anything is carried out, and without showing a
@@ -62,7 +62,7 @@ export function checkBatch(view: GameView, user: Member, parsed: ParsedBatch): B
   let blocker: number | undefined;
   const lines: LineCheck[] = [];
   for (const line of parsed.lines) {
-    const where = `Line ${line.n} (${clip(line.text, 80)})`;
+    const where = lineWhere(line);
     try {
       const { act, confirm } = lineAction(view, known, line, user.id);
       const docThen = { ...doc, state: known };

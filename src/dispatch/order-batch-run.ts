@@ -116,7 +116,7 @@ export class BatchRun {
   private async line(desk: OrderDesk, view: GameView): Promise<Step> {
     const { batch } = this;
     const line = batch.lines[batch.next]!;
-    const what = `line ${line.n} (${clip(line.text, 60)})`;
+    const what = `line ${line.at ?? line.n} (“${clip(line.text, 60)}”)`;
     let act: unknown;
     try {
       act = lineAction(view, view.doc.state, line, batch.by.id).act;
@@ -124,8 +124,8 @@ export class BatchRun {
       if (!(err instanceof UserError)) throw err;
       return { refused: err.message, what };
     }
-    const cap = this.deps.limiter.freeOrder(view.doc, orderKind(act), `Line ${line.n}`);
-    if (cap) return { refused: cap, what: `line ${line.n}` };
+    const cap = this.deps.limiter.freeOrder(view.doc, orderKind(act), `Line ${line.at ?? line.n}`);
+    if (cap) return { refused: cap, what: `line ${line.at ?? line.n}` };
     const progress = this.deps.store.progressWrite({
       ...batch,
       next: batch.next + 1,

@@ -9,7 +9,7 @@ import { tokenize } from './tokenize.js';
 /**
  * The text of a batch of orders: one order per line, written as its slash command would be
  * (`move force:1413 to:1611`, the slash optional), lines also separated by `;` (a Discord
- * text option holds one line), `#` starting a comment. One line may set a standing
+ * text option holds one line), `#` starting a comment to the end of its line. One line may set a standing
  * instruction for battles: `battles: ask`, `battles: fight` or `battles: retreat after round 2`.
  * Each line is checked against the game's own order definitions here (its command, its
  * options and their types); the rules are checked against the position elsewhere.
@@ -27,9 +27,9 @@ export function parseBatch(def: GameDef, text: string): ParsedBatch {
     throw new UserError(`Those orders are ${text.length} characters long; a batch takes at most ${BATCH_MAX_CHARS}.`);
   const lines: BatchLine[] = [];
   let standing: Standing | undefined;
-  for (const raw of splitLines(text)) {
+  for (const { text: raw, at } of splitLines(text)) {
     const line = raw.trim();
-    if (!line || line.startsWith('#')) continue;
+    if (!line) continue;
     const instruction = /^battles?\s*:\s*(.*)$/i.exec(line);
     if (instruction) {
       if (standing) throw new UserError('Give one standing instruction for battles (battles: ...), not two.');
@@ -39,9 +39,9 @@ export function parseBatch(def: GameDef, text: string): ParsedBatch {
     const n = lines.length + 1;
     if (n > BATCH_MAX_LINES) throw new UserError(`A batch takes at most ${BATCH_MAX_LINES} orders; give the rest in another.`);
     try {
-      lines.push({ n, text: clip(line, 400), ...orderLine(def, line) });
+      lines.push({ n, at, text: clip(line, 400), ...orderLine(def, line) });
     } catch (err) {
-      if (err instanceof UserError) throw new UserError(`Line ${n} (${clip(line, 80)}): ${err.message}`);
+      if (err instanceof UserError) throw new UserError(`${lineWhere({ at, text: line })}: ${err.message}`);
       throw err;
     }
   }
@@ -50,21 +50,31 @@ export function parseBatch(def: GameDef, text: string): ParsedBatch {
   return { lines, ...(standing ? { standing } : {}) };
 }
 
-/** Lines, and within a line the parts between `;` outside quotes. */
-function splitLines(text: string): string[] {
-  const out: string[] = [];
-  for (const line of text.split(/\r?\n/)) {
+/** "Line 12 (“move force:1413 to:1611”)": where a refusal's order stands in the text as given. */
+export function lineWhere(line: { at?: number; n?: number; text: string }): string {
+  return `Line ${line.at ?? line.n} (“${clip(line.text, 80)}”)`;
+}
+
+/**
+ * The orders of a text with the line each stands on: lines, and within a line the parts
+ * between `;` outside quotes. A `#` outside quotes starts a comment to the end of its line,
+ * whatever the comment holds (a `;` in it splits nothing).
+ */
+function splitLines(text: string): { text: string; at: number }[] {
+  const out: { text: string; at: number }[] = [];
+  text.split(/\r?\n/).forEach((line, i) => {
     let current = '';
     let quote = false;
     for (const ch of line) {
       if (ch === '"') quote = !quote;
+      if (ch === '#' && !quote) break;
       if (ch === ';' && !quote) {
-        out.push(current);
+        out.push({ text: current, at: i + 1 });
         current = '';
       } else current += ch;
     }
-    out.push(current);
-  }
+    out.push({ text: current, at: i + 1 });
+  });
   return out;
 }
 

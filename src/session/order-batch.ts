@@ -20,8 +20,10 @@ const BATCH_TTL_MS = 30 * 24 * 3600 * 1000;
 const optionValue = z.union([z.string().max(400), z.number(), z.boolean()]);
 
 export const batchLineSchema = z.object({
-  /** Its line number in the text as given, 1 first (comments and blank lines count). */
+  /** Its number among the batch's orders, 1 first. */
   n: z.number().int().positive(),
+  /** Its line in the text as given, 1 first (comments and blank lines count), for refusals that quote it. */
+  at: z.number().int().positive().optional(),
   text: z.string().max(400),
   command: z.string().min(1).max(32),
   subcommand: z.string().min(1).max(32).optional(),
