@@ -151,7 +151,12 @@ export class OrderBatches implements PlanRunner {
       .slice(0, 3)
       .map((c) => `${c.line.n}. ${clip(c.text, 60)}`)
       .join('; ');
-    const summary = `Plan of ${plural(parsed.lines.length, 'order')} (${plural(moves, 'arrow')} on its picture${parsed.standing ? `; battles: ${standingText(parsed.standing)}` : ''}): ${first}${parsed.lines.length > 3 ? '; …' : ''}`;
+    // What the plan's orders would ask first (a turn end that loses the game) stands on the ballot.
+    const warnings = check.lines
+      .filter((c) => c.warning)
+      .map((c) => `⚠ line ${c.line.at ?? c.line.n}: ${clip(c.warning!, 200)}`)
+      .join(' ');
+    const summary = `Plan of ${plural(parsed.lines.length, 'order')} (${plural(moves, 'arrow')} on its picture${parsed.standing ? `; battles: ${standingText(parsed.standing)}` : ''}): ${first}${parsed.lines.length > 3 ? '; …' : ''}${warnings ? `\n${warnings}` : ''}`;
     const plan: PlanAction = { type: 'plan', text };
     return this.votes.propose(view.doc.channelId, user, plan, { text: summary, ...(image ? { image } : {}) });
   }

@@ -300,7 +300,7 @@ function closeBreakout(play: Play, pocket: HexId[], force: CuttingForce): void {
     if (early) play.s.pocketTally += size;
     play.event(
       'breakout-failed',
-      `The breakout fails; the pocket's ${size} hex${size === 1 ? '' : 'es'} fall to the Germans.${early ? ` Pocket tally +${size}: ${play.s.pocketTally}.` : ''}`,
+      `The breakout fails; ${size === 1 ? "the pocket's hex falls" : `the pocket's ${size} hexes fall`} to the Germans.${early ? ` Pocket tally +${size}: ${play.s.pocketTally}.` : ''}`,
       { rule: '11.4', hexes: [hex, ...pocket] },
     );
   }

@@ -12,6 +12,7 @@ import { Play } from './context.js';
 import { pocketPreview, pocketText } from './pocket-preview.js';
 import type { RulesIndex } from './rules-index.js';
 import type { Battle, TyphoonAction, TyphoonState } from './state.js';
+import { turnEndLoss } from './turn-end-loss.js';
 
 /** What the game waits for. Movement is free-form (/move); the choices are the small decisions. */
 export function prompt(index: RulesIndex, s: TyphoonState): Prompt<TyphoonAction> {
@@ -40,6 +41,7 @@ export function prompt(index: RulesIndex, s: TyphoonState): Prompt<TyphoonAction
   const spec = turnSpec(index.charts, s.turn);
   const left = movableStacks(index, s).length;
   const unmoved = unmovedWarning(index, s);
+  const warning = turnEndWarning(index, s);
   const parts = [`Turn ${s.turn} (${spec.label}): German movement and combat.`];
   if (s.active)
     parts.push(`Moving: ${s.active.units.map((u) => index.unit(u).label).join(', ')} in ${s.active.hex}, ${s.active.mp} MP left.`);
@@ -55,7 +57,7 @@ export function prompt(index: RulesIndex, s: TyphoonState): Prompt<TyphoonAction
         action: { type: 'end-phase' },
         label: unmoved ? `End turn ${s.turn} (${plural(left, 'stack')} unmoved)` : `End turn ${s.turn}`,
         endsTurn: true,
-        ...(unmoved ? { confirm: `End turn ${s.turn} now? ${unmoved}` } : {}),
+        ...(warning ? { confirm: `End turn ${s.turn} now? ${warning}` } : {}),
       },
     ],
   };
@@ -88,6 +90,12 @@ function allocationPrompt(index: RulesIndex, s: TyphoonState, battle: Battle): P
  * formation), the moving force's MP, Luftwaffe units not assigned. Undefined when nothing.
  * `formations` narrows it to one commander's (team play).
  */
+/** Before a turn end: a victory check the position already fails (4.2-4.4) first, then what would be left undone. */
+export function turnEndWarning(index: RulesIndex, s: TyphoonState, formations?: readonly string[]): string | undefined {
+  const parts = [turnEndLoss(index, s), unmovedWarning(index, s, formations)].filter((p) => p !== undefined);
+  return parts.length ? parts.join(' ') : undefined;
+}
+
 export function unmovedWarning(index: RulesIndex, s: TyphoonState, formations?: readonly string[]): string | undefined {
   if (s.phase !== 'movement' || s.battle) return undefined;
   const mine = (u: string) => !formations || formations.includes(index.unit(u).formation);

@@ -11,7 +11,7 @@ import { rulesOrder } from '../kit/rules-order.js';
 import { type OrderOptions, offer, orderOptions } from '../orders.js';
 import { CHART_IDS, CHART_NAMES, chartText } from './chart-text.js';
 import type { TyphoonEngine } from './engine.js';
-import { unmovedWarning } from './engine-prompt.js';
+import { turnEndWarning as warningFor } from './engine-prompt.js';
 import { forceList } from './force-list.js';
 import { battleWaiting, gameOver } from './order-checks.js';
 import {
@@ -32,7 +32,7 @@ import {
   textOption,
 } from './order-options.js';
 import { destinationChoices, findUnit, forceChoices, moveAction, resolveUnits } from './orders.js';
-import { allocationModes, type TyphoonAction } from './state.js';
+import { allocationModes, type TyphoonAction, type TyphoonState } from './state.js';
 
 /** Descriptions of the commands only Operation Typhoon has (Discord: at most 100 characters). */
 export const TYPHOON_COMMANDS: Record<string, string> = {
@@ -44,6 +44,9 @@ export const TYPHOON_COMMANDS: Record<string, string> = {
 /** The orders of Operation Typhoon, reading rules and charts from `engine()`. */
 export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
   const index = () => engine().index;
+  /** What ending the turn now would cost, asked first; nothing while a battle waits or the game is over. */
+  const turnEndWarning = (state: TyphoonState, formations?: string[]) =>
+    gameOver(state) || battleWaiting(state) ? undefined : warningFor(index(), state, formations);
   const act = (action: TyphoonAction) => ({ act: action });
 
   const chart = (options: OrderOptions): string => {
@@ -288,15 +291,15 @@ export function typhoonOrders(engine: () => TyphoonEngine): TyphoonOrder[] {
           if (mine.length === 0)
             throw new UserError('You command no formation in this game (/game join army:...), so the turn is not yours to end.');
           const action: TyphoonAction = { type: 'ready', formations: mine };
-          const unmoved = gameOver(state) || battleWaiting(state) ? undefined : unmovedWarning(index(), state, mine);
-          return unmoved
-            ? { act: action, confirm: { text: `Done for turn ${state.turn}? ${unmoved}`, go: `Done (${mine.join(', ')})` } }
+          const warning = turnEndWarning(state, mine);
+          return warning
+            ? { act: action, confirm: { text: `Done for turn ${state.turn}? ${warning}`, go: `Done (${mine.join(', ')})` } }
             : act(action);
         }
         const action: TyphoonAction = { type: 'end-phase' };
-        const unmoved = gameOver(state) || battleWaiting(state) ? undefined : unmovedWarning(index(), state);
-        return unmoved
-          ? { act: action, confirm: { text: `End turn ${state.turn} now? ${unmoved}`, go: `End turn ${state.turn} anyway` } }
+        const warning = turnEndWarning(state);
+        return warning
+          ? { act: action, confirm: { text: `End turn ${state.turn} now? ${warning}`, go: `End turn ${state.turn} anyway` } }
           : act(action);
       },
     },

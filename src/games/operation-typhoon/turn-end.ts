@@ -102,7 +102,8 @@ function victoryCheck(play: Play): void {
         : `Turn 3 front integrity fails: ${gaps.length} front hex${gaps.length === 1 ? '' : 'es'} neither occupied nor in German ZOC (${gaps.slice(0, 8).join(', ')}${gaps.length > 8 ? ', ...' : ''}).`,
       { rule: '4.3', hexes: gaps.slice(0, 20) },
     );
-    if (gaps.length > 0) s.result = { winner: 'soviet', reason: `4.3: the front has ${gaps.length} unwatched hexes` };
+    if (gaps.length > 0)
+      s.result = { winner: 'soviet', reason: `4.3: the front has ${plural(gaps.length, 'unwatched hex', 'unwatched hexes')}` };
   } else if (check === 'vp' && historical) {
     const vp = victoryPoints(play);
     const west = sovietWestOf29(play);
