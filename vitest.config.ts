@@ -75,7 +75,7 @@ export default defineConfig({
     projects: process.env.TEST_QUICK
       ? [project('quick', 0, QUICK, NOT_QUICK, 2)]
       : [
-          project('parallel', 0, ALL, [...PROCESSES, ...ALONE], 2),
+          project('parallel', 0, ALL, [...PROCESSES, ...ALONE], 3),
           project('processes', 1, PROCESSES, [], 2),
           project('alone', 2, ALONE, [], 1),
         ],

@@ -27,7 +27,10 @@ export function parseBatch(def: GameDef, text: string): ParsedBatch {
     throw new UserError(`Those orders are ${text.length} characters long; a batch takes at most ${BATCH_MAX_CHARS}.`);
   const lines: BatchLine[] = [];
   let standing: Standing | undefined;
-  for (const { text: raw, at } of splitLines(text)) {
+  // A text of one line (Discord's text: option) names its orders by number; a file, by its lines.
+  const file = /\n/.test(text.trim());
+  for (const { text: raw, at: lineNo } of splitLines(text)) {
+    const at = file ? lineNo : undefined;
     const line = raw.trim();
     if (!line) continue;
     const instruction = /^battles?\s*:\s*(.*)$/i.exec(line);
@@ -39,9 +42,9 @@ export function parseBatch(def: GameDef, text: string): ParsedBatch {
     const n = lines.length + 1;
     if (n > BATCH_MAX_LINES) throw new UserError(`A batch takes at most ${BATCH_MAX_LINES} orders; give the rest in another.`);
     try {
-      lines.push({ n, at, text: clip(line, 400), ...orderLine(def, line) });
+      lines.push({ n, ...(at ? { at } : {}), text: clip(line, 400), ...orderLine(def, line) });
     } catch (err) {
-      if (err instanceof UserError) throw new UserError(`${lineWhere({ at, text: line })}: ${err.message}`);
+      if (err instanceof UserError) throw new UserError(`${lineWhere({ at, n, text: line })}: ${err.message}`);
       throw err;
     }
   }

@@ -17,11 +17,17 @@ describe('a batch of orders as text', () => {
     ]);
   });
 
-  it('still splits one line into orders at ; outside a comment, each on that line', () => {
-    const parsed = parseBatch(typhoon, 'move force:1413 to:1611; move force:1514 to:1612 # both');
-    expect(parsed.lines.map((l) => [l.n, l.at])).toEqual([
-      [1, 1],
-      [2, 1],
+  it('still splits a line into orders at ; outside a comment; a one-line text names its orders by number', () => {
+    const one = parseBatch(typhoon, 'move force:1413 to:1611; move force:1514 to:1612 # both');
+    expect(one.lines.map((l) => [l.n, l.at])).toEqual([
+      [1, undefined],
+      [2, undefined],
+    ]);
+    expect(() => parseBatch(typhoon, 'move force:1413 to:1611; march force:1413')).toThrow(/^Line 2 \(“march force:1413”\)/);
+    const file = parseBatch(typhoon, '# two on a line\nmove force:1413 to:1611; move force:1514 to:1612');
+    expect(file.lines.map((l) => [l.n, l.at])).toEqual([
+      [1, 2],
+      [2, 2],
     ]);
   });
 

@@ -87,7 +87,7 @@ describe('batch text', () => {
 
   it('refuses bad lines naming the line: unknown order, unknown option, a bad instruction', () => {
     expect(() => parseBatch(def, 'move force:1311 to:1411\nattack defender:x')).toThrow(
-      /Line 2 \(attack defender:x\): Operation Typhoon has no \/attack/,
+      /Line 2 \(“attack defender:x”\): Operation Typhoon has no \/attack/,
     );
     expect(() => parseBatch(def, 'move force:1311 towards:1411')).toThrow(/Line 1 .*not towards:/);
     expect(() => parseBatch(def, 'battles: maybe')).toThrow(/not an instruction/);
@@ -132,7 +132,7 @@ describe('checking a batch against the rules', () => {
       .give(ch, alice, 'move force:1213 to:1312\nmove force:1213 to:1313\nmove force:1212 to:1311')
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UserError);
-    expect((err as Error).message).toMatch(/^Line 2 \(move force:1213 to:1313\) is refused: 9\.\d/);
+    expect((err as Error).message).toMatch(/^Line 2 \(“move force:1213 to:1313”\) is refused: 9\.\d/);
     expect((err as Error).message).toMatch(/Nothing of these orders was carried out/);
     expect(await version(services, ch)).toBe(before);
     expect(await services.batches.store.load((await services.sessions.require(ch)).doc.id)).toBeUndefined();
@@ -205,7 +205,7 @@ describe('carrying out a batch', () => {
     const next = battle.n + 1;
     expect(refused.content).toMatch(
       new RegExp(
-        `${battle.n} of ${total} carried out\\*\\*, paused before line ${next}: line ${next} \\(move force:1213 to:1312\\) is refused now: 9\\.\\d`,
+        `${battle.n} of ${total} carried out\\*\\*, paused before line ${next}: line ${next} \\(“move force:1213 to:1312”\\) is refused now: 9\\.\\d`,
       ),
     );
     const v = await version(services, ch);
@@ -225,7 +225,7 @@ describe('another game, through the same orders', () => {
     const start = await version(services, ch);
     // The same order moving the same corps twice is refused on the position after the first line.
     await expect(services.batches.give(ch, alice, 'setup done\nmove unit:XLI to:0101\nmove unit:XLI to:0102')).rejects.toThrow(
-      /^Line 3 \(move unit:XLI to:0102\) is refused: /,
+      /^Line 3 \(“move unit:XLI to:0102”\) is refused: /,
     );
     const preview = await services.batches.give(ch, alice, 'setup done\nmove unit:XLI to:0101\nmove unit:LVII to:0207');
     expect(preview.content).toContain('**Orders from Alice**: 3 orders');
@@ -363,7 +363,7 @@ describe('plans in vote play', () => {
   it('refuses a plan whose line breaks a rule, naming the line; nothing is filed', async () => {
     const ch = await voteGame();
     await expect(services.batches.give(ch, alice, 'move force:1213 to:1312\nmove force:1213 to:1313')).rejects.toThrow(
-      /That plan cannot be proposed: Line 2 \(move force:1213 to:1313\) is refused: 9\./,
+      /That plan cannot be proposed: Line 2 \(“move force:1213 to:1313”\) is refused: 9\./,
     );
     expect((await services.votes.status(ch)).content).toMatch(/No ballot is open/);
   });
@@ -384,7 +384,7 @@ describe('the local console', () => {
       expect(await c.run('/press 1')).toMatch(/all 2 orders carried out/);
       // The same text in one line, with ;, is refused whole when a line breaks a rule.
       await c.run('/orders give text:"move force:1112 to:1211; move force:1112 to:1212"');
-      expect(printed.at(-1)).toMatch(/^\(only you\) Line 2 \(move force:1112 to:1212\) is refused: 9\./);
+      expect(printed.at(-1)).toMatch(/^\(only you\) Line 2 \(“move force:1112 to:1212”\) is refused: 9\./);
     } finally {
       await c.close();
     }

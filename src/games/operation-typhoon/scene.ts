@@ -10,7 +10,7 @@ import type { GameEvent } from '../engine.js';
 import { GERMAN_SOVIET } from '../sides.js';
 import { turnSpec } from './charts/index.js';
 import { Play } from './context.js';
-import { victoryPoints } from './control.js';
+import { frontGaps, sovietWestOf29, victoryPoints } from './control.js';
 import { pocketPreview } from './pocket-preview.js';
 import type { RulesIndex } from './rules-index.js';
 import type { TyphoonState } from './state.js';
@@ -118,6 +118,8 @@ export function typhoonScene(index: RulesIndex, s: TyphoonState, events: GameEve
     .map((e) => ({ hexes: e.hexes!.slice(1).filter((h) => !occupied.has(h)), label: 'Pocket cut off' }));
   const preview = s.battle?.kind === 'regular' ? pocketPreview(index, s, s.battle.hex) : undefined;
   for (const p of preview?.pockets ?? []) regions.push({ hexes: p, label: `Pocket if ${s.battle!.hex} falls` });
+  const lost = lostCheck(play);
+  if (lost) regions.push(lost);
   return {
     sides: TYPHOON_SIDES,
     control: { style: 'area', hexes: control },
@@ -139,6 +141,17 @@ export function typhoonScene(index: RulesIndex, s: TyphoonState, events: GameEve
       ],
     },
   };
+}
+
+/** A game lost at a victory check: the hexes that failed it, on every picture of the game from then on. */
+function lostCheck(play: Play): RegionView | undefined {
+  const reason = play.s.result?.winner === 'soviet' ? play.s.result.reason : undefined;
+  if (reason?.startsWith('4.3')) return { hexes: frontGaps(play), label: 'Front hexes unwatched (4.3)' };
+  if (reason?.startsWith('4.4')) {
+    const west = sovietWestOf29(play);
+    if (west.length) return { hexes: west, label: 'Soviet hexes west of column 29 (4.4)' };
+  }
+  return undefined;
 }
 
 /** The hexes an image should centre on after these events. */

@@ -1,7 +1,15 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { type GameRecord, POLICIES, type Policy, playGame, replay } from '../../../src/games/operation-typhoon/autoplay/index.js';
-import { findPockets, Play, type TyphoonAction, type TyphoonState, typhoonEngine } from '../../../src/games/operation-typhoon/index.js';
+import {
+  findPockets,
+  frontGaps,
+  Play,
+  type TyphoonAction,
+  type TyphoonState,
+  typhoonEngine,
+  typhoonScene,
+} from '../../../src/games/operation-typhoon/index.js';
 
 const engine = typhoonEngine();
 
@@ -90,5 +98,10 @@ describe('Operation Typhoon auto-play', () => {
     expect(g.final.result).toBeDefined();
     // Its last turn's pockets were all taken before the game ended: no Soviet hex is left cut off.
     expect(findPockets(new Play(engine.index, g.final))).toEqual([]);
+    // It was lost at the front integrity check: every later picture outlines the hexes that failed it.
+    expect(g.final.result!.reason).toMatch(/^4\.3: the front has 5 unwatched hexes$/);
+    const lost = typhoonScene(engine.index, g.final, []).regions?.find((r) => r.label === 'Front hexes unwatched (4.3)');
+    expect(lost?.hexes).toEqual(frontGaps(new Play(engine.index, g.final)));
+    expect(lost?.hexes).toHaveLength(5);
   });
 });
