@@ -10,16 +10,23 @@ import { SlowFirstSequencer } from './test/helpers/slow-first-sequencer.js';
  *
  * Three groups, one after another, so no file competes for the 2-core machine with one that
  * measures time:
- * - most files, two at a time (the longest first, see the sequencer);
- * - PROCESSES: files whose time goes into bot processes they start, kill and restart, two at
- *   a time (each mostly waits on its children, and none measures an answer's delay);
+ * - most files, three at a time (the longest first, see the sequencer): they wait on sockets and
+ *   worker threads often enough that a third keeps both cores busy;
+ * - PROCESSES: files whose time goes into bot processes they start, kill and restart, three at
+ *   a time (each mostly waits on its children, and none measures an answer's delay); the crash
+ *   loops on SQLite and on Redis in files of their own, so they run side by side;
  * - ALONE: files that measure answers against Discord's 3-second window under load, one at
  *   a time with the machine to themselves.
  *
  * `npm run test:quick` (TEST_QUICK set) runs only the engines, rules, session, store and
  * votes (QUICK below), fuzzers at a quarter of their size.
  */
-const PROCESSES = ['test/faults/kill.test.ts', 'test/discord/process.test.ts', 'test/project/production-build.test.ts'];
+const PROCESSES = [
+  'test/faults/kill.test.ts',
+  'test/faults/kill-redis.test.ts',
+  'test/discord/process.test.ts',
+  'test/project/production-build.test.ts',
+];
 const ALONE = ['test/discord/load.test.ts', 'test/faults/redis.test.ts', 'test/discord/abuse.test.ts'];
 /**
  * The quick run: engines and rules, sessions, the store and votes. Not in it: the fake
@@ -76,7 +83,7 @@ export default defineConfig({
       ? [project('quick', 0, QUICK, NOT_QUICK, 2)]
       : [
           project('parallel', 0, ALL, [...PROCESSES, ...ALONE], 3),
-          project('processes', 1, PROCESSES, [], 2),
+          project('processes', 1, PROCESSES, [], 3),
           project('alone', 2, ALONE, [], 1),
         ],
   },

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { crashLoop } from '../helpers/crash-loop.js';
-import { redisMissingReason } from '../helpers/local-redis.js';
 import { sized } from '../helpers/test-size.js';
 
 /**
@@ -8,7 +7,8 @@ import { sized } from '../helpers/test-size.js';
  * Moscow against the bot, through the fake Discord), and restarted: no acknowledged order
  * is lost or stored differently, the logs stay gapless and replay to the stored positions,
  * and the game goes on. CI runs a few seeded kills; `npm run reliability` runs 100 and
- * writes docs/reliability.md.
+ * writes docs/reliability.md. The same on Redis: kill-redis.test.ts (its own file, so the two
+ * loops run side by side).
  */
 describe('crashes', () => {
   it('loses no acknowledged order when the process is killed at random points of a game', async () => {
@@ -24,17 +24,5 @@ describe('crashes', () => {
     // The last restart must lead to an acknowledged order: the game goes on.
     expect(result.resumed).toBeGreaterThanOrEqual(1);
     expect(result.finalVersion).toBeGreaterThan(0);
-  }, 240_000);
-});
-
-describe.skipIf(!!redisMissingReason())('crashes on Redis', () => {
-  it('loses no acknowledged order, undo, new game or ballot when the process is killed, with the games in Redis', async () => {
-    const result = await crashLoop(sized(2), 12, () => undefined, { store: 'redis' });
-    console.log(`crash loop (redis): ${JSON.stringify(result)}`);
-    expect(result.problems).toEqual([]);
-    expect(result.lost).toBe(0);
-    expect(result.damaged).toBe(0);
-    expect(result.acknowledged).toBeGreaterThan(0);
-    expect(result.resumed).toBeGreaterThanOrEqual(1);
   }, 240_000);
 });
