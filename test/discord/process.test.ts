@@ -13,8 +13,10 @@ import { FakeDiscord } from '../helpers/fake-discord/fake-discord.js';
 import { type LocalRedis, redisMissingReason, startLocalRedis } from '../helpers/local-redis.js';
 
 /**
- * The bot as real processes, as an operator runs it: `npm start` (src/main.ts),
- * `npm run deploy-commands` and `npm run start:sharded`, against the fake Discord.
+ * The bot as real processes, as an operator runs it: `npm start` (src/main.ts) and
+ * `npm run deploy-commands` under tsx, and the shard manager with its shards as built
+ * (`npm run start:sharded:prod`: plain JavaScript, see plain-build.ts; three processes under
+ * tsx cost twice the CPU), against the fake Discord.
  */
 const noRedis = redisMissingReason();
 if (noRedis) console.warn(`Skipping the Redis-backed runs: ${noRedis}.`);
@@ -31,7 +33,7 @@ let unsharded: BotProcess;
 beforeAll(async () => {
   fake = await new FakeDiscord().start();
   deploy = launch('scripts/deploy-commands.ts', { DISCORD_GUILD_ID: fake.guildId });
-  unsharded = launch('src/shard.ts', { DATA_FILE: join(tmpdir(), 'unused.sqlite') });
+  unsharded = launch('src/shard.ts', { DATA_FILE: join(tmpdir(), 'unused.sqlite') }, { plain: true });
 });
 afterAll(async () => {
   for (const p of running) await p.kill();
@@ -42,8 +44,8 @@ function botEnv(extra: Record<string, string>): Record<string, string> {
   return { DISCORD_TOKEN: fake.token, DISCORD_API_URL: fake.apiUrl, ...extra };
 }
 
-function launch(entry: string, extra: Record<string, string>): BotProcess {
-  const p = spawnBot(entry, botEnv(extra));
+function launch(entry: string, extra: Record<string, string>, options: { plain?: boolean } = {}): BotProcess {
+  const p = spawnBot(entry, botEnv(extra), options);
   running.push(p);
   return p;
 }
@@ -112,7 +114,7 @@ describe('the bot process', () => {
 
     it('runs two shards in two processes on one Redis store, each guild served by its shard', async () => {
       const before = fake.identifies.length;
-      const manager = launch('src/shard.ts', { KEYV_URL: redis.url, SHARD_COUNT: '2' });
+      const manager = launch('src/shard.ts', { KEYV_URL: redis.url, SHARD_COUNT: '2' }, { plain: true });
       await manager.waitForOutput(/All 2 shards are up/, 60_000);
       expect(
         fake.identifies
