@@ -59,7 +59,7 @@ const page = [
   '',
   'Run on every `npm test` (smaller sizes):',
   '',
-  '- `test/faults/kill.test.ts`: the crash loop, 5 kills on SQLite and 3 on Redis.',
+  '- `test/faults/kill.test.ts`, `test/faults/kill-redis.test.ts`: the crash loop, 4 kills on SQLite (two loops of 2) and 2 on Redis.',
   '- `test/store/two-processes.test.ts`: two bot processes on one Redis: 50 racing orders, each applied once and none acknowledged lost (compare-and-set saves); eight ballots opened at once all listed; a ballot due while both run closed and reported once.',
   '- `test/store/one-step.test.ts`: a write refused mid-way (a new game, leaving vote mode, ending a game with an open ballot) stores nothing of it, so "nothing was changed" is true.',
   '- `test/store/migrations.test.ts`, `test/store/order-cost.test.ts`, `test/store/lists-expiry.test.ts`: games stored by the earlier layout load and play on; newer ones are refused and kept; an order rewrites only the end of the log and undo replays nothing; lists read summaries only; stopped and set-aside games expire; a ballot due during a store blip is closed again.',
