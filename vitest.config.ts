@@ -25,6 +25,7 @@ const PROCESSES = [
   'test/faults/kill.test.ts',
   'test/faults/kill-redis.test.ts',
   'test/discord/process.test.ts',
+  'test/discord/shards.test.ts',
   'test/project/production-build.test.ts',
 ];
 const ALONE = ['test/discord/load.test.ts', 'test/faults/redis.test.ts', 'test/discord/abuse.test.ts'];

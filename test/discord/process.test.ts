@@ -10,16 +10,12 @@ import { expectRefused } from '../helpers/expect-refused.js';
 import { channel, member } from '../helpers/fake-discord/bot-harness.js';
 import { type BotProcess, spawnBot } from '../helpers/fake-discord/bot-process.js';
 import { FakeDiscord } from '../helpers/fake-discord/fake-discord.js';
-import { type LocalRedis, redisMissingReason, startLocalRedis } from '../helpers/local-redis.js';
 
 /**
  * The bot as real processes, as an operator runs it: `npm start` (src/main.ts) and
- * `npm run deploy-commands` under tsx, and the shard manager with its shards as built
- * (`npm run start:sharded:prod`: plain JavaScript, see plain-build.ts; three processes under
- * tsx cost twice the CPU), against the fake Discord.
+ * `npm run deploy-commands` under tsx, and the shard manager refusing to start without Redis,
+ * against the fake Discord. Sharded on Redis: shards.test.ts.
  */
-const noRedis = redisMissingReason();
-if (noRedis) console.warn(`Skipping the Redis-backed runs: ${noRedis}.`);
 
 /** The slash commands of the installed games: what deploy-commands registers. */
 const COMMANDS = buildCommands(new GameRegistry(INSTALLED_GAMES));
@@ -101,44 +97,5 @@ describe('the bot process', () => {
   it('refuses to start sharded without the Redis store', async () => {
     expect(await unsharded.exited).toBe(2);
     expect(unsharded.output()).toMatch(/start:sharded needs KEYV_URL=redis/);
-  });
-
-  describe.skipIf(!!noRedis)('on Redis', () => {
-    let redis: LocalRedis;
-    beforeAll(async () => {
-      redis = await startLocalRedis();
-    });
-    afterAll(async () => {
-      await redis?.stop();
-    });
-
-    it('runs two shards in two processes on one Redis store, each guild served by its shard', async () => {
-      const before = fake.identifies.length;
-      const manager = launch('src/shard.ts', { KEYV_URL: redis.url, SHARD_COUNT: '2' }, { plain: true });
-      await manager.waitForOutput(/All 2 shards are up/, 60_000);
-      expect(
-        fake.identifies
-          .slice(before)
-          .map((s) => s.join('/'))
-          .sort(),
-      ).toEqual(['0/2', '1/2']);
-      // One channel on each shard.
-      const channels: string[] = [];
-      while (channels.length < 2) {
-        const { channelId } = fake.channelInNewGuild();
-        if (!channels.some((c) => fake.shardOf(c, 2) === fake.shardOf(channelId, 2))) channels.push(channelId);
-      }
-      const user = member('Model');
-      for (const ch of channels) {
-        const [start] = await fake.answers(fake.command(user, ch, 'game', 'new', { game: 'battle-for-moscow', vs: 'bot' }));
-        expect(start!.content, `answer: ${start!.content}\nshard output:\n${manager.output().slice(-3000)}`).toMatch(/Battle for Moscow/);
-        expect(start!.files).toHaveLength(1);
-      }
-      const store = createGameStore({ keyvUrl: redis.url });
-      for (const ch of channels) expect(await store.currentId(ch)).toMatch(/^[a-z0-9]{8}$/);
-      await store.close();
-      await manager.kill('SIGTERM');
-      expect(manager.output()).not.toContain(fake.token);
-    });
   });
 });
