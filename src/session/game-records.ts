@@ -149,7 +149,7 @@ export class GameRecords {
       events: start.events,
       state: start.state,
       status: result ? 'finished' : 'active',
-      ...(result ? { outcome: resultText(result) } : {}),
+      ...(result ? { outcome: resultText(def, start.state, result) } : {}),
       createdAt: start.at,
       updatedAt: start.at,
     };

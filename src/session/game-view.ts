@@ -62,8 +62,10 @@ export interface SessionOptions {
   work?: GameWork;
 }
 
-export function resultText(result: GameResult): string {
-  return `${result.winner === 'german' ? 'German' : 'Soviet'} victory. ${result.reason}`;
+/** "Axis victory. <why>": the winner by the name its game gives the side (its scene's sides). */
+export function resultText(def: GameDef, state: unknown, result: GameResult): string {
+  const name = def.scene(state).sides?.[result.winner]?.name ?? `${result.winner[0]!.toUpperCase()}${result.winner.slice(1)}`;
+  return `${name} victory. ${result.reason}`;
 }
 
 /** The bot's part of an outcome, when it acted. */

@@ -92,7 +92,7 @@ export class OrderDesk {
       actions: [...doc.actions, { version, userId: actor.id, action: toJson(action), at }, ...bot.records],
       events: [...doc.events, ...applied.events.map((e) => logLine(version, e)), ...bot.lines],
       status: result ? 'finished' : 'active',
-      ...(result ? { outcome: resultText(result) } : {}),
+      ...(result ? { outcome: resultText(def, bot.state, result) } : {}),
       updatedAt: at,
     };
     // Kept with the game: undo goes back to it without replaying the log.
@@ -117,7 +117,7 @@ export class OrderDesk {
       actions: [...doc.actions, ...bot.records],
       events: [...doc.events, ...bot.lines],
       status: result ? 'finished' : 'active',
-      ...(result ? { outcome: resultText(result) } : {}),
+      ...(result ? { outcome: resultText(def, bot.state, result) } : {}),
       updatedAt: at,
     };
     await this.records.saveMade(next, { base: doc });
